@@ -1,0 +1,2 @@
+// Package cache (umbrella header). Filled in by the work on this package.
+#pragma once

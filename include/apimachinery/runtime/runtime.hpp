@@ -1,0 +1,2 @@
+// Package runtime (umbrella header). Filled in by the work on this package.
+#pragma once
