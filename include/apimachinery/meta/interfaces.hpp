@@ -1,0 +1,218 @@
+// meta/interfaces.hpp: RESTMapper, RESTMapping, RESTScopeName (k8s.io/apimachinery/pkg/api/meta,
+// interfaces.go).
+//
+// A RESTMapper maps between the type names of the API (GroupVersionKind) and the REST paths that
+// serve them (GroupVersionResource), resolving partial requests ("pods", "deployments.apps") and
+// picking the preferred version when a kind exists in several.
+//
+//   const meta::RESTMapper& m = ...;
+//   schema::GroupVersionKind gvk = m.KindFor({"", "", "pods"});            // /v1, Kind=Pod
+//   meta::RESTMapping mapping = m.RESTMapping({"apps", "Deployment"});      // apps/v1 deployments
+//   meta::RESTMapping pinned = m.RESTMapping({"apps", "Deployment"}, {"v1beta1"});
+//
+// Two layers:
+// - The seven public methods named as upstream (KindFor, KindsFor, ResourceFor, ResourcesFor,
+//   RESTMapping, RESTMappings, ResourceSingularizer) are NON-virtual. They return the value or
+//   throw the error (meta/errors.hpp). Because they are declared once, here, `RESTMapping(gk)`
+//   without versions compiles on every concrete mapper type.
+// - Each is backed by a public pure virtual `Try...` counterpart that never throws for mapper
+//   errors: it returns a MapperResult (value and/or MapperError, as Go's `(value, error)`).
+//   Implementations override only the `Try...` methods; composite mappers (Priority, Multi,
+//   FirstHit, the discovery mappers) call their delegates' `Try...` methods, so a composed lookup
+//   builds and throws at most one exception, at the public boundary. Code that prefers writing
+//   throwing logic can wrap it in CaptureMapperResult.
+//
+// Public boundary rule (MapperResult::ValueOrThrow): a value, when present, is returned even if an
+// error came with it (upstream PriorityRESTMapper's "single hit + error", API.md); otherwise the
+// error is thrown; no value and no error gives the zero value (upstream's empty FirstHit mapper).
+//
+// Throws: see each mapper; all errors derive from apimachinery::Error. `Try...` methods may still
+// throw std::bad_alloc.
+// Thread-safety: every const method of every mapper in this package may be called from many
+// threads at once. Mutators (DefaultRESTMapper::Add, Reset on some mappers) are documented per type.
+//
+// Differences from upstream:
+// - RESTScope (an interface with Name()) is represented by the enum RESTScopeName.
+// - The `Try...` protocol (MapperResult / MapperError) has no upstream counterpart.
+// - The `...WithContext` variants (ResetWithContext) are not ported.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "apimachinery/meta/errors.hpp"
+#include "apimachinery/schema/group_version.hpp"
+
+namespace apimachinery::meta {
+
+// RESTScopeName: whether a resource is namespaced or cluster-wide. Prints as upstream's
+// RESTScopeName strings: `namespace` and `root`.
+enum class RESTScopeName { kNamespace, kRoot };
+
+// The upstream name of a scope ("namespace" / "root").
+constexpr std::string_view ScopeNameString(RESTScopeName s) noexcept {
+  return s == RESTScopeName::kRoot ? std::string_view("root") : std::string_view("namespace");
+}
+
+inline std::ostream& operator<<(std::ostream& os, RESTScopeName s) { return os << ScopeNameString(s); }
+
+// RESTMapping: the information needed to deal with a kind at one REST endpoint.
+struct RESTMapping {
+  // The resource (plural name, with group and version) serving the kind.
+  schema::GroupVersionResource resource;
+  // The kind this mapping was requested for.
+  schema::GroupVersionKind group_version_kind;
+  // Whether the resource is namespaced.
+  RESTScopeName scope = RESTScopeName::kNamespace;
+
+  friend bool operator==(const RESTMapping&, const RESTMapping&) = default;
+};
+
+// Renders `{<resource> <gvk> <scope>}` (Go's %v of the struct, with the scope's name).
+inline std::ostream& operator<<(std::ostream& os, const RESTMapping& m) {
+  return os << '{' << m.resource.String() << ' ' << m.group_version_kind.String() << ' '
+            << ScopeNameString(m.scope) << '}';
+}
+
+// MapperResult<T>: what a `Try...` method produces: Go's `(value, error)`. `value` is set when the
+// lookup produced a value (possibly together with an error); `error` is set when it failed.
+template <typename T>
+struct MapperResult {
+  std::optional<T> value;
+  MapperError error;
+
+  static MapperResult Ok(T v) { return MapperResult{std::optional<T>(std::move(v)), MapperError()}; }
+  static MapperResult Err(MapperError e) { return MapperResult{std::nullopt, std::move(e)}; }
+  // A value together with an error (upstream returns both).
+  static MapperResult Both(T v, MapperError e) { return MapperResult{std::optional<T>(std::move(v)), std::move(e)}; }
+
+  bool ok() const noexcept { return !error; }
+
+  // The public-boundary rule: the value if present; else throw the error if any; else T{}.
+  T ValueOrThrow() && {
+    if (value) return std::move(*value);
+    if (error) error.Throw();
+    return T{};
+  }
+  T ValueOrThrow() const& {
+    if (value) return *value;
+    if (error) error.Throw();
+    return T{};
+  }
+};
+
+// RESTMapper: maps between kinds and resources. Abstract; see the file comment for the two layers.
+class RESTMapper {
+ public:
+  virtual ~RESTMapper() = default;
+
+  // KindFor takes a partial resource and returns the single match.
+  // Throws: NoMatchError when nothing matches; AmbiguousResourceError (matching_kinds) when
+  // several do; apimachinery::Error for invalid input.
+  schema::GroupVersionKind KindFor(const schema::GroupVersionResource& resource) const {
+    return TryKindFor(resource).ValueOrThrow();
+  }
+  // KindsFor takes a partial resource and returns all matching kinds, preferred first.
+  std::vector<schema::GroupVersionKind> KindsFor(const schema::GroupVersionResource& resource) const {
+    return TryKindsFor(resource).ValueOrThrow();
+  }
+  // ResourceFor takes a partial resource and returns the single matching (plural) resource.
+  schema::GroupVersionResource ResourceFor(const schema::GroupVersionResource& input) const {
+    return TryResourceFor(input).ValueOrThrow();
+  }
+  // ResourcesFor takes a partial resource and returns all matching (plural) resources.
+  std::vector<schema::GroupVersionResource> ResourcesFor(const schema::GroupVersionResource& input) const {
+    return TryResourcesFor(input).ValueOrThrow();
+  }
+  // RESTMapping identifies a preferred resource mapping for the group kind; `versions` (tried in
+  // order) narrows the choice.
+  meta::RESTMapping RESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions = {}) const {
+    return TryRESTMapping(gk, versions).ValueOrThrow();
+  }
+  // RESTMappings returns all resource mappings for the group kind (restricted to `versions` if any
+  // is given).
+  std::vector<meta::RESTMapping> RESTMappings(const schema::GroupKind& gk,
+                                              const std::vector<std::string>& versions = {}) const {
+    return TryRESTMappings(gk, versions).ValueOrThrow();
+  }
+  // ResourceSingularizer returns the singular name of a (plural) resource.
+  std::string ResourceSingularizer(std::string_view resource) const {
+    return TryResourceSingularizer(resource).ValueOrThrow();
+  }
+
+  // The non-throwing counterparts (for mapper errors). Override these.
+  virtual MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const = 0;
+  virtual MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const = 0;
+  virtual MapperResult<schema::GroupVersionResource> TryResourceFor(
+      const schema::GroupVersionResource& input) const = 0;
+  virtual MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+      const schema::GroupVersionResource& input) const = 0;
+  virtual MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
+                                                         const std::vector<std::string>& versions) const = 0;
+  virtual MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const = 0;
+  virtual MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const = 0;
+
+  // A human-readable description (upstream's String() where the mapper has one).
+  virtual std::string String() const { return "RESTMapper"; }
+
+ protected:
+  RESTMapper() = default;
+  RESTMapper(const RESTMapper&) = default;
+  RESTMapper(RESTMapper&&) = default;
+  RESTMapper& operator=(const RESTMapper&) = default;
+  RESTMapper& operator=(RESTMapper&&) = default;
+};
+
+// ResettableRESTMapper: a RESTMapper that can drop its cached state (upstream: the interface with
+// Reset()). Composite mappers pass Reset on to their delegates.
+class ResettableRESTMapper : public RESTMapper {
+ public:
+  virtual void Reset() = 0;
+};
+
+// MaybeResetRESTMapper calls Reset() on `mapper` if it is a ResettableRESTMapper; otherwise it
+// does nothing.
+inline void MaybeResetRESTMapper(RESTMapper& mapper) {
+  if (auto* r = dynamic_cast<ResettableRESTMapper*>(&mapper)) r->Reset();
+}
+
+// CaptureMapperResult runs `fn` (which returns a T or throws) and turns an exception it throws into
+// a MapperResult error. For implementations whose own logic is naturally throwing (slow path:
+// classifying a caught exception costs a rethrow).
+template <typename Fn>
+auto CaptureMapperResult(Fn&& fn) -> MapperResult<decltype(fn())> {
+  using T = decltype(fn());
+  try {
+    return MapperResult<T>::Ok(fn());
+  } catch (...) {
+    return MapperResult<T>::Err(MapperError::FromCurrentException());
+  }
+}
+
+}  // namespace apimachinery::meta
+
+template <>
+struct fmt::formatter<apimachinery::meta::RESTScopeName> : fmt::formatter<std::string_view> {
+  template <typename FormatContext>
+  auto format(apimachinery::meta::RESTScopeName s, FormatContext& ctx) const {
+    return fmt::formatter<std::string_view>::format(apimachinery::meta::ScopeNameString(s), ctx);
+  }
+};
+
+template <>
+struct fmt::formatter<apimachinery::meta::RESTMapping> : fmt::formatter<std::string_view> {
+  template <typename FormatContext>
+  auto format(const apimachinery::meta::RESTMapping& m, FormatContext& ctx) const {
+    std::string s = "{" + m.resource.String() + " " + m.group_version_kind.String() + " " +
+                    std::string(apimachinery::meta::ScopeNameString(m.scope)) + "}";
+    return fmt::formatter<std::string_view>::format(s, ctx);
+  }
+};
