@@ -1,0 +1,461 @@
+// fields::Selector: field selectors (k8s.io/apimachinery/pkg/fields, selector.go, requirements.go).
+//
+// A field selector is an AND of `field=value` / `field==value` / `field!=value` terms. Values are
+// escaped with a backslash (`\\`, `\,`, `\=`); fields are taken verbatim, whitespace included.
+//
+//   auto sel = fields::ParseSelector("status.phase!=Running,metadata.name=web-0");
+//   sel.String();                                        // "metadata.name=web-0,status.phase!=Running"
+//   sel.RequiresExactMatch("metadata.name");            // "web-0"
+//   sel.Matches(fields::Set{{"metadata.name", "web-0"}}); // true: a missing field reads as ""
+//
+// ParseSelector splits at unescaped commas, sorts the raw terms, drops empty ones, splits each
+// term at the first `!=`, `==` or `=` and unescapes the value; terms whose field and value are both
+// empty disappear (so "=" parses to Everything).
+//
+// Selector is a cheap value type: an immutable term tree shared between copies.
+// Throws: ParseSelector throws fields::ParseError (`invalid selector: '<s>'; can't understand
+// '<term>'`) or its subclasses InvalidEscapeSequenceError / UnescapedRuneError (from UnescapeValue);
+// Transform propagates whatever the transform function throws. Strong guarantee.
+// Thread-safety: immutable; concurrent const use is safe.
+// Differences from upstream: SelectorFromSet with several keys builds the AND in key order (upstream
+// uses Go map iteration order, i.e. unspecified); a nil and an empty Set are the same (both give the
+// empty AND, which is Empty() and matches everything, as upstream's nil Set → Everything() does).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/fields/field_set.hpp"
+#include "apimachinery/labels/selection.hpp"
+#include "apimachinery/util/validation.hpp"
+
+namespace apimachinery::fields {
+
+// ParseError is thrown by ParseSelector; what() is upstream's text.
+class ParseError : public Error {
+ public:
+  using Error::Error;
+};
+
+// InvalidEscapeSequenceError: `invalid field selector: invalid escape sequence: \a`.
+class InvalidEscapeSequenceError : public ParseError {
+ public:
+  explicit InvalidEscapeSequenceError(std::string seq)
+      : ParseError("invalid field selector: invalid escape sequence: " + seq), sequence(std::move(seq)) {}
+  std::string sequence;
+};
+
+// UnescapedRuneError: `invalid field selector: unescaped character in value: 61` (the rune's code).
+class UnescapedRuneError : public ParseError {
+ public:
+  explicit UnescapedRuneError(char32_t r)
+      : ParseError("invalid field selector: unescaped character in value: " +
+                   std::to_string(static_cast<std::uint32_t>(r))),
+        rune(r) {}
+  char32_t rune;
+};
+
+// Requirement is one term: {Operator, Field, Value} (upstream fields.Requirement).
+struct Requirement {
+  selection::Operator op = selection::Operator::kNone;
+  std::string field;
+  std::string value;
+  friend bool operator==(const Requirement&, const Requirement&) = default;
+};
+using Requirements = std::vector<Requirement>;
+
+// EscapeValue escapes `\`, `,` and `=` with a backslash.
+std::string EscapeValue(std::string_view s);
+// UnescapeValue reverses EscapeValue; throws InvalidEscapeSequenceError for `\x` with x not one
+// of `\ , =` (or a trailing `\`) and UnescapedRuneError for a bare `,` or `=`.
+std::string UnescapeValue(std::string_view s);
+
+class Selector {
+ public:
+  // The empty AND: matches everything (upstream Everything()).
+  Selector() noexcept = default;
+
+  // Matches: an equals term matches when Get(field) == value (a missing field reads as ""), a
+  // not-equals term when it differs; an AND when all children match.
+  bool Matches(const Set& fs) const;
+  template <Fields F>
+  bool Matches(const F& fs) const;
+
+  // Empty: an AND whose children are all empty (or none); a single term never is; Nothing is not.
+  bool Empty() const noexcept;
+  // RequiresExactMatch: an equals term on this field gives its value (even ""); an AND asks its
+  // children in order.
+  std::optional<std::string> RequiresExactMatch(std::string_view field) const;
+  // Transform maps each term's (field, value) through fn, which returns
+  // std::pair<std::string, std::string>; a term mapped to ("", "") disappears.
+  template <typename Fn>
+  Selector Transform(Fn&& fn) const;
+  // Requirements: one per term, the AND flattened.
+  fields::Requirements Requirements() const;
+  // String: `field=escapedValue` / `field!=escapedValue` terms joined by ','.
+  std::string String() const;
+  Selector DeepCopySelector() const { return *this; }
+
+  // Builders (upstream's hasTerm, notHasTerm, andTerm, nothingSelector).
+  static Selector HasTerm(std::string field, std::string value);
+  static Selector NotHasTerm(std::string field, std::string value);
+  static Selector And(std::vector<Selector> terms);
+  static Selector MakeNothing();
+
+ private:
+  enum class Kind : std::uint8_t { kAnd, kHas, kNotHas, kNothing };
+  struct Node {
+    Kind kind = Kind::kAnd;
+    std::string field;
+    std::string value;
+    std::vector<Selector> children;
+  };
+  static Selector Make(Node n) {
+    Selector s;
+    s.node_ = std::make_shared<const Node>(std::move(n));
+    return s;
+  }
+  bool MatchesValue(std::string_view got) const noexcept {
+    return node_->kind == Kind::kHas ? got == node_->value : got != node_->value;
+  }
+  void AppendRequirements(fields::Requirements& out) const;
+
+  std::shared_ptr<const Node> node_;  // null: the empty AND
+};
+
+// Everything matches all fields (the empty AND; String() "").
+inline Selector Everything() noexcept { return Selector(); }
+// Nothing matches nothing; Empty() is false, String() "".
+inline Selector Nothing() { return Selector::MakeNothing(); }
+
+// ParseSelector reads a field selector. Throws ParseError (or a subclass).
+Selector ParseSelector(std::string_view selector);
+// ParseAndTransformSelector parses, then applies Transform(fn).
+template <typename Fn>
+Selector ParseAndTransformSelector(std::string_view selector, Fn&& fn);
+
+// OneTermEqualSelector: `k=v`. OneTermNotEqualSelector: `k!=v`. Neither is transformed, so
+// OneTermEqualSelector("", "") stays non-empty and prints "=".
+inline Selector OneTermEqualSelector(std::string_view k, std::string_view v) {
+  return Selector::HasTerm(std::string(k), std::string(v));
+}
+inline Selector OneTermNotEqualSelector(std::string_view k, std::string_view v) {
+  return Selector::NotHasTerm(std::string(k), std::string(v));
+}
+// AndSelectors: an AND of the selectors in the given order (no sorting).
+inline Selector AndSelectors(std::vector<Selector> selectors) {
+  return Selector::And(std::move(selectors));
+}
+// SelectorFromSet: one equals term per entry (a single term for one entry, an AND in key order
+// otherwise, the empty AND for an empty set). Set.AsSelector is the same.
+Selector SelectorFromSet(const Set& fs);
+inline Selector AsSelector(const Set& fs) { return SelectorFromSet(fs); }
+
+inline std::ostream& operator<<(std::ostream& os, const Selector& s) { return os << s.String(); }
+
+namespace internal {
+// SplitTerms splits at commas not preceded by an escaping backslash ("" gives no terms).
+std::vector<std::string_view> SplitTerms(std::string_view selector);
+// SplitTerm finds the first `!=`, `==` or `=` (tried in that order at each position).
+struct Term {
+  std::string_view lhs, op, rhs;
+};
+std::optional<Term> SplitTerm(std::string_view term) noexcept;
+}  // namespace internal
+
+// Implementation details follow.
+
+inline std::string EscapeValue(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (c == '\\' || c == ',' || c == '=') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+inline std::string UnescapeValue(std::string_view s) {
+  if (s.find_first_of("\\,=") == std::string_view::npos) return std::string(s);
+  // Go ranges over runes here: invalid UTF-8 bytes come out as U+FFFD.
+  std::string out;
+  out.reserve(s.size());
+  bool in_slash = false;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto d = validation::internal::DecodeRune(s.substr(i));
+    const char32_t c = d.rune;
+    i += d.width;
+    if (in_slash) {
+      if (c == '\\' || c == ',' || c == '=') {
+        out += static_cast<char>(c);
+      } else {
+        std::string seq = "\\";
+        validation::internal::AppendRune(seq, c);
+        throw InvalidEscapeSequenceError(std::move(seq));
+      }
+      in_slash = false;
+      continue;
+    }
+    if (c == '\\') {
+      in_slash = true;
+    } else if (c == ',' || c == '=') {
+      throw UnescapedRuneError(c);
+    } else {
+      validation::internal::AppendRune(out, c);
+    }
+  }
+  if (in_slash) throw InvalidEscapeSequenceError("\\");
+  return out;
+}
+
+namespace internal {
+
+inline std::vector<std::string_view> SplitTerms(std::string_view selector) {
+  std::vector<std::string_view> terms;
+  if (selector.empty()) return terms;
+  std::size_t start = 0;
+  bool in_slash = false;
+  for (std::size_t i = 0; i < selector.size(); ++i) {
+    const char c = selector[i];
+    if (in_slash) {
+      in_slash = false;
+    } else if (c == '\\') {
+      in_slash = true;
+    } else if (c == ',') {
+      terms.push_back(selector.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  terms.push_back(selector.substr(start));
+  return terms;
+}
+
+inline std::optional<Term> SplitTerm(std::string_view term) noexcept {
+  constexpr std::string_view kOps[] = {"!=", "==", "="};
+  for (std::size_t i = 0; i < term.size(); ++i) {
+    const std::string_view rest = term.substr(i);
+    for (std::string_view op : kOps) {
+      if (rest.substr(0, op.size()) == op) {
+        return Term{term.substr(0, i), op, rest.substr(op.size())};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace internal
+
+inline Selector Selector::HasTerm(std::string field, std::string value) {
+  return Make(Node{Kind::kHas, std::move(field), std::move(value), {}});
+}
+inline Selector Selector::NotHasTerm(std::string field, std::string value) {
+  return Make(Node{Kind::kNotHas, std::move(field), std::move(value), {}});
+}
+inline Selector Selector::And(std::vector<Selector> terms) {
+  return Make(Node{Kind::kAnd, {}, {}, std::move(terms)});
+}
+inline Selector Selector::MakeNothing() { return Make(Node{Kind::kNothing, {}, {}, {}}); }
+
+inline bool Selector::Matches(const Set& fs) const {
+  if (!node_) return true;
+  switch (node_->kind) {
+    case Kind::kHas:
+    case Kind::kNotHas: {
+      auto it = fs.find(node_->field);
+      return MatchesValue(it == fs.end() ? std::string_view() : std::string_view(it->second));
+    }
+    case Kind::kAnd:
+      for (const auto& c : node_->children) {
+        if (!c.Matches(fs)) return false;
+      }
+      return true;
+    case Kind::kNothing:
+      break;
+  }
+  return false;
+}
+
+template <Fields F>
+bool Selector::Matches(const F& fs) const {
+  if (!node_) return true;
+  switch (node_->kind) {
+    case Kind::kHas:
+    case Kind::kNotHas: {
+      decltype(auto) v = fs.Get(node_->field);
+      return MatchesValue(std::string_view(v));
+    }
+    case Kind::kAnd:
+      for (const auto& c : node_->children) {
+        if (!c.Matches(fs)) return false;
+      }
+      return true;
+    case Kind::kNothing:
+      break;
+  }
+  return false;
+}
+
+inline bool Selector::Empty() const noexcept {
+  if (!node_) return true;
+  switch (node_->kind) {
+    case Kind::kAnd:
+      for (const auto& c : node_->children) {
+        if (!c.Empty()) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+inline std::optional<std::string> Selector::RequiresExactMatch(std::string_view field) const {
+  if (!node_) return std::nullopt;
+  switch (node_->kind) {
+    case Kind::kHas:
+      if (node_->field == field) return node_->value;
+      return std::nullopt;
+    case Kind::kAnd:
+      for (const auto& c : node_->children) {
+        if (auto v = c.RequiresExactMatch(field)) return v;
+      }
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+template <typename Fn>
+Selector Selector::Transform(Fn&& fn) const {
+  if (!node_) return *this;
+  switch (node_->kind) {
+    case Kind::kHas:
+    case Kind::kNotHas: {
+      auto [f, v] = fn(node_->field, node_->value);
+      std::string field(std::move(f));
+      std::string value(std::move(v));
+      if (field.empty() && value.empty()) return Everything();
+      return node_->kind == Kind::kHas ? HasTerm(std::move(field), std::move(value))
+                                       : NotHasTerm(std::move(field), std::move(value));
+    }
+    case Kind::kAnd: {
+      std::vector<Selector> next;
+      next.reserve(node_->children.size());
+      for (const auto& c : node_->children) {
+        Selector n = c.Transform(fn);
+        if (!n.Empty()) next.push_back(std::move(n));
+      }
+      return And(std::move(next));
+    }
+    case Kind::kNothing:
+      break;
+  }
+  return *this;
+}
+
+inline void Selector::AppendRequirements(fields::Requirements& out) const {
+  if (!node_) return;
+  switch (node_->kind) {
+    case Kind::kHas:
+      out.push_back({selection::Operator::kEquals, node_->field, node_->value});
+      break;
+    case Kind::kNotHas:
+      out.push_back({selection::Operator::kNotEquals, node_->field, node_->value});
+      break;
+    case Kind::kAnd:
+      for (const auto& c : node_->children) c.AppendRequirements(out);
+      break;
+    case Kind::kNothing:
+      break;
+  }
+}
+
+inline fields::Requirements Selector::Requirements() const {
+  fields::Requirements out;
+  AppendRequirements(out);
+  return out;
+}
+
+inline std::string Selector::String() const {
+  if (!node_) return {};
+  switch (node_->kind) {
+    case Kind::kHas:
+      return node_->field + "=" + EscapeValue(node_->value);
+    case Kind::kNotHas:
+      return node_->field + "!=" + EscapeValue(node_->value);
+    case Kind::kAnd: {
+      std::string out;
+      for (std::size_t i = 0; i < node_->children.size(); ++i) {
+        if (i) out += ',';
+        out += node_->children[i].String();
+      }
+      return out;
+    }
+    case Kind::kNothing:
+      break;
+  }
+  return {};
+}
+
+template <typename Fn>
+Selector ParseAndTransformSelector(std::string_view selector, Fn&& fn) {
+  std::vector<std::string_view> parts = internal::SplitTerms(selector);
+  std::sort(parts.begin(), parts.end());
+  std::vector<Selector> items;
+  items.reserve(parts.size());
+  for (std::string_view part : parts) {
+    if (part.empty()) continue;
+    const auto term = internal::SplitTerm(part);
+    if (!term) {
+      std::string msg = "invalid selector: '";
+      msg += selector;
+      msg += "'; can't understand '";
+      msg += part;
+      msg += '\'';
+      throw ParseError(msg);
+    }
+    std::string value = UnescapeValue(term->rhs);
+    if (term->op == "!=") {
+      items.push_back(Selector::NotHasTerm(std::string(term->lhs), std::move(value)));
+    } else {
+      items.push_back(Selector::HasTerm(std::string(term->lhs), std::move(value)));
+    }
+  }
+  if (items.size() == 1) return items.front().Transform(fn);
+  return Selector::And(std::move(items)).Transform(fn);
+}
+
+inline Selector ParseSelector(std::string_view selector) {
+  return ParseAndTransformSelector(selector, [](const std::string& f, const std::string& v) {
+    return std::pair<std::string, std::string>(f, v);
+  });
+}
+
+inline Selector SelectorFromSet(const Set& fs) {
+  if (fs.size() == 1) return Selector::HasTerm(fs.begin()->first, fs.begin()->second);
+  std::vector<Selector> items;
+  items.reserve(fs.size());
+  for (const auto& [k, v] : fs) items.push_back(Selector::HasTerm(k, v));
+  return Selector::And(std::move(items));
+}
+
+}  // namespace apimachinery::fields
+
+template <>
+struct fmt::formatter<apimachinery::fields::Selector> : fmt::formatter<std::string_view> {
+  template <typename FormatContext>
+  auto format(const apimachinery::fields::Selector& s, FormatContext& ctx) const {
+    return fmt::formatter<std::string_view>::format(s.String(), ctx);
+  }
+};
