@@ -1,0 +1,579 @@
+// meta/restmapper.hpp: DefaultRESTMapper and UnsafeGuessKindToResource
+// (k8s.io/apimachinery/pkg/api/meta/restmapper.go).
+//
+// DefaultRESTMapper maps kinds to resources and back from explicit registrations. A kind's
+// resource is its lower-cased, naively pluralised name (UnsafeGuessKindToResource) unless given
+// explicitly (AddSpecific); lookups also accept the singular name. Partial requests are resolved
+// by the rules of upstream's ResourcesFor/KindsFor: an empty group means "any group", a group
+// that matches nothing exactly is tried as a raw string prefix, and results are ordered by the
+// position of their group-version in `default_group_versions`.
+//
+//   meta::DefaultRESTMapper m({{"", "v1"}, {"apps", "v1"}});
+//   m.Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   m.KindFor({"", "", "deployment"});                 // apps/v1, Kind=Deployment
+//   m.RESTMapping({"apps", "Deployment"}).resource;    // apps/v1, Resource=deployments
+//
+// Throws (see also the table in meta/errors.hpp and upstream-semantics §2.1):
+// - KindsFor/ResourcesFor: apimachinery::Error `a resource must be present, got: <gvr>` for an
+//   empty resource; NoResourceMatchError when nothing matches (ResourcesFor reports the coerced
+//   request, KindsFor the original one).
+// - KindFor/ResourceFor: as above, and AmbiguousResourceError (matching_kinds resp.
+//   matching_resources) when several match.
+// - RESTMapping(s): NoKindMatchError when there is no candidate version; NoResourceMatchError with
+//   the kind in the resource field when candidates exist but none is registered.
+// - ResourceSingularizer: ResourcesFor's errors; apimachinery::Error for several or no singulars.
+// All lookups give the strong guarantee (they do not modify the mapper).
+//
+// Thread-safety: all const methods may run concurrently. Add/AddSpecific must not run concurrently
+// with anything else (register everything first, then share the mapper).
+//
+// Complexity: upstream scans every registration for each partial lookup. This port keeps the
+// registrations in hash maps plus an index by resource name, so a partial lookup costs
+// O(number of registrations sharing the requested resource name) plus sorting the matches, and a
+// fully qualified lookup is one hash lookup. Results, duplicates and ordering are identical.
+//
+// Differences from upstream:
+// - Ordering where upstream's is unspecified: upstream's comparator puts a group-version that is
+//   not in `default_group_versions` "before" anything, inconsistently, so those results come out in
+//   Go-map order. Here they come first, ordered by (group, version) byte order, then the listed
+//   group-versions in list order; within one group-version, by name (as upstream).
+// - A fully qualified ResourcesFor that matches both a plural and some other entry's singular
+//   (only possible through unusual AddSpecific calls) returns the plural itself, else the plural
+//   registered first; upstream picks whichever its map iteration meets first.
+// - Lower-casing (resource coercion, UnsafeGuessKindToResource) is ASCII-only; Go's
+//   strings.ToLower also lower-cases non-ASCII letters.
+// - Upstream's singularToPlural map is written but never read; it is not kept.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/meta/errors.hpp"
+#include "apimachinery/meta/interfaces.hpp"
+#include "apimachinery/schema/group_version.hpp"
+
+namespace apimachinery::meta {
+
+// UnsafeGuessKindToResource converts a kind to its (plural, singular) resources by upstream's naive
+// English rules: lower-case; a name ending in "endpoints" or "securitycontextconstraints" is its own
+// plural; a trailing "s" gets "es", a trailing "y" becomes "ies", anything else gets "s". An empty
+// kind gives two zero GVRs. Never throws (except std::bad_alloc).
+std::pair<schema::GroupVersionResource, schema::GroupVersionResource> UnsafeGuessKindToResource(
+    const schema::GroupVersionKind& kind);
+
+// DefaultRESTMapper: a RESTMapper over explicit registrations (see the file comment).
+class DefaultRESTMapper : public RESTMapper {
+ public:
+  // `default_group_versions` is the preference order used to sort results and the versions tried
+  // by RESTMapping(s) when the caller gives none.
+  explicit DefaultRESTMapper(std::vector<schema::GroupVersion> default_group_versions = {});
+
+  // Add registers `kind` with its guessed plural and singular resources (UnsafeGuessKindToResource).
+  // Thread-safety: not safe concurrently with any other call.
+  void Add(const schema::GroupVersionKind& kind, RESTScopeName scope);
+
+  // AddSpecific registers `kind` served by `plural`, also reachable as `singular`. Later
+  // registrations overwrite earlier ones entry by entry, as upstream's maps do.
+  // Thread-safety: not safe concurrently with any other call.
+  void AddSpecific(const schema::GroupVersionKind& kind, const schema::GroupVersionResource& plural,
+                   const schema::GroupVersionResource& singular, RESTScopeName scope);
+
+  const std::vector<schema::GroupVersion>& default_group_versions() const noexcept { return default_group_versions_; }
+
+  MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
+  MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  MapperResult<schema::GroupVersionResource> TryResourceFor(const schema::GroupVersionResource& input) const override;
+  MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+      const schema::GroupVersionResource& input) const override;
+  MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
+                                                 const std::vector<std::string>& versions) const override;
+  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+
+  // `DefaultRESTMapper{kindToPluralResource=map[<gvk>:<gvr> ...]}`, keys sorted as Go's fmt does.
+  std::string String() const override;
+
+ private:
+  // A view of a GVR (for allocation-free hash lookups).
+  struct GVRView {
+    std::string_view group, version, resource;
+  };
+  struct GVRHash {
+    using is_transparent = void;
+    std::size_t operator()(const GVRView& v) const noexcept {
+      return schema::internal::HashCombine(schema::internal::HashCombine(schema::internal::HashCombine(4, v.group),
+                                                                         v.version),
+                                           v.resource);
+    }
+    std::size_t operator()(const schema::GroupVersionResource& v) const noexcept {
+      return (*this)(GVRView{v.group, v.version, v.resource});
+    }
+  };
+  struct GVREq {
+    using is_transparent = void;
+    static GVRView View(const GVRView& v) noexcept { return v; }
+    static GVRView View(const schema::GroupVersionResource& v) noexcept { return {v.group, v.version, v.resource}; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const noexcept {
+      const GVRView x = View(a), y = View(b);
+      return x.resource == y.resource && x.group == y.group && x.version == y.version;
+    }
+  };
+  struct StringHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+
+  // One key of upstream's resourceToKind map.
+  struct KindEntry {
+    schema::GroupVersionResource key;
+    schema::GroupVersionKind kind;
+    int kind_rank;  // rank of kind's group-version (see Rank)
+  };
+  // One key of upstream's pluralToSingular map.
+  struct PluralEntry {
+    schema::GroupVersionResource plural;
+    schema::GroupVersionResource singular;
+    int plural_rank;  // rank of plural's group-version
+  };
+  // A reason an entry of pluralToSingular matches a resource name: its singular or its plural
+  // has that name (an entry whose two names are equal is listed twice, reproducing upstream's
+  // duplicates).
+  struct PluralHit {
+    std::uint32_t entry;
+    bool singular_side;
+  };
+  struct KindInfo {
+    schema::GroupVersionResource plural;
+    RESTScopeName scope;
+  };
+
+  // A request after upstream's coerceResourceForMatching: resource lower-cased, `__internal`
+  // version dropped. Views into the request, or into `lowered` when lower-casing changed it.
+  struct Coerced {
+    std::string lowered;
+    GVRView view;
+    schema::GroupVersionResource ToGVR() const {
+      return {std::string(view.group), std::string(view.version), std::string(view.resource)};
+    }
+  };
+  static void Coerce(const schema::GroupVersionResource& in, Coerced& out);
+
+  // Sort rank of a group-version: -1 when not in default_group_versions_ (sorted first, then by
+  // group and version), else its last index in the list (upstream's loop keeps the last match).
+  int Rank(std::string_view group, std::string_view version) const;
+  // Upstream's preferred-group-version order (made total; see the file comment).
+  static bool Before(int rank_a, std::string_view group_a, std::string_view version_a, std::string_view name_a,
+                     int rank_b, std::string_view group_b, std::string_view version_b, std::string_view name_b) {
+    if (rank_a != rank_b) return rank_a < rank_b;
+    if (rank_a < 0) {
+      if (group_a != group_b) return group_a < group_b;
+      if (version_a != version_b) return version_a < version_b;
+    }
+    return name_a < name_b;
+  }
+
+  void AddResourceKey(const schema::GroupVersionResource& key, const schema::GroupVersionKind& kind, int kind_rank);
+  static void RemoveHit(std::vector<PluralHit>& bucket, std::uint32_t entry, bool singular_side);
+
+  MapperResult<std::vector<schema::GroupVersionResource>> ResourcesForCoerced(const Coerced& c) const;
+
+  std::vector<schema::GroupVersion> default_group_versions_;
+  std::unordered_map<schema::GroupVersion, int> gv_rank_;
+
+  // resourceToKind
+  std::vector<KindEntry> kind_entries_;
+  std::unordered_map<schema::GroupVersionResource, std::uint32_t, GVRHash, GVREq> resource_to_kind_;
+  std::unordered_map<std::string, std::vector<std::uint32_t>, StringHash, std::equal_to<>> kinds_by_resource_name_;
+
+  // pluralToSingular
+  std::vector<PluralEntry> plural_entries_;
+  std::unordered_map<schema::GroupVersionResource, std::uint32_t, GVRHash, GVREq> plural_to_singular_;
+  std::unordered_map<std::string, std::vector<PluralHit>, StringHash, std::equal_to<>> plurals_by_resource_name_;
+  std::unordered_map<schema::GroupVersionResource, std::vector<std::uint32_t>, GVRHash, GVREq> plurals_by_singular_;
+
+  // kindToPluralResource + kindToScope (always written together)
+  std::unordered_map<schema::GroupVersionKind, KindInfo> kind_to_plural_;
+};
+
+// Implementation details follow.
+
+namespace internal {
+
+inline bool HasUpperASCII(std::string_view s) noexcept {
+  for (char c : s) {
+    if (c >= 'A' && c <= 'Z') return true;
+  }
+  return false;
+}
+
+inline std::string ToLowerASCII(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+inline bool EndsWith(std::string_view s, std::string_view suffix) noexcept {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace internal
+
+inline std::pair<schema::GroupVersionResource, schema::GroupVersionResource> UnsafeGuessKindToResource(
+    const schema::GroupVersionKind& kind) {
+  if (kind.kind.empty()) return {};
+  std::string singular_name = internal::ToLowerASCII(kind.kind);
+  schema::GroupVersionResource singular{kind.group, kind.version, singular_name};
+  for (std::string_view skip : {std::string_view("endpoints"), std::string_view("securitycontextconstraints")}) {
+    if (internal::EndsWith(singular_name, skip)) return {singular, singular};
+  }
+  std::string plural_name;
+  switch (singular_name.back()) {
+    case 's':
+      plural_name = singular_name + "es";
+      break;
+    case 'y':
+      plural_name = singular_name.substr(0, singular_name.size() - 1) + "ies";
+      break;
+    default:
+      plural_name = singular_name + "s";
+  }
+  return {schema::GroupVersionResource{kind.group, kind.version, std::move(plural_name)}, std::move(singular)};
+}
+
+inline DefaultRESTMapper::DefaultRESTMapper(std::vector<schema::GroupVersion> default_group_versions)
+    : default_group_versions_(std::move(default_group_versions)) {
+  for (std::size_t i = 0; i < default_group_versions_.size(); ++i) {
+    gv_rank_[default_group_versions_[i]] = static_cast<int>(i);  // last index wins
+  }
+}
+
+inline int DefaultRESTMapper::Rank(std::string_view group, std::string_view version) const {
+  if (gv_rank_.empty()) return -1;
+  auto it = gv_rank_.find(schema::GroupVersion{std::string(group), std::string(version)});
+  return it == gv_rank_.end() ? -1 : it->second;
+}
+
+inline void DefaultRESTMapper::Add(const schema::GroupVersionKind& kind, RESTScopeName scope) {
+  auto [plural, singular] = UnsafeGuessKindToResource(kind);
+  AddSpecific(kind, plural, singular, scope);
+}
+
+inline void DefaultRESTMapper::RemoveHit(std::vector<PluralHit>& bucket, std::uint32_t entry, bool singular_side) {
+  for (auto it = bucket.begin(); it != bucket.end(); ++it) {
+    if (it->entry == entry && it->singular_side == singular_side) {
+      bucket.erase(it);
+      return;
+    }
+  }
+}
+
+inline void DefaultRESTMapper::AddResourceKey(const schema::GroupVersionResource& key,
+                                              const schema::GroupVersionKind& kind, int kind_rank) {
+  auto it = resource_to_kind_.find(key);
+  if (it != resource_to_kind_.end()) {
+    KindEntry& e = kind_entries_[it->second];
+    e.kind = kind;
+    e.kind_rank = kind_rank;
+    return;
+  }
+  const auto id = static_cast<std::uint32_t>(kind_entries_.size());
+  kind_entries_.push_back(KindEntry{key, kind, kind_rank});
+  resource_to_kind_.emplace(key, id);
+  auto bucket = kinds_by_resource_name_.find(key.resource);
+  if (bucket == kinds_by_resource_name_.end()) {
+    bucket = kinds_by_resource_name_.emplace(key.resource, std::vector<std::uint32_t>{}).first;
+  }
+  bucket->second.push_back(id);
+}
+
+inline void DefaultRESTMapper::AddSpecific(const schema::GroupVersionKind& kind,
+                                           const schema::GroupVersionResource& plural,
+                                           const schema::GroupVersionResource& singular, RESTScopeName scope) {
+  // pluralToSingular[plural] = singular
+  auto it = plural_to_singular_.find(plural);
+  if (it == plural_to_singular_.end()) {
+    const auto id = static_cast<std::uint32_t>(plural_entries_.size());
+    plural_entries_.push_back(PluralEntry{plural, singular, Rank(plural.group, plural.version)});
+    plural_to_singular_.emplace(plural, id);
+    plurals_by_resource_name_[plural.resource].push_back(PluralHit{id, false});
+    plurals_by_resource_name_[singular.resource].push_back(PluralHit{id, true});
+    plurals_by_singular_[singular].push_back(id);
+  } else {
+    const std::uint32_t id = it->second;
+    PluralEntry& e = plural_entries_[id];
+    if (!(e.singular == singular)) {
+      RemoveHit(plurals_by_resource_name_.find(e.singular.resource)->second, id, true);
+      auto& old_list = plurals_by_singular_.find(e.singular)->second;
+      old_list.erase(std::find(old_list.begin(), old_list.end(), id));
+      e.singular = singular;
+      plurals_by_resource_name_[singular.resource].push_back(PluralHit{id, true});
+      plurals_by_singular_[singular].push_back(id);
+    }
+  }
+
+  // resourceToKind[singular] = kind; resourceToKind[plural] = kind
+  const int kind_rank = Rank(kind.group, kind.version);
+  AddResourceKey(singular, kind, kind_rank);
+  AddResourceKey(plural, kind, kind_rank);
+
+  // kindToPluralResource[kind] = plural; kindToScope[kind] = scope
+  kind_to_plural_.insert_or_assign(kind, KindInfo{plural, scope});
+}
+
+inline void DefaultRESTMapper::Coerce(const schema::GroupVersionResource& in, Coerced& out) {
+  std::string_view resource = in.resource;
+  if (internal::HasUpperASCII(resource)) {
+    out.lowered = internal::ToLowerASCII(resource);
+    resource = out.lowered;
+  }
+  std::string_view version = in.version;
+  if (version == schema::kAPIVersionInternal) version = {};
+  out.view = GVRView{in.group, version, resource};
+}
+
+inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper::TryResourcesFor(
+    const schema::GroupVersionResource& input) const {
+  Coerced c;
+  Coerce(input, c);
+  return ResourcesForCoerced(c);
+}
+
+inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper::ResourcesForCoerced(
+    const Coerced& c) const {
+  using Result = MapperResult<std::vector<schema::GroupVersionResource>>;
+  const GVRView& req = c.view;
+  const bool has_group = !req.group.empty();
+  const bool has_version = !req.version.empty();
+  if (req.resource.empty()) {
+    return Result::Err(MapperError::Plain("a resource must be present, got: " + c.ToGVR().String()));
+  }
+
+  std::vector<const PluralEntry*> hits;
+  if (has_group && has_version) {
+    // Fully qualified: the entry whose plural is the request, else one whose singular is.
+    if (auto it = plural_to_singular_.find(req); it != plural_to_singular_.end()) {
+      hits.push_back(&plural_entries_[it->second]);
+    } else if (auto s = plurals_by_singular_.find(req); s != plurals_by_singular_.end() && !s->second.empty()) {
+      hits.push_back(&plural_entries_[*std::min_element(s->second.begin(), s->second.end())]);
+    }
+  } else {
+    auto bucket_it = plurals_by_resource_name_.find(req.resource);
+    if (bucket_it != plurals_by_resource_name_.end()) {
+      const auto& bucket = bucket_it->second;
+      if (has_group) {
+        for (const PluralHit& h : bucket) {
+          const PluralEntry& e = plural_entries_[h.entry];
+          const auto& side = h.singular_side ? e.singular : e.plural;
+          if (side.group == req.group) hits.push_back(&e);
+        }
+        if (hits.empty()) {
+          // No exact group: raw string prefix of the plural's group.
+          for (const PluralHit& h : bucket) {
+            const PluralEntry& e = plural_entries_[h.entry];
+            if (std::string_view(e.plural.group).substr(0, req.group.size()) == req.group) hits.push_back(&e);
+          }
+        }
+      } else if (has_version) {
+        for (const PluralHit& h : bucket) {
+          const PluralEntry& e = plural_entries_[h.entry];
+          const auto& side = h.singular_side ? e.singular : e.plural;
+          if (side.version == req.version) hits.push_back(&e);
+        }
+      } else {
+        hits.reserve(bucket.size());
+        for (const PluralHit& h : bucket) hits.push_back(&plural_entries_[h.entry]);
+      }
+    }
+  }
+
+  if (hits.empty()) return Result::Err(MapperError::NoResourceMatch(c.ToGVR()));
+  if (hits.size() > 1) {
+    std::sort(hits.begin(), hits.end(), [](const PluralEntry* a, const PluralEntry* b) {
+      return Before(a->plural_rank, a->plural.group, a->plural.version, a->plural.resource, b->plural_rank,
+                    b->plural.group, b->plural.version, b->plural.resource);
+    });
+  }
+  std::vector<schema::GroupVersionResource> out;
+  out.reserve(hits.size());
+  for (const PluralEntry* e : hits) out.push_back(e->plural);
+  return Result::Ok(std::move(out));
+}
+
+inline MapperResult<schema::GroupVersionResource> DefaultRESTMapper::TryResourceFor(
+    const schema::GroupVersionResource& input) const {
+  using Result = MapperResult<schema::GroupVersionResource>;
+  auto all = TryResourcesFor(input);
+  if (all.error) return Result::Err(std::move(all.error));
+  auto& list = *all.value;
+  if (list.size() == 1) return Result::Ok(std::move(list.front()));
+  return Result::Err(MapperError::AmbiguousResource(input, std::move(list), {}));
+}
+
+inline MapperResult<std::vector<schema::GroupVersionKind>> DefaultRESTMapper::TryKindsFor(
+    const schema::GroupVersionResource& input) const {
+  using Result = MapperResult<std::vector<schema::GroupVersionKind>>;
+  Coerced c;
+  Coerce(input, c);
+  const GVRView& req = c.view;
+  const bool has_group = !req.group.empty();
+  const bool has_version = !req.version.empty();
+  if (req.resource.empty()) {
+    return Result::Err(MapperError::Plain("a resource must be present, got: " + c.ToGVR().String()));
+  }
+
+  std::vector<const KindEntry*> hits;
+  if (has_group && has_version) {
+    if (auto it = resource_to_kind_.find(req); it != resource_to_kind_.end()) {
+      hits.push_back(&kind_entries_[it->second]);
+    }
+  } else {
+    auto bucket_it = kinds_by_resource_name_.find(req.resource);
+    if (bucket_it != kinds_by_resource_name_.end()) {
+      const auto& bucket = bucket_it->second;
+      if (has_group) {
+        for (std::uint32_t id : bucket) {
+          if (kind_entries_[id].key.group == req.group) hits.push_back(&kind_entries_[id]);
+        }
+        if (hits.empty()) {
+          for (std::uint32_t id : bucket) {
+            const KindEntry& e = kind_entries_[id];
+            if (std::string_view(e.key.group).substr(0, req.group.size()) == req.group) hits.push_back(&e);
+          }
+        }
+      } else if (has_version) {
+        for (std::uint32_t id : bucket) {
+          if (kind_entries_[id].key.version == req.version) hits.push_back(&kind_entries_[id]);
+        }
+      } else {
+        hits.reserve(bucket.size());
+        for (std::uint32_t id : bucket) hits.push_back(&kind_entries_[id]);
+      }
+    }
+  }
+
+  if (hits.empty()) return Result::Err(MapperError::NoResourceMatch(input));
+  if (hits.size() > 1) {
+    std::sort(hits.begin(), hits.end(), [](const KindEntry* a, const KindEntry* b) {
+      return Before(a->kind_rank, a->kind.group, a->kind.version, a->kind.kind, b->kind_rank, b->kind.group,
+                    b->kind.version, b->kind.kind);
+    });
+  }
+  std::vector<schema::GroupVersionKind> out;
+  out.reserve(hits.size());
+  for (const KindEntry* e : hits) out.push_back(e->kind);
+  return Result::Ok(std::move(out));
+}
+
+inline MapperResult<schema::GroupVersionKind> DefaultRESTMapper::TryKindFor(
+    const schema::GroupVersionResource& resource) const {
+  using Result = MapperResult<schema::GroupVersionKind>;
+  auto all = TryKindsFor(resource);
+  if (all.error) return Result::Err(std::move(all.error));
+  auto& list = *all.value;
+  if (list.size() == 1) return Result::Ok(std::move(list.front()));
+  return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(list)));
+}
+
+inline MapperResult<std::vector<meta::RESTMapping>> DefaultRESTMapper::TryRESTMappings(
+    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
+  using Result = MapperResult<std::vector<meta::RESTMapping>>;
+  std::vector<schema::GroupVersionKind> potential;
+  bool had_version = false;
+  // Pick the first requested version that is registered.
+  for (const auto& version : versions) {
+    if (version.empty() || version == schema::kAPIVersionInternal) continue;
+    had_version = true;
+    schema::GroupVersionKind gvk{gk.group, version, gk.kind};
+    if (kind_to_plural_.count(gvk) != 0) {
+      potential.push_back(std::move(gvk));
+      break;
+    }
+  }
+  // Else the default versions of the group, in order.
+  if (!had_version && potential.empty()) {
+    for (const auto& gv : default_group_versions_) {
+      if (gv.group != gk.group) continue;
+      potential.push_back(schema::GroupVersionKind{gk.group, gv.version, gk.kind});
+    }
+  }
+  if (potential.empty()) return Result::Err(MapperError::NoKindMatch(gk, versions));
+
+  std::vector<meta::RESTMapping> mappings;
+  for (auto& gvk : potential) {
+    auto it = kind_to_plural_.find(gvk);
+    if (it == kind_to_plural_.end()) continue;
+    mappings.push_back(meta::RESTMapping{it->second.plural, std::move(gvk), it->second.scope});
+  }
+  if (mappings.empty()) {
+    return Result::Err(MapperError::NoResourceMatch(schema::GroupVersionResource{gk.group, "", gk.kind}));
+  }
+  return Result::Ok(std::move(mappings));
+}
+
+inline MapperResult<meta::RESTMapping> DefaultRESTMapper::TryRESTMapping(const schema::GroupKind& gk,
+                                                                        const std::vector<std::string>& versions) const {
+  using Result = MapperResult<meta::RESTMapping>;
+  auto all = TryRESTMappings(gk, versions);
+  if (all.error) return Result::Err(std::move(all.error));
+  if (all.value->empty()) return Result::Err(MapperError::NoKindMatch(gk, versions));  // unreachable
+  return Result::Ok(std::move(all.value->front()));
+}
+
+inline MapperResult<std::string> DefaultRESTMapper::TryResourceSingularizer(std::string_view resource_type) const {
+  using Result = MapperResult<std::string>;
+  const schema::GroupVersionResource partial{"", "", std::string(resource_type)};
+  auto all = TryResourcesFor(partial);
+  if (all.error) return Result::Err(std::move(all.error));
+  const schema::GroupVersionResource* singular = nullptr;
+  for (const auto& curr : *all.value) {
+    auto it = plural_to_singular_.find(curr);
+    if (it == plural_to_singular_.end()) continue;
+    const schema::GroupVersionResource& curr_singular = plural_entries_[it->second].singular;
+    if (singular == nullptr || singular->Empty()) {
+      singular = &curr_singular;
+      continue;
+    }
+    if (curr_singular.resource != singular->resource) {
+      return Result::Err(MapperError::Plain("multiple possible singular resources (" +
+                                            internal::JoinList(*all.value) + ") found for " +
+                                            std::string(resource_type)));
+    }
+  }
+  if (singular == nullptr || singular->Empty()) {
+    return Result::Err(
+        MapperError::Plain("no singular of resource " + std::string(resource_type) + " has been defined"));
+  }
+  return Result::Ok(singular->resource);
+}
+
+inline std::string DefaultRESTMapper::String() const {
+  std::map<schema::GroupVersionKind, const schema::GroupVersionResource*> sorted;
+  for (const auto& [gvk, info] : kind_to_plural_) sorted.emplace(gvk, &info.plural);
+  std::string out = "DefaultRESTMapper{kindToPluralResource=map[";
+  bool first = true;
+  for (const auto& [gvk, gvr] : sorted) {
+    if (!first) out.push_back(' ');
+    first = false;
+    out += gvk.String();
+    out.push_back(':');
+    out += gvr->String();
+  }
+  out += "]}";
+  return out;
+}
+
+}  // namespace apimachinery::meta
