@@ -1,2 +1,20 @@
-// Package discovery (umbrella header). Filled in by the work on this package.
+// Package discovery (k8s.io/client-go/discovery and the discovery wire types of
+// k8s.io/apimachinery/pkg/apis/meta/v1): what an API server serves.
+//
+// - types.hpp: the wire types (APIGroup, APIResource, APIResourceList, APIGroupList, APIVersions)
+//   and their JSON, decoded from the real documents; decode failures throw DecodeError.
+// - discovery_client.hpp: DiscoveryInterface, CachedDiscoveryInterface, ServerGroupsAndResources.
+// - memory_discovery.hpp: MemoryDiscovery, a client over documents held in memory or loaded from a
+//   directory of api*.json files.
+//
+//   auto client = discovery::MemoryDiscovery::FromDirectory("fixtures/discovery");
+//   for (const auto& g : client->ServerGroups()) fmt::print("{}\n", g.name);
+//
+// Differences from upstream: only ServerGroups and ServerResourcesForGroupVersion are part of the
+// interface (no REST client, OpenAPI or server version); the aggregated discovery format
+// (apidiscovery.k8s.io/v2) is not decoded.
 #pragma once
+
+#include "apimachinery/discovery/discovery_client.hpp"
+#include "apimachinery/discovery/memory_discovery.hpp"
+#include "apimachinery/discovery/types.hpp"

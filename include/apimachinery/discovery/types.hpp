@@ -1,0 +1,407 @@
+// discovery/types.hpp: the discovery wire types (k8s.io/apimachinery/pkg/apis/meta/v1, types.go:
+// APIVersions, APIGroupList, APIGroup, GroupVersionForDiscovery, APIResourceList, APIResource).
+//
+// What an API server serves at /api (APIVersions, the legacy core group), /apis (APIGroupList),
+// /apis/<group> (APIGroup) and /api/v1, /apis/<group>/<version> (APIResourceList), decoded from and
+// encoded to the real wire format (camelCase keys):
+//
+//   auto list = discovery::ParseAPIResourceList(text);        // text of apis__apps__v1.json
+//   for (const auto& r : list.resources) fmt::print("{} {}\n", r.name, r.kind);
+//   nlohmann::json j = list;                                   // back to the wire shape
+//
+// Decoding follows upstream's JSON decoder (sigs.k8s.io/json as used by client-go): keys are
+// case-sensitive, unknown keys are ignored (`serverAddressByClientCIDRs`, `responseKind`, ...),
+// missing keys and `null` values leave the zero value, `storageVersionHash` is kept.
+//
+// Throws: every decode failure (malformed or truncated JSON, an empty document, a value of the
+// wrong JSON type, a document of another kind) throws discovery::DecodeError, derived from
+// apimachinery::Error; its what() names the document, the JSON path and the problem:
+//   discovery: cannot decode APIResourceList: resources[2].namespaced: expected boolean, got string
+// nlohmann exceptions never escape. Strong guarantee: the output object is only assigned on success
+// for the Parse* functions.
+// Thread-safety: plain value types.
+//
+// Differences from upstream:
+// - TypeMeta (`kind`, `apiVersion`) is not stored; to_json does not write it. The Parse* functions
+//   check `kind` when the document has one (a file of the wrong kind is an error, not an empty value).
+// - `serverAddressByClientCIDRs` is dropped.
+// - `verbs` is always written as an array (Go writes `null` for a nil slice).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/error.hpp"
+
+namespace apimachinery::discovery {
+
+// DecodeError: a discovery document could not be decoded.
+class DecodeError : public Error {
+ public:
+  // `document` names what was decoded (a type or a file name), `path` the JSON location inside it
+  // ("" for the document itself), `reason` the problem.
+  DecodeError(std::string doc, std::string json_path, std::string why)
+      : Error(Format(doc, json_path, why)),
+        document(std::move(doc)),
+        path(std::move(json_path)),
+        reason(std::move(why)) {}
+
+  std::string document;
+  std::string path;
+  std::string reason;
+
+ private:
+  static std::string Format(const std::string& doc, const std::string& json_path, const std::string& why) {
+    if (json_path.empty()) return fmt::format("discovery: cannot decode {}: {}", doc, why);
+    return fmt::format("discovery: cannot decode {}: {}: {}", doc, json_path, why);
+  }
+};
+
+// GroupVersionForDiscovery: one version of a group ("apps/v1" and "v1").
+struct GroupVersionForDiscovery {
+  std::string group_version;  // "apps/v1"; "v1" for the core group
+  std::string version;        // "v1"
+
+  friend bool operator==(const GroupVersionForDiscovery&, const GroupVersionForDiscovery&) = default;
+};
+
+// APIGroup: a group with its versions and the version the server prefers.
+struct APIGroup {
+  std::string name;  // "" for the core group
+  std::vector<GroupVersionForDiscovery> versions;
+  GroupVersionForDiscovery preferred_version;
+
+  friend bool operator==(const APIGroup&, const APIGroup&) = default;
+};
+
+// APIResource: one resource (or subresource, "pods/status") served in a group-version.
+struct APIResource {
+  std::string name;           // plural ("deployments") or "resource/subresource"
+  std::string singular_name;  // "deployment"; may be empty (then guessed from the kind)
+  bool namespaced = false;
+  std::string group;  // set only when it differs from the list's (subresources such as scale)
+  std::string version;
+  std::string kind;
+  std::vector<std::string> verbs;
+  std::vector<std::string> short_names;
+  std::vector<std::string> categories;
+  std::string storage_version_hash;
+
+  friend bool operator==(const APIResource&, const APIResource&) = default;
+};
+
+// APIResourceList: the resources served in one group-version.
+struct APIResourceList {
+  std::string group_version;
+  std::vector<APIResource> resources;
+
+  friend bool operator==(const APIResourceList&, const APIResourceList&) = default;
+};
+
+// APIGroupList: the groups served at /apis.
+struct APIGroupList {
+  std::vector<APIGroup> groups;
+
+  friend bool operator==(const APIGroupList&, const APIGroupList&) = default;
+};
+
+// APIVersions: the legacy /api document, listing the versions of the core group.
+struct APIVersions {
+  std::vector<std::string> versions;
+
+  friend bool operator==(const APIVersions&, const APIVersions&) = default;
+};
+
+// APIVersionsToAPIGroup turns the legacy /api document into the core group (name "", preferred
+// version = the first listed), as upstream's discovery client does.
+APIGroup APIVersionsToAPIGroup(const APIVersions& versions);
+
+// Parse* decode one document from its JSON text. `document` names it in error messages (default:
+// the type name). Throws DecodeError.
+APIResourceList ParseAPIResourceList(std::string_view text, std::string_view document = "APIResourceList");
+APIGroupList ParseAPIGroupList(std::string_view text, std::string_view document = "APIGroupList");
+APIGroup ParseAPIGroup(std::string_view text, std::string_view document = "APIGroup");
+APIVersions ParseAPIVersions(std::string_view text, std::string_view document = "APIVersions");
+
+// nlohmann hooks (found by ADL). from_json throws DecodeError.
+void to_json(nlohmann::json& j, const GroupVersionForDiscovery& v);
+void from_json(const nlohmann::json& j, GroupVersionForDiscovery& v);
+void to_json(nlohmann::json& j, const APIGroup& v);
+void from_json(const nlohmann::json& j, APIGroup& v);
+void to_json(nlohmann::json& j, const APIResource& v);
+void from_json(const nlohmann::json& j, APIResource& v);
+void to_json(nlohmann::json& j, const APIResourceList& v);
+void from_json(const nlohmann::json& j, APIResourceList& v);
+void to_json(nlohmann::json& j, const APIGroupList& v);
+void from_json(const nlohmann::json& j, APIGroupList& v);
+void to_json(nlohmann::json& j, const APIVersions& v);
+void from_json(const nlohmann::json& j, APIVersions& v);
+
+// Implementation details follow.
+
+namespace internal {
+
+// Decoder walks a JSON value with a path, so errors say where they happened.
+class Decoder {
+ public:
+  explicit Decoder(std::string document) : document_(std::move(document)) {}
+
+  [[noreturn]] void Fail(const std::string& path, std::string reason) const {
+    throw DecodeError(document_, path, std::move(reason));
+  }
+
+  static const char* TypeName(const nlohmann::json& j) noexcept {
+    switch (j.type()) {
+      case nlohmann::json::value_t::null: return "null";
+      case nlohmann::json::value_t::object: return "object";
+      case nlohmann::json::value_t::array: return "array";
+      case nlohmann::json::value_t::string: return "string";
+      case nlohmann::json::value_t::boolean: return "boolean";
+      case nlohmann::json::value_t::number_integer:
+      case nlohmann::json::value_t::number_unsigned:
+      case nlohmann::json::value_t::number_float: return "number";
+      default: return "binary";
+    }
+  }
+
+  static std::string Join(const std::string& path, std::string_view key) {
+    if (path.empty()) return std::string(key);
+    return path + "." + std::string(key);
+  }
+  static std::string Index(const std::string& path, std::size_t i) { return fmt::format("{}[{}]", path, i); }
+
+  // The member `key` of object `j`, or nullptr when absent or null (Go leaves the zero value).
+  const nlohmann::json* Member(const nlohmann::json& j, const std::string& path, const char* key) const {
+    RequireObject(j, path);
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return nullptr;
+    return &*it;
+  }
+
+  void RequireObject(const nlohmann::json& j, const std::string& path) const {
+    if (!j.is_object()) Fail(path, fmt::format("expected object, got {}", TypeName(j)));
+  }
+
+  void String(const nlohmann::json& j, const std::string& path, const char* key, std::string& out) const {
+    const nlohmann::json* m = Member(j, path, key);
+    if (m == nullptr) return;
+    if (!m->is_string()) Fail(Join(path, key), fmt::format("expected string, got {}", TypeName(*m)));
+    out = m->get_ref<const std::string&>();
+  }
+
+  void Bool(const nlohmann::json& j, const std::string& path, const char* key, bool& out) const {
+    const nlohmann::json* m = Member(j, path, key);
+    if (m == nullptr) return;
+    if (!m->is_boolean()) Fail(Join(path, key), fmt::format("expected boolean, got {}", TypeName(*m)));
+    out = m->get<bool>();
+  }
+
+  // An array member whose elements are decoded by `elem(element, element_path, out_element)`.
+  template <typename T, typename Elem>
+  void Array(const nlohmann::json& j, const std::string& path, const char* key, std::vector<T>& out,
+             Elem&& elem) const {
+    const nlohmann::json* m = Member(j, path, key);
+    if (m == nullptr) return;
+    const std::string here = Join(path, key);
+    if (!m->is_array()) Fail(here, fmt::format("expected array, got {}", TypeName(*m)));
+    std::vector<T> result;
+    result.reserve(m->size());
+    std::size_t i = 0;
+    for (const auto& e : *m) {
+      T value{};
+      elem(e, Index(here, i++), value);
+      result.push_back(std::move(value));
+    }
+    out = std::move(result);
+  }
+
+  void Strings(const nlohmann::json& j, const std::string& path, const char* key,
+               std::vector<std::string>& out) const {
+    Array(j, path, key, out, [this](const nlohmann::json& e, const std::string& p, std::string& s) {
+      // Go decodes a null element of []string as "".
+      if (e.is_null()) return;
+      if (!e.is_string()) Fail(p, fmt::format("expected string, got {}", TypeName(e)));
+      s = e.get_ref<const std::string&>();
+    });
+  }
+
+  void Decode(const nlohmann::json& j, const std::string& path, GroupVersionForDiscovery& v) const {
+    if (j.is_null()) return;
+    RequireObject(j, path);
+    String(j, path, "groupVersion", v.group_version);
+    String(j, path, "version", v.version);
+  }
+
+  void Decode(const nlohmann::json& j, const std::string& path, APIGroup& v) const {
+    if (j.is_null()) return;
+    RequireObject(j, path);
+    String(j, path, "name", v.name);
+    Array(j, path, "versions", v.versions,
+          [this](const nlohmann::json& e, const std::string& p, GroupVersionForDiscovery& out) { Decode(e, p, out); });
+    if (const nlohmann::json* m = Member(j, path, "preferredVersion")) {
+      Decode(*m, Join(path, "preferredVersion"), v.preferred_version);
+    }
+  }
+
+  void Decode(const nlohmann::json& j, const std::string& path, APIResource& v) const {
+    if (j.is_null()) return;
+    RequireObject(j, path);
+    String(j, path, "name", v.name);
+    String(j, path, "singularName", v.singular_name);
+    Bool(j, path, "namespaced", v.namespaced);
+    String(j, path, "group", v.group);
+    String(j, path, "version", v.version);
+    String(j, path, "kind", v.kind);
+    Strings(j, path, "verbs", v.verbs);
+    Strings(j, path, "shortNames", v.short_names);
+    Strings(j, path, "categories", v.categories);
+    String(j, path, "storageVersionHash", v.storage_version_hash);
+  }
+
+  void Decode(const nlohmann::json& j, const std::string& path, APIResourceList& v) const {
+    if (j.is_null()) return;
+    RequireObject(j, path);
+    String(j, path, "groupVersion", v.group_version);
+    Array(j, path, "resources", v.resources,
+          [this](const nlohmann::json& e, const std::string& p, APIResource& out) { Decode(e, p, out); });
+  }
+
+  void Decode(const nlohmann::json& j, const std::string& path, APIGroupList& v) const {
+    if (j.is_null()) return;
+    RequireObject(j, path);
+    Array(j, path, "groups", v.groups,
+          [this](const nlohmann::json& e, const std::string& p, APIGroup& out) { Decode(e, p, out); });
+  }
+
+  void Decode(const nlohmann::json& j, const std::string& path, APIVersions& v) const {
+    if (j.is_null()) return;
+    RequireObject(j, path);
+    Strings(j, path, "versions", v.versions);
+  }
+
+ private:
+  std::string document_;
+};
+
+// ParseDocument parses `text` as one JSON object of kind `kind` and decodes it into a T.
+template <typename T>
+T ParseDocument(std::string_view text, std::string_view document, std::string_view kind) {
+  Decoder d{std::string(document)};
+  bool blank = true;
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+      blank = false;
+      break;
+    }
+  }
+  if (blank) d.Fail("", "empty document");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::exception& e) {
+    // Drop nlohmann's "[json.exception.parse_error.101] " prefix; keep the position and reason.
+    std::string_view what = e.what();
+    if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string_view::npos) {
+      what.remove_prefix(close + 2);
+    }
+    d.Fail("", fmt::format("invalid JSON: {}", what));
+  }
+  if (!j.is_object()) d.Fail("", fmt::format("expected a JSON object, got {}", Decoder::TypeName(j)));
+  if (auto it = j.find("kind"); it != j.end() && it->is_string() && !it->get_ref<const std::string&>().empty() &&
+                                it->get_ref<const std::string&>() != kind) {
+    d.Fail("kind", fmt::format("expected {}, got {}", kind, it->get_ref<const std::string&>()));
+  }
+  T out{};
+  d.Decode(j, "", out);
+  return out;
+}
+
+}  // namespace internal
+
+inline APIGroup APIVersionsToAPIGroup(const APIVersions& versions) {
+  APIGroup group;
+  for (const auto& v : versions.versions) group.versions.push_back(GroupVersionForDiscovery{v, v});
+  if (!group.versions.empty()) group.preferred_version = group.versions.front();
+  return group;
+}
+
+inline APIResourceList ParseAPIResourceList(std::string_view text, std::string_view document) {
+  return internal::ParseDocument<APIResourceList>(text, document, "APIResourceList");
+}
+inline APIGroupList ParseAPIGroupList(std::string_view text, std::string_view document) {
+  return internal::ParseDocument<APIGroupList>(text, document, "APIGroupList");
+}
+inline APIGroup ParseAPIGroup(std::string_view text, std::string_view document) {
+  return internal::ParseDocument<APIGroup>(text, document, "APIGroup");
+}
+inline APIVersions ParseAPIVersions(std::string_view text, std::string_view document) {
+  return internal::ParseDocument<APIVersions>(text, document, "APIVersions");
+}
+
+inline void to_json(nlohmann::json& j, const GroupVersionForDiscovery& v) {
+  j = nlohmann::json{{"groupVersion", v.group_version}, {"version", v.version}};
+}
+inline void from_json(const nlohmann::json& j, GroupVersionForDiscovery& v) {
+  GroupVersionForDiscovery out;
+  internal::Decoder("GroupVersionForDiscovery").Decode(j, "", out);
+  v = std::move(out);
+}
+
+inline void to_json(nlohmann::json& j, const APIGroup& v) {
+  j = nlohmann::json{{"name", v.name}, {"versions", v.versions}, {"preferredVersion", v.preferred_version}};
+}
+inline void from_json(const nlohmann::json& j, APIGroup& v) {
+  APIGroup out;
+  internal::Decoder("APIGroup").Decode(j, "", out);
+  v = std::move(out);
+}
+
+inline void to_json(nlohmann::json& j, const APIResource& v) {
+  j = nlohmann::json{{"name", v.name},
+                     {"singularName", v.singular_name},
+                     {"namespaced", v.namespaced},
+                     {"kind", v.kind},
+                     {"verbs", v.verbs}};
+  // omitempty fields
+  if (!v.group.empty()) j["group"] = v.group;
+  if (!v.version.empty()) j["version"] = v.version;
+  if (!v.short_names.empty()) j["shortNames"] = v.short_names;
+  if (!v.categories.empty()) j["categories"] = v.categories;
+  if (!v.storage_version_hash.empty()) j["storageVersionHash"] = v.storage_version_hash;
+}
+inline void from_json(const nlohmann::json& j, APIResource& v) {
+  APIResource out;
+  internal::Decoder("APIResource").Decode(j, "", out);
+  v = std::move(out);
+}
+
+inline void to_json(nlohmann::json& j, const APIResourceList& v) {
+  j = nlohmann::json{{"groupVersion", v.group_version}, {"resources", v.resources}};
+}
+inline void from_json(const nlohmann::json& j, APIResourceList& v) {
+  APIResourceList out;
+  internal::Decoder("APIResourceList").Decode(j, "", out);
+  v = std::move(out);
+}
+
+inline void to_json(nlohmann::json& j, const APIGroupList& v) { j = nlohmann::json{{"groups", v.groups}}; }
+inline void from_json(const nlohmann::json& j, APIGroupList& v) {
+  APIGroupList out;
+  internal::Decoder("APIGroupList").Decode(j, "", out);
+  v = std::move(out);
+}
+
+inline void to_json(nlohmann::json& j, const APIVersions& v) { j = nlohmann::json{{"versions", v.versions}}; }
+inline void from_json(const nlohmann::json& j, APIVersions& v) {
+  APIVersions out;
+  internal::Decoder("APIVersions").Decode(j, "", out);
+  v = std::move(out);
+}
+
+}  // namespace apimachinery::discovery
