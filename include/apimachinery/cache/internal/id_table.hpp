@@ -1,0 +1,207 @@
+// cache::internal: the compact containers behind ThreadSafeStore (not part of the public API).
+//
+// - IdTable: an open-addressing hash set of 32-bit ids (linear probing, backward-shift deletion,
+//   no tombstones). Each entry is 8 bytes: the upper 32 bits of the element's hash and id+1. The
+//   element's key lives elsewhere (the store's slot or the index's posting); lookups compare the
+//   hash tag first and call back for the key only on a tag match. The capacity is not a power of
+//   two (it grows by 1.5x at 75% load) and the home bucket is (tag * capacity) >> 32, so memory
+//   stays between 10.7 and 16 bytes per element.
+// - ChunkedArray<T>: a growable array in fixed 4096-element chunks: stable addresses, no 2x
+//   growth slack, O(1) indexing.
+// - CompactKey: an owned string in one allocation (4-byte length + bytes), 8 bytes in its holder.
+//
+// Thread-safety: none; the owner synchronises.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace apimachinery::cache::internal {
+
+inline constexpr std::uint32_t kNoId = 0xFFFFFFFFu;
+
+// HashKey: the hash used for keys and index values (64-bit; the table keeps the upper half).
+inline std::uint64_t HashKey(std::string_view s) noexcept {
+  return static_cast<std::uint64_t>(std::hash<std::string_view>{}(s));
+}
+
+class IdTable {
+ public:
+  IdTable() = default;
+
+  std::size_t size() const noexcept { return size_; }
+  std::size_t capacity() const noexcept { return entries_.size(); }
+  std::size_t MemoryBytes() const noexcept { return entries_.capacity() * sizeof(std::uint64_t); }
+
+  // Find returns the id whose hash is `hash` and for which eq(id) holds, or kNoId.
+  template <typename Eq>
+  std::uint32_t Find(std::uint64_t hash, Eq&& eq) const {
+    const std::size_t cap = entries_.size();
+    if (cap == 0) return kNoId;
+    const std::uint32_t tag = Tag(hash);
+    std::size_t i = Home(tag, cap);
+    const std::uint64_t* e = entries_.data();
+    while (true) {
+      const std::uint64_t v = e[i];
+      if (v == 0) return kNoId;
+      if (static_cast<std::uint32_t>(v >> 32) == tag) {
+        const std::uint32_t id = static_cast<std::uint32_t>(v) - 1;
+        if (eq(id)) return id;
+      }
+      if (++i == cap) i = 0;
+    }
+  }
+
+  // Insert adds `id` under `hash` (the caller guarantees it is not present).
+  void Insert(std::uint64_t hash, std::uint32_t id) {
+    if ((size_ + 1) * 4 > entries_.size() * 3) Grow();
+    Place(Tag(hash), id);
+    ++size_;
+  }
+
+  // Erase removes the entry holding `id` under `hash` (no-op when absent).
+  void Erase(std::uint64_t hash, std::uint32_t id) noexcept {
+    const std::size_t cap = entries_.size();
+    if (cap == 0) return;
+    const std::uint32_t tag = Tag(hash);
+    const std::uint64_t want = (static_cast<std::uint64_t>(tag) << 32) | (std::uint64_t{id} + 1);
+    std::size_t i = Home(tag, cap);
+    while (entries_[i] != want) {
+      if (entries_[i] == 0) return;
+      if (++i == cap) i = 0;
+    }
+    // Backward-shift deletion: pull later entries of the run into the hole when that does not
+    // move them before their home bucket.
+    std::size_t hole = i;
+    std::size_t j = i;
+    while (true) {
+      if (++j == cap) j = 0;
+      const std::uint64_t v = entries_[j];
+      if (v == 0) break;
+      const std::size_t home = Home(static_cast<std::uint32_t>(v >> 32), cap);
+      const std::size_t dist_home = (j + cap - home) % cap;
+      const std::size_t dist_hole = (j + cap - hole) % cap;
+      if (dist_home >= dist_hole) {
+        entries_[hole] = v;
+        hole = j;
+      }
+    }
+    entries_[hole] = 0;
+    --size_;
+  }
+
+  void Clear() noexcept {
+    entries_.clear();
+    entries_.shrink_to_fit();
+    size_ = 0;
+  }
+
+  void Reserve(std::size_t n) {
+    std::size_t cap = entries_.size();
+    if (n * 4 <= cap * 3) return;
+    while (n * 4 > cap * 3) cap = cap < 16 ? 16 : cap + cap / 2;
+    Rehash(cap);
+  }
+
+ private:
+  static std::uint32_t Tag(std::uint64_t hash) noexcept {
+    return static_cast<std::uint32_t>(hash >> 32);
+  }
+  static std::size_t Home(std::uint32_t tag, std::size_t cap) noexcept {
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(tag) * cap) >> 32);
+  }
+  void Place(std::uint32_t tag, std::uint32_t id) noexcept {
+    const std::size_t cap = entries_.size();
+    std::size_t i = Home(tag, cap);
+    while (entries_[i] != 0) {
+      if (++i == cap) i = 0;
+    }
+    entries_[i] = (static_cast<std::uint64_t>(tag) << 32) | (std::uint64_t{id} + 1);
+  }
+  void Grow() {
+    const std::size_t cap = entries_.size();
+    Rehash(cap < 16 ? 16 : cap + cap / 2);
+  }
+  void Rehash(std::size_t new_cap) {
+    std::vector<std::uint64_t> old(new_cap, 0);
+    old.swap(entries_);
+    for (std::uint64_t v : old) {
+      if (v != 0) Place(static_cast<std::uint32_t>(v >> 32), static_cast<std::uint32_t>(v) - 1);
+    }
+  }
+
+  std::vector<std::uint64_t> entries_;
+  std::size_t size_ = 0;
+};
+
+// ChunkedArray<T>: value-initialised elements in chunks of 4096.
+template <typename T>
+class ChunkedArray {
+ public:
+  static constexpr std::size_t kShift = 12;
+  static constexpr std::size_t kChunk = std::size_t{1} << kShift;
+
+  T& operator[](std::size_t i) noexcept { return chunks_[i >> kShift][i & (kChunk - 1)]; }
+  const T& operator[](std::size_t i) const noexcept {
+    return chunks_[i >> kShift][i & (kChunk - 1)];
+  }
+  // EnsureSize makes indexes [0, n) valid (new elements are value-initialised).
+  void EnsureSize(std::size_t n) {
+    while (chunks_.size() * kChunk < n) chunks_.push_back(std::make_unique<T[]>(kChunk));
+  }
+  std::size_t capacity() const noexcept { return chunks_.size() * kChunk; }
+  std::size_t MemoryBytes() const noexcept {
+    return chunks_.size() * kChunk * sizeof(T) + chunks_.capacity() * sizeof(void*);
+  }
+  void Clear() noexcept {
+    chunks_.clear();
+    chunks_.shrink_to_fit();
+  }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> chunks_;
+};
+
+// CompactKey: an owned, immutable string stored as [uint32 length][bytes] in one allocation.
+class CompactKey {
+ public:
+  CompactKey() noexcept = default;
+  explicit CompactKey(std::string_view s) {
+    const auto n = static_cast<std::uint32_t>(s.size());
+    data_ = new char[sizeof(std::uint32_t) + n];
+    std::memcpy(data_, &n, sizeof n);
+    if (n != 0) std::memcpy(data_ + sizeof n, s.data(), n);
+  }
+  CompactKey(CompactKey&& o) noexcept : data_(std::exchange(o.data_, nullptr)) {}
+  CompactKey& operator=(CompactKey&& o) noexcept {
+    if (this != &o) {
+      delete[] data_;
+      data_ = std::exchange(o.data_, nullptr);
+    }
+    return *this;
+  }
+  CompactKey(const CompactKey&) = delete;
+  CompactKey& operator=(const CompactKey&) = delete;
+  ~CompactKey() { delete[] data_; }
+
+  bool empty_slot() const noexcept { return data_ == nullptr; }
+  std::string_view view() const noexcept {
+    if (data_ == nullptr) return {};
+    std::uint32_t n;
+    std::memcpy(&n, data_, sizeof n);
+    return {data_ + sizeof n, n};
+  }
+  static std::size_t AllocationBytes(std::size_t n) noexcept { return sizeof(std::uint32_t) + n; }
+
+ private:
+  char* data_ = nullptr;
+};
+
+}  // namespace apimachinery::cache::internal

@@ -1,0 +1,953 @@
+// cache::ThreadSafeStore: a concurrent, indexed map from string keys to shared immutable objects.
+//
+//   cache::ThreadSafeStore store({{"byNode", NodeNameIndexFunc}}, {.label_index = true});
+//   store.Add("ns/pod-1", std::make_shared<const Pod>(pod));
+//   auto on_node = store.ByIndex("byNode", "node-7");     // vector<shared_ptr<const Object>>
+//   auto hits = store.Select({.namespace_ = "ns",
+//                             .index_requirements = {{"byNode", cache::FieldOperator::kEquals, "node-7"}},
+//                             .label_selector = labels::Parse("app=web")});
+//
+// Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
+//
+// Design:
+// - Keys are interned to small integer ids: a slot array holds {key, object} per id, and a compact
+//   open-addressing table maps a key's hash to its id. Freed ids are reused.
+// - Every index is inverted: value -> posting (an unordered vector of ids). Each slot remembers,
+//   per index, which posting(s) it is in and at which position, so an update moves the id from
+//   the old posting to the new one in O(1) (swap-with-last) and never calls the index function on
+//   the old object. Empty postings are removed with their value.
+// - Optional label index (Options::label_index): postings for every `key=value` pair and every
+//   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
+// - Select() answers namespace + index requirements (= and !=) + label selector in one read: it
+//   picks the smallest posting among everything an index covers as the driver and filters the
+//   driver's ids with O(1) per-slot checks (index membership) and Selector::Matches for labels;
+//   without any usable posting it scans. The result equals a full scan with the same filters.
+//
+// Throws:
+// - ByIndex, IndexKeys, Index and an index requirement in Select naming an unknown index throw
+//   apimachinery::Error `Index with name <name> does not exist`.
+// - AddIndexers throws apimachinery::Error `indexer conflict: map[<name>:{} ...]` when a name is
+//   already registered.
+// - Index functions may throw; Add, Update, Replace and AddIndexers then propagate the exception
+//   and leave the store unchanged (values are computed before anything is modified).
+// - Add/Update/Replace with a null object throw apimachinery::Error (upstream panics).
+// Thread-safety: every member function may be called concurrently. Reads take a shared lock
+// (std::shared_mutex) and never copy objects (they copy shared_ptrs). Writes compute keys' hashes
+// and all index values before taking the exclusive lock and release replaced objects after
+// dropping it. Index functions are called without any lock held.
+// Complexity (n objects, k results, v values an object is indexed under):
+// Add/Update/Delete O(v) expected; Get O(1) expected; List/ListKeys O(n); ByIndex O(k);
+// IndexKeys O(k log k); ListIndexFuncValues O(d log d) for d distinct values; Replace O(n·v) with
+// the exclusive lock held only for a swap; AddIndexers O(n); Select O(smallest driving posting)
+// or O(n) when nothing is indexed.
+//
+// Differences from upstream:
+// - Get returns a null shared_ptr for absence (Go's `(item, exists)`).
+// - Orders are deterministic instead of Go map order: List/ListKeys in id order, ByIndex and
+//   Index in posting order (unspecified but deterministic for a given history), IndexKeys and
+//   ListIndexFuncValues sorted.
+// - AddIndexers is allowed at any time and back-fills the new indexes.
+// - GetIndexers returns a copy.
+// - Select and the label index have no upstream counterpart.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/internal/id_table.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/labels/label_set.hpp"
+#include "apimachinery/labels/selection.hpp"
+#include "apimachinery/labels/selector.hpp"
+#include "apimachinery/runtime/interfaces.hpp"
+
+namespace apimachinery::cache {
+
+// FieldOperator: how an index requirement compares an object's indexed values with a value.
+enum class FieldOperator {
+  kEquals,     // the object is indexed under the value
+  kNotEquals,  // the object is not indexed under the value
+};
+
+// IndexRequirement: `index_name op value` over the values an index function computes.
+struct IndexRequirement {
+  std::string index_name;
+  FieldOperator op = FieldOperator::kEquals;
+  std::string value;
+};
+
+// SelectQuery: every filter of one Select call; all must hold.
+struct SelectQuery {
+  // Restrict to this namespace (metadata.namespace_) when set.
+  std::optional<std::string> namespace_;
+  std::vector<IndexRequirement> index_requirements;
+  // Matched against metadata.labels (objects without metadata have no labels).
+  labels::Selector label_selector;
+};
+
+// ThreadSafeStoreOptions: optional features.
+struct ThreadSafeStoreOptions {
+  // Keep `key=value` and `key` postings of every object's labels (used by Select).
+  bool label_index = false;
+};
+
+class ThreadSafeStore {
+ public:
+  using ObjectPtr = std::shared_ptr<const runtime::Object>;
+
+  explicit ThreadSafeStore(const Indexers& indexers = {}, ThreadSafeStoreOptions options = {});
+  ThreadSafeStore(const ThreadSafeStore&) = delete;
+  ThreadSafeStore& operator=(const ThreadSafeStore&) = delete;
+  ~ThreadSafeStore() = default;
+
+  // Add inserts or replaces the object stored under `key` (same as Update).
+  void Add(std::string_view key, ObjectPtr obj) { Update(key, std::move(obj)); }
+  // Update inserts or replaces the object stored under `key` and re-files it in every index.
+  void Update(std::string_view key, ObjectPtr obj);
+  // Delete removes `key` (no-op when absent).
+  void Delete(std::string_view key);
+  // Get returns the object stored under `key`, or null.
+  ObjectPtr Get(std::string_view key) const;
+  // List returns every stored object.
+  std::vector<ObjectPtr> List() const;
+  // ListKeys returns every key.
+  std::vector<std::string> ListKeys() const;
+  // Replace swaps the whole content for `items` (key, object); a later duplicate key wins.
+  void Replace(std::vector<std::pair<std::string, ObjectPtr>> items,
+               std::string_view resource_version = {});
+  // Resync is a no-op (deprecated upstream).
+  void Resync() {}
+  // Len returns the number of stored objects.
+  std::size_t Len() const;
+
+  // Index returns the objects sharing at least one value of index `index_name` with `obj`.
+  std::vector<ObjectPtr> Index(std::string_view index_name, const runtime::Object& obj) const;
+  // IndexKeys returns the sorted keys of the objects indexed under `indexed_value`.
+  std::vector<std::string> IndexKeys(std::string_view index_name,
+                                     std::string_view indexed_value) const;
+  // ListIndexFuncValues returns the sorted distinct values of an index (empty for an unknown one).
+  std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const;
+  // ByIndex returns the objects indexed under `indexed_value`.
+  std::vector<ObjectPtr> ByIndex(std::string_view index_name, std::string_view indexed_value) const;
+  // ForEachByIndex calls fn(const runtime::Object&) for each object indexed under
+  // `indexed_value`, under the shared lock, without touching reference counts. fn must not call
+  // back into the store's writers.
+  template <typename Fn>
+  void ForEachByIndex(std::string_view index_name, std::string_view indexed_value, Fn&& fn) const;
+  // GetIndexers returns a copy of the registered index functions.
+  Indexers GetIndexers() const;
+  // AddIndexers registers more indexes and back-fills them from the stored objects.
+  void AddIndexers(const Indexers& new_indexers);
+
+  // Select returns the objects passing every filter of `query` (see the top comment).
+  std::vector<ObjectPtr> Select(const SelectQuery& query) const;
+  // HasLabelIndex reports whether the label postings are maintained.
+  bool HasLabelIndex() const noexcept { return label_index_; }
+
+  // MemoryBytes: what the store and its indexes allocate beyond the objects (keys, slots,
+  // tables, postings), computed from capacities. Diagnostic.
+  std::size_t MemoryBytes() const;
+
+ private:
+  struct FuncEntry {
+    std::string name;
+    IndexFunc fn;
+    bool hidden = false;  // the internal label indexes
+  };
+  using FuncSet = std::vector<FuncEntry>;
+
+  struct Slot {
+    internal::CompactKey key;
+    ObjectPtr obj;
+  };
+  struct Posting {
+    std::string value;
+    std::vector<std::uint32_t> ids;
+  };
+  struct ValuePos {
+    std::uint32_t value;
+    std::uint32_t pos;
+  };
+  // Per-slot encoding of slot_value: 0 = not indexed, 1 = several values (slot_pos is an index
+  // into multi), v + 2 = exactly one value with id v (slot_pos is the position in its posting).
+  static constexpr std::uint32_t kNone = 0;
+  static constexpr std::uint32_t kMulti = 1;
+  struct IndexData {
+    internal::IdTable value_table;
+    std::vector<Posting> postings;
+    std::vector<std::uint32_t> free_values;
+    internal::ChunkedArray<std::uint32_t> slot_value;
+    internal::ChunkedArray<std::uint32_t> slot_pos;
+    std::vector<std::vector<ValuePos>> multi;
+    std::vector<std::uint32_t> free_multi;
+
+    std::uint32_t FindValue(std::string_view v, std::uint64_t h) const {
+      return value_table.Find(h, [&](std::uint32_t id) { return postings[id].value == v; });
+    }
+    bool SlotHas(std::uint32_t slot, std::uint32_t value) const {
+      const std::uint32_t sv = slot_value[slot];
+      if (sv == kMulti) {
+        for (const ValuePos& vp : multi[slot_pos[slot]]) {
+          if (vp.value == value) return true;
+        }
+        return false;
+      }
+      return sv == value + 2;
+    }
+    std::size_t MemoryBytes() const;
+  };
+  // The values one object is indexed under, for one index, with their hashes.
+  struct PreparedIndex {
+    std::vector<std::string> values;
+    std::vector<std::uint64_t> hashes;
+  };
+  struct Prepared {
+    const FuncSet* funcs = nullptr;
+    std::vector<PreparedIndex> per_index;
+  };
+  struct State {
+    const FuncSet* funcs = nullptr;
+    internal::ChunkedArray<Slot> slots;
+    std::uint32_t next_id = 0;  // ids [0, next_id) have been handed out
+    std::vector<std::uint32_t> free_ids;
+    internal::IdTable key_table;
+    std::vector<IndexData> indexes;  // parallel to *funcs
+    std::size_t size = 0;
+
+    std::uint32_t FindKey(std::string_view key, std::uint64_t h) const {
+      return key_table.Find(h, [&](std::uint32_t id) { return slots[id].key.view() == key; });
+    }
+  };
+
+  static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
+  static void PrepareOne(const IndexFunc& fn, const runtime::Object& obj, PreparedIndex& out);
+  // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
+  static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash,
+                               ObjectPtr obj, Prepared& prep);
+  static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
+  static void FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv);
+  static void UnfileSlot(IndexData& ix, std::uint32_t id);
+  static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos,
+                                std::uint32_t id);
+  static std::uint32_t AddToPosting(IndexData& ix, std::string& value, std::uint64_t h,
+                                    std::uint32_t id);
+  static void BuildState(State& st, const FuncSet* funcs,
+                         const std::vector<std::pair<std::string, ObjectPtr>>& items,
+                         std::vector<Prepared>& prepared);
+
+  const IndexData* FindIndex(std::string_view name) const;  // shared lock held
+  [[noreturn]] static void ThrowNoIndex(std::string_view name);
+  const FuncSet* CurrentFuncs() const noexcept { return funcs_.load(std::memory_order_acquire); }
+
+  mutable std::shared_mutex mu_;
+  State state_;
+  bool label_index_ = false;
+  // The current FuncSet, readable without the lock; retired sets stay alive in all_funcs_.
+  std::atomic<const FuncSet*> funcs_{nullptr};
+  std::vector<std::unique_ptr<const FuncSet>> all_funcs_;
+};
+
+// Names of the hidden label indexes (not listed by GetIndexers).
+namespace internal {
+inline constexpr std::string_view kLabelKeyIndex = "\x01labels/key";
+inline constexpr std::string_view kLabelPairIndex = "\x01labels/pair";
+
+// EncodeLabelPair encodes (key, value) unambiguously: 4-byte key length, key, value.
+inline std::string EncodeLabelPair(std::string_view key, std::string_view value) {
+  std::string out;
+  out.resize(4 + key.size() + value.size());
+  const auto n = static_cast<std::uint32_t>(key.size());
+  std::memcpy(out.data(), &n, 4);
+  if (!key.empty()) std::memcpy(out.data() + 4, key.data(), key.size());
+  if (!value.empty()) std::memcpy(out.data() + 4 + key.size(), value.data(), value.size());
+  return out;
+}
+inline std::vector<std::string> LabelKeyIndexFunc(const runtime::Object& obj) {
+  std::vector<std::string> out;
+  if (const auto* meta = obj.GetObjectMeta()) {
+    out.reserve(meta->labels.size());
+    for (const auto& [k, v] : meta->labels) out.push_back(k);
+  }
+  return out;
+}
+inline std::vector<std::string> LabelPairIndexFunc(const runtime::Object& obj) {
+  std::vector<std::string> out;
+  if (const auto* meta = obj.GetObjectMeta()) {
+    out.reserve(meta->labels.size());
+    for (const auto& [k, v] : meta->labels) out.push_back(EncodeLabelPair(k, v));
+  }
+  return out;
+}
+}  // namespace internal
+
+// Implementation details follow.
+
+inline ThreadSafeStore::ThreadSafeStore(const Indexers& indexers, ThreadSafeStoreOptions options)
+    : label_index_(options.label_index) {
+  auto funcs = std::make_unique<FuncSet>();
+  for (const auto& [name, fn] : indexers) funcs->push_back(FuncEntry{name, fn, false});
+  if (label_index_) {
+    funcs->push_back(FuncEntry{std::string(internal::kLabelKeyIndex), &internal::LabelKeyIndexFunc,
+                               true});
+    funcs->push_back(FuncEntry{std::string(internal::kLabelPairIndex),
+                               &internal::LabelPairIndexFunc, true});
+  }
+  state_.funcs = funcs.get();
+  state_.indexes.resize(funcs->size());
+  funcs_.store(funcs.get(), std::memory_order_release);
+  all_funcs_.push_back(std::move(funcs));
+}
+
+inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, const runtime::Object& obj,
+                                        PreparedIndex& out) {
+  out.values = fn(obj);
+  if (out.values.size() > 1) {
+    std::sort(out.values.begin(), out.values.end());
+    out.values.erase(std::unique(out.values.begin(), out.values.end()), out.values.end());
+  }
+  out.hashes.resize(out.values.size());
+  for (std::size_t i = 0; i < out.values.size(); ++i) out.hashes[i] = internal::HashKey(out.values[i]);
+}
+
+inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj,
+                                     Prepared& out) {
+  out.funcs = &funcs;
+  out.per_index.resize(funcs.size());
+  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, obj, out.per_index[i]);
+}
+
+inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string& value,
+                                                   std::uint64_t h, std::uint32_t id) {
+  std::uint32_t v = ix.FindValue(value, h);
+  if (v == internal::kNoId) {
+    if (!ix.free_values.empty()) {
+      v = ix.free_values.back();
+      ix.free_values.pop_back();
+      ix.postings[v].value = std::move(value);
+    } else {
+      v = static_cast<std::uint32_t>(ix.postings.size());
+      ix.postings.push_back(Posting{std::move(value), {}});
+    }
+    ix.value_table.Insert(h, v);
+  }
+  ix.postings[v].ids.push_back(id);  // the caller records the position (ids.size() - 1)
+  return v;
+}
+
+inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t value,
+                                               std::uint32_t pos, std::uint32_t id) {
+  Posting& p = ix.postings[value];
+  const std::uint32_t last = p.ids.back();
+  p.ids[pos] = last;
+  p.ids.pop_back();
+  if (last != id) {
+    // Fix the moved slot's back-pointer for this value.
+    const std::uint32_t sv = ix.slot_value[last];
+    if (sv == kMulti) {
+      for (ValuePos& vp : ix.multi[ix.slot_pos[last]]) {
+        if (vp.value == value) {
+          vp.pos = pos;
+          break;
+        }
+      }
+    } else {
+      ix.slot_pos[last] = pos;
+    }
+  }
+  if (p.ids.empty()) {
+    ix.value_table.Erase(internal::HashKey(p.value), value);
+    std::string().swap(p.value);
+    std::vector<std::uint32_t>().swap(p.ids);
+    ix.free_values.push_back(value);
+  }
+}
+
+inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
+  const std::uint32_t sv = ix.slot_value[id];
+  if (sv == kNone) return;
+  if (sv == kMulti) {
+    const std::uint32_t m = ix.slot_pos[id];
+    // Mark the slot as not-multi before removing so back-pointer fixes of *other* slots are not
+    // confused; our own entries are removed by position.
+    std::vector<ValuePos> list = std::move(ix.multi[m]);
+    ix.multi[m].clear();
+    ix.free_multi.push_back(m);
+    ix.slot_value[id] = kNone;
+    for (const ValuePos& vp : list) RemoveFromPosting(ix, vp.value, vp.pos, id);
+  } else {
+    ix.slot_value[id] = kNone;
+    RemoveFromPosting(ix, sv - 2, ix.slot_pos[id], id);
+  }
+  ix.slot_pos[id] = 0;
+}
+
+inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv) {
+  const std::uint32_t sv = ix.slot_value[id];
+  if (sv >= 2 && pv.values.size() == 1 && ix.postings[sv - 2].value == pv.values[0]) {
+    return;  // the common case: one value, unchanged
+  }
+  UnfileSlot(ix, id);
+  if (pv.values.empty()) return;
+  if (pv.values.size() == 1) {
+    const std::uint32_t v = AddToPosting(ix, pv.values[0], pv.hashes[0], id);
+    ix.slot_value[id] = v + 2;
+    ix.slot_pos[id] = static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1);
+    return;
+  }
+  std::uint32_t m;
+  if (!ix.free_multi.empty()) {
+    m = ix.free_multi.back();
+    ix.free_multi.pop_back();
+  } else {
+    m = static_cast<std::uint32_t>(ix.multi.size());
+    ix.multi.emplace_back();
+  }
+  // Filing only appends to postings (no swaps), so the back-pointers can be published last.
+  std::vector<ValuePos> list;
+  list.reserve(pv.values.size());
+  for (std::size_t i = 0; i < pv.values.size(); ++i) {
+    const std::uint32_t v = AddToPosting(ix, pv.values[i], pv.hashes[i], id);
+    list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
+  }
+  ix.multi[m] = std::move(list);
+  ix.slot_value[id] = kMulti;
+  ix.slot_pos[id] = m;
+}
+
+inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::string_view key,
+                                                               std::uint64_t key_hash,
+                                                               ObjectPtr obj, Prepared& prep) {
+  std::uint32_t id = st.FindKey(key, key_hash);
+  ObjectPtr old;
+  if (id == internal::kNoId) {
+    if (!st.free_ids.empty()) {
+      id = st.free_ids.back();
+      st.free_ids.pop_back();
+    } else {
+      id = st.next_id++;
+      st.slots.EnsureSize(st.next_id);
+      for (auto& ix : st.indexes) {
+        ix.slot_value.EnsureSize(st.next_id);
+        ix.slot_pos.EnsureSize(st.next_id);
+      }
+    }
+    st.slots[id].key = internal::CompactKey(key);
+    st.key_table.Insert(key_hash, id);
+    ++st.size;
+  } else {
+    old = std::move(st.slots[id].obj);
+  }
+  st.slots[id].obj = std::move(obj);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], id, prep.per_index[i]);
+  return old;
+}
+
+inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::string_view key,
+                                                               std::uint64_t key_hash) {
+  const std::uint32_t id = st.FindKey(key, key_hash);
+  if (id == internal::kNoId) return nullptr;
+  for (auto& ix : st.indexes) UnfileSlot(ix, id);
+  st.key_table.Erase(key_hash, id);
+  Slot& s = st.slots[id];
+  ObjectPtr old = std::move(s.obj);
+  s.key = internal::CompactKey();
+  st.free_ids.push_back(id);
+  --st.size;
+  return old;
+}
+
+inline void ThreadSafeStore::Update(std::string_view key, ObjectPtr obj) {
+  if (!obj) throw Error(fmt::format("cache: null object for key {:?}", std::string(key)));
+  const std::uint64_t h = internal::HashKey(key);
+  Prepared prep;
+  const FuncSet* funcs = CurrentFuncs();
+  Prepare(*funcs, *obj, prep);
+  ObjectPtr old;
+  {
+    std::unique_lock lock(mu_);
+    if (state_.funcs != funcs) Prepare(*state_.funcs, *obj, prep);  // AddIndexers raced us
+    old = ApplyUpdate(state_, key, h, std::move(obj), prep);
+  }
+  // `old` is released here, outside the lock.
+}
+
+inline void ThreadSafeStore::Delete(std::string_view key) {
+  const std::uint64_t h = internal::HashKey(key);
+  ObjectPtr old;
+  {
+    std::unique_lock lock(mu_);
+    old = ApplyDelete(state_, key, h);
+  }
+}
+
+inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) const {
+  const std::uint64_t h = internal::HashKey(key);
+  std::shared_lock lock(mu_);
+  const std::uint32_t id = state_.FindKey(key, h);
+  if (id == internal::kNoId) return nullptr;
+  return state_.slots[id].obj;
+}
+
+inline std::size_t ThreadSafeStore::Len() const {
+  std::shared_lock lock(mu_);
+  return state_.size;
+}
+
+inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::List() const {
+  std::vector<ObjectPtr> out;
+  std::shared_lock lock(mu_);
+  out.reserve(state_.size);
+  for (std::uint32_t id = 0; id < state_.next_id; ++id) {
+    const Slot& s = state_.slots[id];
+    if (s.obj) out.push_back(s.obj);
+  }
+  return out;
+}
+
+inline std::vector<std::string> ThreadSafeStore::ListKeys() const {
+  std::vector<std::string> out;
+  std::shared_lock lock(mu_);
+  out.reserve(state_.size);
+  for (std::uint32_t id = 0; id < state_.next_id; ++id) {
+    const Slot& s = state_.slots[id];
+    if (s.obj) out.emplace_back(s.key.view());
+  }
+  return out;
+}
+
+inline void ThreadSafeStore::BuildState(State& st, const FuncSet* funcs,
+                                        const std::vector<std::pair<std::string, ObjectPtr>>& items,
+                                        std::vector<Prepared>& prepared) {
+  st.funcs = funcs;
+  st.indexes.clear();
+  st.indexes.resize(funcs->size());
+  st.key_table.Reserve(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto& [key, obj] = items[i];
+    ApplyUpdate(st, key, internal::HashKey(key), obj, prepared[i]);
+  }
+}
+
+inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPtr>> items,
+                                     std::string_view /*resource_version*/) {
+  for (const auto& [key, obj] : items) {
+    if (!obj) throw Error(fmt::format("cache: null object for key {:?}", key));
+  }
+  const FuncSet* funcs = CurrentFuncs();
+  std::vector<Prepared> prepared(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) Prepare(*funcs, *items[i].second, prepared[i]);
+  // Build outside the lock; rebuild under it only if AddIndexers changed the index set meanwhile.
+  auto fresh = std::make_unique<State>();
+  BuildState(*fresh, funcs, items, prepared);
+  {
+    std::unique_lock lock(mu_);
+    if (state_.funcs != funcs) {
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        Prepare(*state_.funcs, *items[i].second, prepared[i]);
+      }
+      fresh = std::make_unique<State>();
+      BuildState(*fresh, state_.funcs, items, prepared);
+    }
+    std::swap(state_, *fresh);
+  }
+  // The old content is destroyed here, outside the lock.
+}
+
+inline const ThreadSafeStore::IndexData* ThreadSafeStore::FindIndex(std::string_view name) const {
+  const FuncSet& funcs = *state_.funcs;
+  for (std::size_t i = 0; i < funcs.size(); ++i) {
+    if (!funcs[i].hidden && funcs[i].name == name) return &state_.indexes[i];
+  }
+  return nullptr;
+}
+
+inline void ThreadSafeStore::ThrowNoIndex(std::string_view name) {
+  throw Error(fmt::format("Index with name {} does not exist", name));
+}
+
+inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::ByIndex(
+    std::string_view index_name, std::string_view indexed_value) const {
+  const std::uint64_t h = internal::HashKey(indexed_value);
+  std::vector<ObjectPtr> out;
+  std::shared_lock lock(mu_);
+  const IndexData* ix = FindIndex(index_name);
+  if (ix == nullptr) ThrowNoIndex(index_name);
+  const std::uint32_t v = ix->FindValue(indexed_value, h);
+  if (v == internal::kNoId) return out;
+  const auto& ids = ix->postings[v].ids;
+  out.reserve(ids.size());
+  const auto& slots = state_.slots;
+  const std::size_t n = ids.size();
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) __builtin_prefetch(&slots[ids[i + kAhead]]);
+    out.push_back(slots[ids[i]].obj);
+  }
+  return out;
+}
+
+template <typename Fn>
+void ThreadSafeStore::ForEachByIndex(std::string_view index_name, std::string_view indexed_value,
+                                     Fn&& fn) const {
+  const std::uint64_t h = internal::HashKey(indexed_value);
+  std::shared_lock lock(mu_);
+  const IndexData* ix = FindIndex(index_name);
+  if (ix == nullptr) ThrowNoIndex(index_name);
+  const std::uint32_t v = ix->FindValue(indexed_value, h);
+  if (v == internal::kNoId) return;
+  for (std::uint32_t id : ix->postings[v].ids) fn(static_cast<const runtime::Object&>(*state_.slots[id].obj));
+}
+
+inline std::vector<std::string> ThreadSafeStore::IndexKeys(std::string_view index_name,
+                                                           std::string_view indexed_value) const {
+  const std::uint64_t h = internal::HashKey(indexed_value);
+  std::vector<std::string> out;
+  {
+    std::shared_lock lock(mu_);
+    const IndexData* ix = FindIndex(index_name);
+    if (ix == nullptr) ThrowNoIndex(index_name);
+    const std::uint32_t v = ix->FindValue(indexed_value, h);
+    if (v == internal::kNoId) return out;
+    const auto& ids = ix->postings[v].ids;
+    out.reserve(ids.size());
+    for (std::uint32_t id : ids) out.emplace_back(state_.slots[id].key.view());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(
+    std::string_view index_name) const {
+  std::vector<std::string> out;
+  {
+    std::shared_lock lock(mu_);
+    const IndexData* ix = FindIndex(index_name);
+    if (ix == nullptr) return out;
+    out.reserve(ix->value_table.size());
+    for (const Posting& p : ix->postings) {
+      if (!p.ids.empty()) out.push_back(p.value);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(
+    std::string_view index_name, const runtime::Object& obj) const {
+  // Compute the object's values without the lock (the function is looked up under it).
+  IndexFunc fn;
+  {
+    std::shared_lock lock(mu_);
+    const FuncSet& funcs = *state_.funcs;
+    for (const auto& f : funcs) {
+      if (!f.hidden && f.name == index_name) fn = f.fn;
+    }
+  }
+  if (!fn) ThrowNoIndex(index_name);
+  PreparedIndex pv;
+  PrepareOne(fn, obj, pv);
+  std::vector<ObjectPtr> out;
+  std::shared_lock lock(mu_);
+  const IndexData* ix = FindIndex(index_name);
+  if (ix == nullptr) ThrowNoIndex(index_name);
+  std::vector<std::uint32_t> ids;
+  for (std::size_t i = 0; i < pv.values.size(); ++i) {
+    const std::uint32_t v = ix->FindValue(pv.values[i], pv.hashes[i]);
+    if (v == internal::kNoId) continue;
+    const auto& p = ix->postings[v].ids;
+    ids.insert(ids.end(), p.begin(), p.end());
+  }
+  if (pv.values.size() > 1) {
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  }
+  out.reserve(ids.size());
+  for (std::uint32_t id : ids) out.push_back(state_.slots[id].obj);
+  return out;
+}
+
+inline Indexers ThreadSafeStore::GetIndexers() const {
+  Indexers out;
+  std::shared_lock lock(mu_);
+  for (const auto& f : *state_.funcs) {
+    if (!f.hidden) out.emplace(f.name, f.fn);
+  }
+  return out;
+}
+
+inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
+  if (new_indexers.empty()) return;
+  // Snapshot the objects (shared lock), compute the new values without any lock, then file them
+  // under the exclusive lock, recomputing only for slots that changed in between.
+  std::vector<ObjectPtr> snapshot;
+  const FuncSet* base = nullptr;
+  {
+    std::shared_lock lock(mu_);
+    base = state_.funcs;
+    snapshot.resize(state_.next_id);
+    for (std::uint32_t id = 0; id < state_.next_id; ++id) snapshot[id] = state_.slots[id].obj;
+  }
+  auto check_conflict = [&](const FuncSet& funcs) {
+    std::vector<std::string> conflicts;
+    for (const auto& f : funcs) {
+      if (!f.hidden && new_indexers.count(f.name) != 0) conflicts.push_back(f.name);
+    }
+    if (!conflicts.empty()) {
+      std::sort(conflicts.begin(), conflicts.end());
+      std::string text = "indexer conflict: map[";
+      for (std::size_t i = 0; i < conflicts.size(); ++i) {
+        if (i != 0) text += ' ';
+        text += conflicts[i];
+        text += ":{}";
+      }
+      text += ']';
+      throw Error(text);
+    }
+  };
+  check_conflict(*base);
+  std::vector<const IndexFunc*> fns;
+  for (const auto& [name, fn] : new_indexers) fns.push_back(&fn);
+  // values[k][id]
+  std::vector<std::vector<PreparedIndex>> values(fns.size());
+  for (std::size_t k = 0; k < fns.size(); ++k) {
+    values[k].resize(snapshot.size());
+    for (std::size_t id = 0; id < snapshot.size(); ++id) {
+      if (snapshot[id]) PrepareOne(*fns[k], *snapshot[id], values[k][id]);
+    }
+  }
+  std::unique_lock lock(mu_);
+  check_conflict(*state_.funcs);
+  State& st = state_;
+  // Everything that can throw (index functions on changed objects) happens before publishing.
+  for (std::size_t k = 0; k < fns.size(); ++k) values[k].resize(st.next_id);
+  for (std::uint32_t id = 0; id < st.next_id; ++id) {
+    const ObjectPtr& cur = st.slots[id].obj;
+    const bool same = id < snapshot.size() && snapshot[id] == cur;
+    if (same) continue;
+    for (std::size_t k = 0; k < fns.size(); ++k) {
+      if (cur) {
+        PrepareOne(*fns[k], *cur, values[k][id]);
+      } else {
+        values[k][id] = PreparedIndex{};
+      }
+    }
+  }
+  std::vector<IndexData> built(fns.size());
+  for (std::size_t k = 0; k < fns.size(); ++k) {
+    built[k].slot_value.EnsureSize(st.next_id);
+    built[k].slot_pos.EnsureSize(st.next_id);
+    for (std::uint32_t id = 0; id < st.next_id; ++id) {
+      if (st.slots[id].obj) FileSlot(built[k], id, values[k][id]);
+    }
+  }
+  // The new FuncSet: user indexes first (sorted by name), hidden label indexes last.
+  auto funcs = std::make_unique<FuncSet>();
+  std::vector<IndexData> indexes;
+  std::map<std::string, std::pair<FuncEntry, IndexData>, std::less<>> visible;
+  std::vector<std::pair<FuncEntry, IndexData>> hidden;
+  for (std::size_t i = 0; i < st.funcs->size(); ++i) {
+    const FuncEntry& f = (*st.funcs)[i];
+    if (f.hidden) {
+      hidden.emplace_back(f, std::move(st.indexes[i]));
+    } else {
+      visible.emplace(f.name, std::make_pair(f, std::move(st.indexes[i])));
+    }
+  }
+  std::size_t k = 0;
+  for (const auto& [name, fn] : new_indexers) {
+    visible.emplace(name, std::make_pair(FuncEntry{name, fn, false}, std::move(built[k++])));
+  }
+  for (auto& [name, entry] : visible) {
+    funcs->push_back(entry.first);
+    indexes.push_back(std::move(entry.second));
+  }
+  for (auto& entry : hidden) {
+    funcs->push_back(entry.first);
+    indexes.push_back(std::move(entry.second));
+  }
+  st.indexes = std::move(indexes);
+  st.funcs = funcs.get();
+  funcs_.store(funcs.get(), std::memory_order_release);
+  all_funcs_.push_back(std::move(funcs));
+}
+
+inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(
+    const SelectQuery& query) const {
+  std::vector<ObjectPtr> out;
+  if (query.label_selector.MatchesNothing()) return out;
+  // Hash everything before taking the lock.
+  const std::uint64_t ns_hash = query.namespace_ ? internal::HashKey(*query.namespace_) : 0;
+  std::vector<std::uint64_t> req_hashes;
+  req_hashes.reserve(query.index_requirements.size());
+  for (const auto& r : query.index_requirements) req_hashes.push_back(internal::HashKey(r.value));
+  struct LabelDriver {
+    std::size_t req;  // index into the selector's requirements
+    std::vector<std::string> encoded;
+    std::vector<std::uint64_t> hashes;
+    bool exists = false;
+  };
+  std::vector<LabelDriver> label_drivers;
+  const labels::Requirements& lreqs = query.label_selector.Requirements();
+  if (label_index_) {
+    for (std::size_t i = 0; i < lreqs.size(); ++i) {
+      const auto& r = lreqs[i];
+      LabelDriver d{i, {}, {}, false};
+      switch (r.Operator()) {
+        case selection::Operator::kEquals:
+        case selection::Operator::kDoubleEquals:
+        case selection::Operator::kIn:
+          for (const auto& v : r.ValuesUnsorted()) d.encoded.push_back(internal::EncodeLabelPair(r.Key(), v));
+          std::sort(d.encoded.begin(), d.encoded.end());
+          d.encoded.erase(std::unique(d.encoded.begin(), d.encoded.end()), d.encoded.end());
+          break;
+        case selection::Operator::kExists:
+          d.exists = true;
+          d.encoded.push_back(r.Key());
+          break;
+        default:
+          continue;
+      }
+      for (const auto& e : d.encoded) d.hashes.push_back(internal::HashKey(e));
+      label_drivers.push_back(std::move(d));
+    }
+  }
+
+  std::shared_lock lock(mu_);
+  const State& st = state_;
+  const FuncSet& funcs = *st.funcs;
+  // Resolve index requirements.
+  struct ResolvedReq {
+    const IndexData* ix;
+    std::uint32_t value;  // kNoId when no object has it
+    bool equals;
+  };
+  std::vector<ResolvedReq> resolved;
+  resolved.reserve(query.index_requirements.size());
+  // Candidate drivers: a list of postings (a union of disjoint postings for `in`).
+  std::vector<const std::vector<std::uint32_t>*> best;
+  std::size_t best_size = static_cast<std::size_t>(-1);
+  bool have_driver = false;
+  auto offer = [&](std::vector<const std::vector<std::uint32_t>*> lists) {
+    std::size_t n = 0;
+    for (const auto* l : lists) n += l->size();
+    if (!have_driver || n < best_size) {
+      best = std::move(lists);
+      best_size = n;
+      have_driver = true;
+    }
+  };
+  for (std::size_t i = 0; i < query.index_requirements.size(); ++i) {
+    const auto& r = query.index_requirements[i];
+    const IndexData* ix = FindIndex(r.index_name);
+    if (ix == nullptr) ThrowNoIndex(r.index_name);
+    const std::uint32_t v = ix->FindValue(r.value, req_hashes[i]);
+    const bool eq = r.op == FieldOperator::kEquals;
+    if (eq && v == internal::kNoId) return out;  // nothing is indexed under the value
+    resolved.push_back(ResolvedReq{ix, v, eq});
+    if (eq) offer({&ix->postings[v].ids});
+  }
+  if (query.namespace_) {
+    for (std::size_t i = 0; i < funcs.size(); ++i) {
+      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex &&
+          IsMetaNamespaceIndexFunc(funcs[i].fn)) {
+        const IndexData& ix = st.indexes[i];
+        const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
+        if (v == internal::kNoId) return out;
+        offer({&ix.postings[v].ids});
+        break;
+      }
+    }
+  }
+  if (label_index_ && !label_drivers.empty()) {
+    const IndexData* key_ix = nullptr;
+    const IndexData* pair_ix = nullptr;
+    for (std::size_t i = 0; i < funcs.size(); ++i) {
+      if (funcs[i].hidden && funcs[i].name == internal::kLabelKeyIndex) key_ix = &st.indexes[i];
+      if (funcs[i].hidden && funcs[i].name == internal::kLabelPairIndex) pair_ix = &st.indexes[i];
+    }
+    for (const auto& d : label_drivers) {
+      const IndexData* ix = d.exists ? key_ix : pair_ix;
+      std::vector<const std::vector<std::uint32_t>*> lists;
+      for (std::size_t j = 0; j < d.encoded.size(); ++j) {
+        const std::uint32_t v = ix->FindValue(d.encoded[j], d.hashes[j]);
+        if (v != internal::kNoId) lists.push_back(&ix->postings[v].ids);
+      }
+      if (lists.empty()) return out;  // no object can satisfy this requirement
+      offer(std::move(lists));
+    }
+  }
+
+  const bool check_labels = !query.label_selector.Empty();
+  auto passes = [&](std::uint32_t id) {
+    const runtime::Object& obj = *st.slots[id].obj;
+    const metav1::ObjectMeta* meta = obj.GetObjectMeta();
+    if (query.namespace_ && (meta == nullptr || meta->namespace_ != *query.namespace_)) return false;
+    for (const auto& r : resolved) {
+      const bool has = r.value != internal::kNoId && r.ix->SlotHas(id, r.value);
+      if (has != r.equals) return false;
+    }
+    if (check_labels) {
+      static const labels::Set kNoLabels;
+      if (!query.label_selector.Matches(meta != nullptr ? meta->labels : kNoLabels)) return false;
+    }
+    return true;
+  };
+  if (have_driver) {
+    out.reserve(best_size);
+    for (const auto* list : best) {
+      for (std::uint32_t id : *list) {
+        if (passes(id)) out.push_back(st.slots[id].obj);
+      }
+    }
+  } else {
+    for (std::uint32_t id = 0; id < st.next_id; ++id) {
+      if (st.slots[id].obj && passes(id)) out.push_back(st.slots[id].obj);
+    }
+  }
+  return out;
+}
+
+inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
+  std::size_t n = value_table.MemoryBytes() + postings.capacity() * sizeof(Posting) +
+                  free_values.capacity() * sizeof(std::uint32_t) + slot_value.MemoryBytes() +
+                  slot_pos.MemoryBytes() + multi.capacity() * sizeof(std::vector<ValuePos>) +
+                  free_multi.capacity() * sizeof(std::uint32_t);
+  for (const Posting& p : postings) {
+    n += p.ids.capacity() * sizeof(std::uint32_t);
+    if (p.value.capacity() > 15) n += p.value.capacity() + 1;
+  }
+  for (const auto& m : multi) n += m.capacity() * sizeof(ValuePos);
+  return n;
+}
+
+inline std::size_t ThreadSafeStore::MemoryBytes() const {
+  std::shared_lock lock(mu_);
+  const State& st = state_;
+  std::size_t n = st.slots.MemoryBytes() + st.key_table.MemoryBytes() +
+                  st.free_ids.capacity() * sizeof(std::uint32_t);
+  for (std::uint32_t id = 0; id < st.next_id; ++id) {
+    if (!st.slots[id].key.empty_slot()) {
+      n += internal::CompactKey::AllocationBytes(st.slots[id].key.view().size());
+    }
+  }
+  for (const auto& ix : st.indexes) n += ix.MemoryBytes();
+  return n;
+}
+
+}  // namespace apimachinery::cache
