@@ -1,0 +1,321 @@
+// Field lists: declare a struct's fields once, get conversion-gen's same-name field-by-field
+// conversions (as *generated* functions) and a field-by-field diff.
+//
+//   struct WidgetSpec { int replicas = 0; std::string image; };
+//   APIMACHINERY_FIELDS(WidgetSpec, replicas, image)     // at namespace scope, after the struct
+//
+//   conversion::AutoConvert(v1_spec, hub_spec, scope);  // in a manual function, then fix renames
+//   conversion::RegisterGeneratedFieldConversions<v1::Widget, internal::Widget>(converter);
+//   scheme.AddGeneratedFieldConversions<v1::Widget, internal::Widget>();   // both directions
+//   conversion::FirstDifference(a, b);                  // "spec.replicas", or nullopt
+//
+// What AutoConvert does (Go's conversion-gen autoConvert_* functions), for every field of the
+// destination whose name also exists in the source (matched at compile time):
+// - same type: assignment (a deep copy);
+// - two types with field lists: the converter's function for the pair when one is registered (a
+//   manual function wins, as conversion-gen calls Convert_X_To_Y), else AutoConvert recursively;
+// - std::vector / std::map (same key) / std::optional of such: element by element;
+// - anything else: Scope::Convert (the converter; `unknown conversion` when nothing is registered).
+// Fields only in the source are dropped; fields only in the destination keep their value (the
+// destination is usually freshly constructed). Do not list `type_meta`: the Scheme stamps it.
+//
+// The macro defines `ApimachineryFields(const Type*)` in the enclosing namespace, found by ADL; up
+// to 64 fields. Throws: whatever the nested conversions throw.
+// Thread-safety: stateless functions.
+// Differences from upstream: Go generates code with a tool; here templates derive it. Different
+// scalar types (int32 -> int64) are not converted implicitly, as conversion-gen: register a
+// function for the pair or write a manual conversion.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "apimachinery/conversion/converter.hpp"
+#include "apimachinery/util/type_id.hpp"
+
+namespace apimachinery::conversion {
+
+// Field<T, M>: one entry of a field list: the member's name and pointer.
+template <typename T, typename M>
+struct Field {
+  std::string_view name;
+  M T::*ptr;
+};
+
+namespace internal {
+void ApimachineryFields() = delete;  // anchors unqualified lookup; real ones are found by ADL
+
+template <typename T>
+concept HasFieldList = requires { ApimachineryFields(static_cast<const T*>(nullptr)); };
+
+template <typename T>
+inline constexpr auto kFields = ApimachineryFields(static_cast<const T*>(nullptr));
+
+inline constexpr std::size_t kNoField = static_cast<std::size_t>(-1);
+
+template <typename Tuple, std::size_t... I>
+constexpr std::size_t FindField(const Tuple& t, std::string_view name,
+                                std::index_sequence<I...>) {
+  std::size_t r = kNoField;
+  ((r == kNoField && std::get<I>(t).name == name ? (void)(r = I) : (void)0), ...);
+  return r;
+}
+
+template <typename T>
+struct IsVector : std::false_type {};
+template <typename T, typename A>
+struct IsVector<std::vector<T, A>> : std::true_type {};
+template <typename T>
+struct IsMap : std::false_type {};
+template <typename K, typename V, typename C, typename A>
+struct IsMap<std::map<K, V, C, A>> : std::true_type {};
+template <typename T>
+struct IsOptional : std::false_type {};
+template <typename T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+}  // namespace internal
+
+// HasFields<T>: T has an APIMACHINERY_FIELDS list.
+template <typename T>
+concept HasFields = internal::HasFieldList<T>;
+
+// AutoConvert converts `in` into `out` field by field (see the top of this file).
+template <typename A, typename B>
+void AutoConvert(const A& in, B& out, Scope& scope);
+
+// ConvertValue converts one value the way AutoConvert converts a field.
+template <typename S, typename D>
+void ConvertValue(const S& in, D& out, Scope& scope);
+
+// RegisterGeneratedFieldConversions registers AutoConvert for A -> B and B -> A as generated
+// functions (a manual function for either pair still wins).
+template <typename A, typename B>
+void RegisterGeneratedFieldConversions(Converter& c);
+
+// FirstDifference returns the path of the first field where a and b differ ("spec.replicas",
+// "spec.ports[1].name", "metadata.labels[app]"), "" when the values differ but have no finer
+// structure, or nullopt when they are equal. Types without a field list are compared with ==.
+template <typename T>
+std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path = "");
+
+// Implementation details follow.
+
+template <typename A, typename B>
+void AutoConvert(const A& in, B& out, Scope& scope) {
+  static_assert(HasFields<A> && HasFields<B>,
+                "AutoConvert needs APIMACHINERY_FIELDS for both types");
+  constexpr auto& fa = internal::kFields<A>;
+  constexpr auto& fb = internal::kFields<B>;
+  constexpr std::size_t na = std::tuple_size_v<std::remove_cvref_t<decltype(fa)>>;
+  constexpr std::size_t nb = std::tuple_size_v<std::remove_cvref_t<decltype(fb)>>;
+  [&]<std::size_t... J>(std::index_sequence<J...>) {
+    (
+        [&] {
+          constexpr std::size_t i =
+              internal::FindField(fa, std::get<J>(fb).name, std::make_index_sequence<na>{});
+          if constexpr (i != internal::kNoField) {
+            ConvertValue(in.*(std::get<i>(fa).ptr), out.*(std::get<J>(fb).ptr), scope);
+          }
+        }(),
+        ...);
+  }(std::make_index_sequence<nb>{});
+}
+
+template <typename S, typename D>
+void ConvertValue(const S& in, D& out, Scope& scope) {
+  if constexpr (std::is_same_v<S, D> && std::is_copy_assignable_v<D>) {
+    out = in;
+  } else if constexpr (HasFields<S> && HasFields<D>) {
+    if (scope.converter().HasConversion(util::TypeIdOf<S>(), util::TypeIdOf<D>())) {
+      scope.Convert(in, out);
+    } else {
+      AutoConvert(in, out, scope);
+    }
+  } else if constexpr (internal::IsVector<S>::value && internal::IsVector<D>::value) {
+    out.clear();
+    out.resize(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) ConvertValue(in[i], out[i], scope);
+  } else if constexpr (internal::IsMap<S>::value && internal::IsMap<D>::value &&
+                       std::is_same_v<typename S::key_type, typename D::key_type>) {
+    out.clear();
+    for (const auto& [k, v] : in) ConvertValue(v, out[k], scope);
+  } else if constexpr (internal::IsOptional<S>::value && internal::IsOptional<D>::value) {
+    if (!in) {
+      out.reset();
+    } else {
+      if (!out) out.emplace();
+      ConvertValue(*in, *out, scope);
+    }
+  } else {
+    scope.Convert(in, out);
+  }
+}
+
+template <typename A, typename B>
+void RegisterGeneratedFieldConversions(Converter& c) {
+  c.RegisterGeneratedConversionFunc<A, B>(
+      [](const A& in, B& out, Scope& s) { AutoConvert(in, out, s); });
+  if constexpr (!std::is_same_v<A, B>) {
+    c.RegisterGeneratedConversionFunc<B, A>(
+        [](const B& in, A& out, Scope& s) { AutoConvert(in, out, s); });
+  }
+}
+
+namespace internal {
+inline std::string JoinPath(const std::string& path, std::string_view name) {
+  if (path.empty()) return std::string(name);
+  std::string out = path;
+  out += '.';
+  out += name;
+  return out;
+}
+template <typename K>
+std::string KeyString(const K& k) {
+  if constexpr (std::is_convertible_v<const K&, std::string_view>) {
+    return std::string(std::string_view(k));
+  } else if constexpr (fmt::is_formattable<K>::value) {
+    return fmt::format("{}", k);
+  } else {
+    return "?";
+  }
+}
+}  // namespace internal
+
+template <typename T>
+std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path) {
+  if constexpr (HasFields<T>) {
+    constexpr auto& fs = internal::kFields<T>;
+    std::optional<std::string> found;
+    std::apply(
+        [&](const auto&... f) {
+          ((found ? void() : void(found = FirstDifference(a.*(f.ptr), b.*(f.ptr),
+                                                           internal::JoinPath(path, f.name)))),
+           ...);
+        },
+        fs);
+    return found;
+  } else if constexpr (internal::IsVector<T>::value) {
+    if (a.size() != b.size()) {
+      return fmt::format("{} (length {} != {})", path, a.size(), b.size());
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (auto d = FirstDifference(a[i], b[i], fmt::format("{}[{}]", path, i))) return d;
+    }
+    return std::nullopt;
+  } else if constexpr (internal::IsMap<T>::value) {
+    auto ia = a.begin();
+    auto ib = b.begin();
+    for (; ia != a.end() && ib != b.end(); ++ia, ++ib) {
+      if (ia->first != ib->first) {
+        return fmt::format("{}[{}]", path, internal::KeyString(ia->first < ib->first ? ia->first
+                                                                                      : ib->first));
+      }
+      if (auto d = FirstDifference(ia->second, ib->second,
+                                   fmt::format("{}[{}]", path, internal::KeyString(ia->first)))) {
+        return d;
+      }
+    }
+    if (ia != a.end()) return fmt::format("{}[{}]", path, internal::KeyString(ia->first));
+    if (ib != b.end()) return fmt::format("{}[{}]", path, internal::KeyString(ib->first));
+    return std::nullopt;
+  } else if constexpr (internal::IsOptional<T>::value) {
+    if (a.has_value() != b.has_value()) return path;
+    if (!a) return std::nullopt;
+    return FirstDifference(*a, *b, path);
+  } else if constexpr (std::equality_comparable<T>) {
+    if (a == b) return std::nullopt;
+    return path;
+  } else {
+    static_assert(std::equality_comparable<T>,
+                  "FirstDifference needs a field list or operator== for every compared type");
+    return std::nullopt;
+  }
+}
+
+}  // namespace apimachinery::conversion
+
+// APIMACHINERY_FIELDS(Type, member, ...): the field list of Type (see the top of this file).
+#define APIMACHINERY_FIELDS(Type, ...)                                                \
+  [[maybe_unused]] constexpr auto ApimachineryFields(const Type*) {                   \
+    return std::make_tuple(                                                           \
+        APIMACHINERY_INTERNAL_FOR_EACH(APIMACHINERY_INTERNAL_FIELD, Type, __VA_ARGS__)); \
+  }
+#define APIMACHINERY_INTERNAL_FIELD(Type, m) \
+  ::apimachinery::conversion::Field<Type, decltype(Type::m)> { #m, &Type::m }
+#define APIMACHINERY_INTERNAL_EXPAND(x) x
+#define APIMACHINERY_INTERNAL_FE_1(M, T, x) M(T, x)
+#define APIMACHINERY_INTERNAL_FE_2(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_1(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_3(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_2(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_4(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_3(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_5(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_4(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_6(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_5(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_7(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_6(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_8(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_7(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_9(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_8(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_10(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_9(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_11(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_10(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_12(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_11(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_13(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_12(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_14(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_13(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_15(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_14(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_16(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_15(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_17(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_16(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_18(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_17(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_19(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_18(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_20(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_19(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_21(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_20(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_22(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_21(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_23(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_22(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_24(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_23(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_25(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_24(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_26(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_25(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_27(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_26(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_28(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_27(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_29(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_28(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_30(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_29(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_31(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_30(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_32(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_31(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_33(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_32(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_34(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_33(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_35(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_34(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_36(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_35(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_37(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_36(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_38(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_37(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_39(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_38(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_40(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_39(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_41(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_40(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_42(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_41(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_43(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_42(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_44(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_43(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_45(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_44(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_46(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_45(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_47(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_46(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_48(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_47(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_49(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_48(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_50(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_49(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_51(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_50(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_52(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_51(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_53(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_52(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_54(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_53(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_55(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_54(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_56(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_55(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_57(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_56(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_58(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_57(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_59(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_58(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_60(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_59(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_61(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_60(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_62(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_61(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_63(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_62(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_64(M, T, x, ...) M(T, x), APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_63(M, T, __VA_ARGS__))
+#define APIMACHINERY_INTERNAL_FE_PICK(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, NAME, ...) NAME
+#define APIMACHINERY_INTERNAL_FOR_EACH(M, T, ...)                          \
+  APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FE_PICK(__VA_ARGS__, APIMACHINERY_INTERNAL_FE_64, APIMACHINERY_INTERNAL_FE_63, APIMACHINERY_INTERNAL_FE_62, APIMACHINERY_INTERNAL_FE_61, APIMACHINERY_INTERNAL_FE_60, APIMACHINERY_INTERNAL_FE_59, APIMACHINERY_INTERNAL_FE_58, APIMACHINERY_INTERNAL_FE_57, APIMACHINERY_INTERNAL_FE_56, APIMACHINERY_INTERNAL_FE_55, APIMACHINERY_INTERNAL_FE_54, APIMACHINERY_INTERNAL_FE_53, APIMACHINERY_INTERNAL_FE_52, APIMACHINERY_INTERNAL_FE_51, APIMACHINERY_INTERNAL_FE_50, APIMACHINERY_INTERNAL_FE_49, APIMACHINERY_INTERNAL_FE_48, APIMACHINERY_INTERNAL_FE_47, APIMACHINERY_INTERNAL_FE_46, APIMACHINERY_INTERNAL_FE_45, APIMACHINERY_INTERNAL_FE_44, APIMACHINERY_INTERNAL_FE_43, APIMACHINERY_INTERNAL_FE_42, APIMACHINERY_INTERNAL_FE_41, APIMACHINERY_INTERNAL_FE_40, APIMACHINERY_INTERNAL_FE_39, APIMACHINERY_INTERNAL_FE_38, APIMACHINERY_INTERNAL_FE_37, APIMACHINERY_INTERNAL_FE_36, APIMACHINERY_INTERNAL_FE_35, APIMACHINERY_INTERNAL_FE_34, APIMACHINERY_INTERNAL_FE_33, APIMACHINERY_INTERNAL_FE_32, APIMACHINERY_INTERNAL_FE_31, APIMACHINERY_INTERNAL_FE_30, APIMACHINERY_INTERNAL_FE_29, APIMACHINERY_INTERNAL_FE_28, APIMACHINERY_INTERNAL_FE_27, APIMACHINERY_INTERNAL_FE_26, APIMACHINERY_INTERNAL_FE_25, APIMACHINERY_INTERNAL_FE_24, APIMACHINERY_INTERNAL_FE_23, APIMACHINERY_INTERNAL_FE_22, APIMACHINERY_INTERNAL_FE_21, APIMACHINERY_INTERNAL_FE_20, APIMACHINERY_INTERNAL_FE_19, APIMACHINERY_INTERNAL_FE_18, APIMACHINERY_INTERNAL_FE_17, APIMACHINERY_INTERNAL_FE_16, APIMACHINERY_INTERNAL_FE_15, APIMACHINERY_INTERNAL_FE_14, APIMACHINERY_INTERNAL_FE_13, APIMACHINERY_INTERNAL_FE_12, APIMACHINERY_INTERNAL_FE_11, APIMACHINERY_INTERNAL_FE_10, APIMACHINERY_INTERNAL_FE_9, APIMACHINERY_INTERNAL_FE_8, APIMACHINERY_INTERNAL_FE_7, APIMACHINERY_INTERNAL_FE_6, APIMACHINERY_INTERNAL_FE_5, APIMACHINERY_INTERNAL_FE_4, APIMACHINERY_INTERNAL_FE_3, APIMACHINERY_INTERNAL_FE_2, APIMACHINERY_INTERNAL_FE_1)(M, T, __VA_ARGS__))
