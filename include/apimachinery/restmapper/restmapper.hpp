@@ -1,2 +1,16 @@
-// Package restmapper (umbrella header). Filled in by the work on this package.
+// Package restmapper (k8s.io/client-go/restmapper): RESTMappers built from discovery.
+//
+// - discovery.hpp: APIGroupResources, GetAPIGroupResources, NewDiscoveryRESTMapper (upstream's
+//   Priority(Multi(per-version DefaultRESTMappers)) answers, served from one compiled index) and
+//   DeferredDiscoveryRESTMapper (built on first use, rebuilt after Reset, one retry when the
+//   discovery cache was stale).
+//
+//   auto client = discovery::MemoryDiscovery::FromDirectory(dir);
+//   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
+//   meta::RESTMapping m = mapper->RESTMapping({"apps", "Deployment"});  // apps/v1 deployments
+//
+// Differences from upstream: the shortcut expander (shortcut.go) and the category expanders
+// (category_expansion.go) are not ported yet.
 #pragma once
+
+#include "apimachinery/restmapper/discovery.hpp"
