@@ -78,6 +78,10 @@ template <typename T>
 struct IsMap : std::false_type {};
 template <typename K, typename V, typename C, typename A>
 struct IsMap<std::map<K, V, C, A>> : std::true_type {};
+template <typename S, typename D>
+struct IsSameKeyMaps : std::false_type {};
+template <typename K, typename V1, typename C1, typename A1, typename V2, typename C2, typename A2>
+struct IsSameKeyMaps<std::map<K, V1, C1, A1>, std::map<K, V2, C2, A2>> : std::true_type {};
 template <typename T>
 struct IsOptional : std::false_type {};
 template <typename T>
@@ -144,8 +148,7 @@ void ConvertValue(const S& in, D& out, Scope& scope) {
     out.clear();
     out.resize(in.size());
     for (std::size_t i = 0; i < in.size(); ++i) ConvertValue(in[i], out[i], scope);
-  } else if constexpr (internal::IsMap<S>::value && internal::IsMap<D>::value &&
-                       std::is_same_v<typename S::key_type, typename D::key_type>) {
+  } else if constexpr (internal::IsSameKeyMaps<S, D>::value) {
     out.clear();
     for (const auto& [k, v] : in) ConvertValue(v, out[k], scope);
   } else if constexpr (internal::IsOptional<S>::value && internal::IsOptional<D>::value) {
