@@ -212,6 +212,11 @@ TEST_CASE("EscapeValue / UnescapeValue (§11.1)", "[fields][escape]") {
   CHECK(fields::UnescapeValue("a\xff") == "a\xff");
   // Otherwise Go decodes runes: invalid bytes become U+FFFD.
   CHECK(fields::UnescapeValue("a\xff\\,") == "a\xef\xbf\xbd,");
+  // Fuzz finding (fields_parse_fuzz): Escape/Unescape is not an identity on invalid UTF-8 once
+  // the value needs escaping, exactly as upstream.
+  CHECK(fields::UnescapeValue(fields::EscapeValue("\x9a=")) == "\xef\xbf\xbd=");
+  CHECK(fields::UnescapeValue(fields::EscapeValue("\x9a")) == "\x9a");
+  CHECK(fields::ParseSelector("y=\x9a\\=z").RequiresExactMatch("y") == "\xef\xbf\xbd=z");
 }
 
 TEST_CASE("Matches (§11.2)", "[fields][matches]") {
