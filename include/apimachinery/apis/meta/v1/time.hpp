@@ -3,20 +3,268 @@
 // Port of k8s.io/apimachinery/pkg/apis/meta/v1 time.go. The zero Time is "unset" (Go's IsZero) and is
 // written as JSON null / omitted.
 //
+//   auto t = metav1::ParseRFC3339("2024-05-01T12:00:00.25+02:00");   // 10:00:00 UTC
+//   nlohmann::json j = t;                                             // "2024-05-01T10:00:00Z"
+//
+// Reading follows Go's time.Parse(time.RFC3339, s) (the general parser, which is what metav1.Time's
+// UnmarshalJSON uses): fractional seconds (`.` or `,` then digits) are accepted and dropped, the
+// zone is `Z` or `+hh:mm`/`-hh:mm`, the hour may have one digit. Writing is
+// `t.UTC().Format(time.RFC3339)`: `Z`, second precision. Written by hand: libstdc++ 12 has no
+// std::chrono::parse.
+//
+// Throws: ParseRFC3339 and from_json throw TimeParseError (a metav1::DecodeError) with Go's
+// time.ParseError text, e.g.
+//   parsing time "2024-13-01T00:00:00Z": month out of range
+//   parsing time "x" as "2006-01-02T15:04:05Z07:00": cannot parse "x" as "2006"
+// A JSON value that is neither a string nor null throws DecodeError
+// (`json: cannot unmarshal number into Go value of type string`, as Go).
+//
+// Differences from upstream:
+// - Second precision only (metav1.Time serializes at second precision anyway; Go keeps the
+//   nanoseconds in memory, here they are dropped on parse).
+// - The zero value is the Unix epoch (the existing `time{}` member), not Go's year 1: a timestamp of
+//   exactly 1970-01-01T00:00:00Z reads as unset.
+// - Years outside 0000..9999 are not supported (Go writes them with more digits).
+//
 // Thread-safety: value type.
 #pragma once
 
 #include <chrono>
 #include <compare>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/apis/meta/v1/decode_error.hpp"
 
 namespace apimachinery::metav1 {
+
+// The layout string Go's errors name (time.RFC3339).
+inline constexpr std::string_view kRFC3339Layout = "2006-01-02T15:04:05Z07:00";
+
+// TimeParseError: a timestamp that is not RFC 3339 (upstream: *time.ParseError).
+class TimeParseError : public DecodeError {
+ public:
+  using DecodeError::DecodeError;
+};
 
 struct Time {
   std::chrono::sys_seconds time{};
 
   bool IsZero() const noexcept { return time.time_since_epoch().count() == 0; }
+  // Unix returns seconds since the epoch.
+  std::int64_t Unix() const noexcept { return time.time_since_epoch().count(); }
+  // MarshalQueryParameter: RFC 3339 text, "" for the zero Time (upstream's query-parameter form,
+  // also what Unstructured stores).
+  std::string MarshalQueryParameter() const;
+  // UnmarshalQueryParameter: "" gives the zero Time. Throws: TimeParseError.
+  void UnmarshalQueryParameter(std::string_view s);
+  // String: the RFC 3339 text ("" for zero).
+  std::string String() const { return MarshalQueryParameter(); }
+
   friend bool operator==(const Time&, const Time&) = default;
   friend auto operator<=>(const Time&, const Time&) = default;
 };
 
+// Now returns the current time truncated to seconds (upstream: metav1.Now()).
+Time Now();
+// Unix builds a Time from seconds since the epoch (upstream: metav1.Unix(sec, 0)).
+Time Unix(std::int64_t seconds) noexcept;
+// ParseRFC3339 parses like Go's time.Parse(time.RFC3339, s). Throws: TimeParseError.
+Time ParseRFC3339(std::string_view s);
+// FormatRFC3339 formats in UTC with a `Z` suffix and second precision.
+std::string FormatRFC3339(const Time& t);
+
+// JSON: string (RFC 3339) or null for the zero Time. from_json accepts null (zero Time).
+void to_json(nlohmann::json& j, const Time& t);
+void from_json(const nlohmann::json& j, Time& t);
+
+inline std::ostream& operator<<(std::ostream& os, const Time& t) { return os << t.String(); }
+
+// Implementation details follow.
+
+namespace internal {
+
+// GoQuote: Go's time.quote (double quotes, backslash-escaped quotes/backslashes/control bytes).
+inline std::string GoQuote(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += '"';
+  return out;
+}
+
+[[noreturn]] inline void ThrowCannotParse(std::string_view value, std::string_view value_elem,
+                                          std::string_view layout_elem) {
+  throw TimeParseError("parsing time " + GoQuote(value) + " as " + GoQuote(kRFC3339Layout) +
+                       ": cannot parse " + GoQuote(value_elem) + " as " + GoQuote(layout_elem));
+}
+
+[[noreturn]] inline void ThrowTimeMessage(std::string_view value, std::string_view message) {
+  throw TimeParseError("parsing time " + GoQuote(value) + std::string(message));
+}
+
+inline bool IsDigitAt(std::string_view s, std::size_t i) noexcept {
+  return i < s.size() && s[i] >= '0' && s[i] <= '9';
+}
+
+// GetNum: Go's getnum: one or two digits (exactly two when `fixed`). Returns false on error.
+inline bool GetNum(std::string_view& s, bool fixed, int& out) noexcept {
+  if (!IsDigitAt(s, 0)) return false;
+  if (!IsDigitAt(s, 1)) {
+    if (fixed) return false;
+    out = s[0] - '0';
+    s.remove_prefix(1);
+    return true;
+  }
+  out = (s[0] - '0') * 10 + (s[1] - '0');
+  s.remove_prefix(2);
+  return true;
+}
+
+}  // namespace internal
+
+inline Time ParseRFC3339(std::string_view input) {
+  using internal::GetNum;
+  std::string_view v = input;
+  // Each step mirrors one chunk of Go's layout walk: a literal prefix, then a std element.
+  auto skip = [&](char lit, std::string_view lit_text) {
+    if (v.empty() || v[0] != lit) internal::ThrowCannotParse(input, v, lit_text);
+    v.remove_prefix(1);
+  };
+  // "2006": exactly four characters, all digits.
+  if (v.size() < 4) internal::ThrowCannotParse(input, v, "2006");
+  int year = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (!internal::IsDigitAt(v, static_cast<std::size_t>(i))) {
+      internal::ThrowCannotParse(input, v, "2006");
+    }
+    year = year * 10 + (v[static_cast<std::size_t>(i)] - '0');
+  }
+  v.remove_prefix(4);
+  int month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  skip('-', "-");
+  std::string_view hold = v;
+  if (!GetNum(v, true, month)) internal::ThrowCannotParse(input, hold, "01");
+  if (month <= 0 || month > 12) internal::ThrowTimeMessage(input, ": month out of range");
+  skip('-', "-");
+  hold = v;
+  if (!GetNum(v, true, day)) internal::ThrowCannotParse(input, hold, "02");
+  skip('T', "T");
+  hold = v;
+  if (!GetNum(v, false, hour)) internal::ThrowCannotParse(input, hold, "15");
+  if (hour >= 24) internal::ThrowTimeMessage(input, ": hour out of range");
+  skip(':', ":");
+  hold = v;
+  if (!GetNum(v, true, minute)) internal::ThrowCannotParse(input, hold, "04");
+  if (minute >= 60) internal::ThrowTimeMessage(input, ": minute out of range");
+  skip(':', ":");
+  hold = v;
+  if (!GetNum(v, true, second)) internal::ThrowCannotParse(input, hold, "05");
+  if (second >= 60) internal::ThrowTimeMessage(input, ": second out of range");
+  // A fractional second the layout does not mention is accepted (and dropped here).
+  if (v.size() >= 2 && (v[0] == '.' || v[0] == ',') && internal::IsDigitAt(v, 1)) {
+    std::size_t n = 2;
+    while (internal::IsDigitAt(v, n)) ++n;
+    v.remove_prefix(n);
+  }
+  // "Z07:00": `Z`, or a sign and hh:mm.
+  std::int64_t offset = 0;
+  hold = v;
+  if (!v.empty() && v[0] == 'Z') {
+    v.remove_prefix(1);
+  } else {
+    if (v.size() < 6 || v[3] != ':') internal::ThrowCannotParse(input, hold, "Z07:00");
+    std::string_view hh = v.substr(1, 2), mm = v.substr(4, 2);
+    int oh = 0, om = 0;
+    if (!GetNum(hh, true, oh) || !GetNum(mm, true, om)) {
+      internal::ThrowCannotParse(input, hold, "Z07:00");
+    }
+    if (oh > 24) internal::ThrowTimeMessage(input, ": time zone offset hour out of range");
+    if (om > 60) internal::ThrowTimeMessage(input, ": time zone offset minute out of range");
+    if (v[0] != '+' && v[0] != '-') internal::ThrowCannotParse(input, hold, "Z07:00");
+    offset = (static_cast<std::int64_t>(oh) * 60 + om) * 60;
+    if (v[0] == '-') offset = -offset;
+    v.remove_prefix(6);
+  }
+  if (!v.empty()) internal::ThrowTimeMessage(input, ": extra text: " + internal::GoQuote(v));
+  using namespace std::chrono;
+  const year_month_day ymd{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
+                           std::chrono::day{static_cast<unsigned>(day)}};
+  if (day < 1 || !ymd.ok()) internal::ThrowTimeMessage(input, ": day out of range");
+  const sys_seconds local = sys_days{ymd} + hours{hour} + minutes{minute} + seconds{second};
+  return Time{local - seconds{offset}};
+}
+
+inline std::string FormatRFC3339(const Time& t) {
+  using namespace std::chrono;
+  const sys_days days = floor<std::chrono::days>(t.time);
+  const year_month_day ymd{days};
+  const hh_mm_ss<seconds> tod{t.time - days};
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", static_cast<int>(ymd.year()),
+                     static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                     tod.hours().count(), tod.minutes().count(), tod.seconds().count());
+}
+
+inline std::string Time::MarshalQueryParameter() const {
+  if (IsZero()) return {};
+  return FormatRFC3339(*this);
+}
+
+inline void Time::UnmarshalQueryParameter(std::string_view s) {
+  if (s.empty()) {
+    time = {};
+    return;
+  }
+  *this = ParseRFC3339(s);
+}
+
+inline Time Now() {
+  return Time{std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())};
+}
+
+inline Time Unix(std::int64_t seconds) noexcept {
+  return Time{std::chrono::sys_seconds{std::chrono::seconds{seconds}}};
+}
+
+inline void to_json(nlohmann::json& j, const Time& t) {
+  if (t.IsZero()) {
+    j = nullptr;
+  } else {
+    j = FormatRFC3339(t);
+  }
+}
+
+inline void from_json(const nlohmann::json& j, Time& t) {
+  if (j.is_null()) {
+    t = Time{};
+    return;
+  }
+  if (!j.is_string()) {
+    throw DecodeError(fmt::format("json: cannot unmarshal {} into Go value of type string",
+                                  j.is_number() ? "number" : j.is_boolean() ? "bool" : j.type_name()));
+  }
+  t = ParseRFC3339(j.get_ref<const std::string&>());
+}
+
 }  // namespace apimachinery::metav1
+
+template <>
+struct fmt::formatter<apimachinery::metav1::Time> : fmt::formatter<std::string_view> {
+  template <typename FormatContext>
+  auto format(const apimachinery::metav1::Time& t, FormatContext& ctx) const {
+    return fmt::formatter<std::string_view>::format(t.String(), ctx);
+  }
+};

@@ -5,17 +5,42 @@
 // labels, resourceVersion, ...); lists carry a ListMeta. Members are snake_case; the JSON wire keys
 // are upstream's camelCase, with omitempty.
 //
+//   metav1::ObjectMeta m = nlohmann::json::parse(R"({"name":"web","labels":{"app":"web"}})");
+//   nlohmann::json j = m;   // {"labels":{"app":"web"},"name":"web"}
+//
+// JSON (to_json/from_json, found by ADL):
+// - Writing omits empty strings, zero numbers, empty maps/lists, unset optionals and zero Times
+//   (omitempty). OwnerReference always writes apiVersion, kind, name and uid (no omitempty
+//   upstream).
+// - Reading is checked: a value of the wrong type throws metav1::DecodeError with Go's
+//   encoding/json text (`json: cannot unmarshal number into Go struct field ObjectMeta.name of type
+//   string`); a bad timestamp throws metav1::TimeParseError. JSON null reads as "unset", as in Go.
+//   from_json replaces the whole value (it does not merge into the previous content).
+// - Unknown keys: ObjectMeta and ListMeta keep keys they do not model (selfLink, future fields) in
+//   `unknown_fields` (a JSON object, or null when there are none) and write them back, so a JSON
+//   round trip does not lose them. Modelled keys always win over a same-named unknown key.
+//
+// Differences from upstream:
+// - Go writes a zero `creationTimestamp` of a typed object as `null` (omitempty does not apply to
+//   structs); here it is omitted (servers treat both the same; Unstructured omits it upstream too).
+// - `managedFields` is kept as raw JSON, not as []ManagedFieldsEntry.
+// - `unknown_fields` has no upstream counterpart (Go's typed decode drops unknown keys).
+//
 // Thread-safety: value types.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/apis/meta/v1/internal/json.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
 
 namespace apimachinery::metav1 {
@@ -56,6 +81,9 @@ struct ObjectMeta {
   std::vector<OwnerReference> owner_references;  // "ownerReferences"
   std::vector<std::string> finalizers;
   nlohmann::json managed_fields;  // "managedFields", kept as raw JSON (null when absent)
+  // Keys of the JSON object this struct does not model (e.g. "selfLink"), written back verbatim:
+  // a JSON object, or null when there are none. Not upstream (Go drops them).
+  nlohmann::json unknown_fields;
 
   friend bool operator==(const ObjectMeta&, const ObjectMeta&) = default;
 };
@@ -65,8 +93,246 @@ struct ListMeta {
   std::string resource_version;  // "resourceVersion"
   std::string continue_;         // "continue"
   std::optional<std::int64_t> remaining_item_count;  // "remainingItemCount"
+  // Unmodelled keys (e.g. "selfLink"), as ObjectMeta::unknown_fields.
+  nlohmann::json unknown_fields;
 
   friend bool operator==(const ListMeta&, const ListMeta&) = default;
 };
+
+// JSON conversions. Throws (from_json): DecodeError, TimeParseError.
+void to_json(nlohmann::json& j, const TypeMeta& v);
+void from_json(const nlohmann::json& j, TypeMeta& v);
+void to_json(nlohmann::json& j, const OwnerReference& v);
+void from_json(const nlohmann::json& j, OwnerReference& v);
+void to_json(nlohmann::json& j, const ObjectMeta& v);
+void from_json(const nlohmann::json& j, ObjectMeta& v);
+void to_json(nlohmann::json& j, const ListMeta& v);
+void from_json(const nlohmann::json& j, ListMeta& v);
+
+// Implementation details follow.
+
+namespace internal {
+
+// MetaField: one modelled key of a metadata struct: a checked reader (throws DecodeError, leaves
+// the member untouched on error) and an omitempty writer. The tables below drive to_json/from_json
+// and runtime::Unstructured's lossless metadata split (internal/wire_meta.hpp).
+template <typename Meta>
+struct MetaField {
+  std::string_view key;
+  void (*read)(const nlohmann::json& v, Meta& m);
+  void (*write)(const Meta& m, nlohmann::json& j);
+};
+
+template <typename Meta>
+struct MetaFieldTable;
+
+template <>
+struct MetaFieldTable<ObjectMeta> {
+  static constexpr std::string_view kStruct = "ObjectMeta";
+  static constexpr std::string_view kGoType = "v1.ObjectMeta";
+  static const std::array<MetaField<ObjectMeta>, 14>& Fields();
+};
+
+template <>
+struct MetaFieldTable<ListMeta> {
+  static constexpr std::string_view kStruct = "ListMeta";
+  static constexpr std::string_view kGoType = "v1.ListMeta";
+  static const std::array<MetaField<ListMeta>, 3>& Fields();
+};
+
+template <typename Meta>
+const MetaField<Meta>* FindMetaField(std::string_view key) {
+  for (const auto& f : MetaFieldTable<Meta>::Fields()) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+// ReadTime: a Time member, with DecodeError's field context for non-strings.
+inline void ReadTimeField(const nlohmann::json& v, Time& out, std::string_view key) {
+  if (v.is_null()) {
+    out = Time{};
+    return;
+  }
+  if (!v.is_string()) ThrowFieldType(JSONTypeName(v), "ObjectMeta", key, "string");
+  out = ParseRFC3339(v.get_ref<const std::string&>());
+}
+
+inline const std::array<MetaField<ObjectMeta>, 14>& MetaFieldTable<ObjectMeta>::Fields() {
+  using J = nlohmann::json;
+  using M = ObjectMeta;
+  static const std::array<MetaField<ObjectMeta>, 14> fields = {{
+      {"name", [](const J& v, M& m) { ReadString(v, m.name, "ObjectMeta", "name"); },
+       [](const M& m, J& j) { WriteString(j, "name", m.name); }},
+      {"generateName",
+       [](const J& v, M& m) { ReadString(v, m.generate_name, "ObjectMeta", "generateName"); },
+       [](const M& m, J& j) { WriteString(j, "generateName", m.generate_name); }},
+      {"namespace", [](const J& v, M& m) { ReadString(v, m.namespace_, "ObjectMeta", "namespace"); },
+       [](const M& m, J& j) { WriteString(j, "namespace", m.namespace_); }},
+      {"uid", [](const J& v, M& m) { ReadString(v, m.uid, "ObjectMeta", "uid"); },
+       [](const M& m, J& j) { WriteString(j, "uid", m.uid); }},
+      {"resourceVersion",
+       [](const J& v, M& m) {
+         ReadString(v, m.resource_version, "ObjectMeta", "resourceVersion");
+       },
+       [](const M& m, J& j) { WriteString(j, "resourceVersion", m.resource_version); }},
+      {"generation",
+       [](const J& v, M& m) { ReadInt(v, m.generation, "ObjectMeta", "generation", "int64"); },
+       [](const M& m, J& j) { WriteInt(j, "generation", m.generation); }},
+      {"creationTimestamp",
+       [](const J& v, M& m) {
+         Time t;
+         ReadTimeField(v, t, "creationTimestamp");
+         m.creation_timestamp = t;
+       },
+       [](const M& m, J& j) {
+         if (!m.creation_timestamp.IsZero()) j["creationTimestamp"] = m.creation_timestamp;
+       }},
+      {"deletionTimestamp",
+       [](const J& v, M& m) {
+         if (v.is_null()) return;
+         Time t;
+         ReadTimeField(v, t, "deletionTimestamp");
+         m.deletion_timestamp = t;
+       },
+       [](const M& m, J& j) {
+         if (m.deletion_timestamp && !m.deletion_timestamp->IsZero()) {
+           j["deletionTimestamp"] = *m.deletion_timestamp;
+         }
+       }},
+      {"deletionGracePeriodSeconds",
+       [](const J& v, M& m) {
+         ReadOptionalInt(v, m.deletion_grace_period_seconds, "ObjectMeta",
+                         "deletionGracePeriodSeconds", "int64");
+       },
+       [](const M& m, J& j) {
+         WriteOptional(j, "deletionGracePeriodSeconds", m.deletion_grace_period_seconds);
+       }},
+      {"labels", [](const J& v, M& m) { ReadStringMap(v, m.labels, "ObjectMeta", "labels"); },
+       [](const M& m, J& j) { WriteContainer(j, "labels", m.labels); }},
+      {"annotations",
+       [](const J& v, M& m) { ReadStringMap(v, m.annotations, "ObjectMeta", "annotations"); },
+       [](const M& m, J& j) { WriteContainer(j, "annotations", m.annotations); }},
+      {"ownerReferences",
+       [](const J& v, M& m) {
+         ReadObjectSlice(v, m.owner_references, "ObjectMeta", "ownerReferences",
+                         "[]v1.OwnerReference");
+       },
+       [](const M& m, J& j) { WriteContainer(j, "ownerReferences", m.owner_references); }},
+      {"finalizers",
+       [](const J& v, M& m) { ReadStringSlice(v, m.finalizers, "ObjectMeta", "finalizers"); },
+       [](const M& m, J& j) { WriteContainer(j, "finalizers", m.finalizers); }},
+      {"managedFields",
+       [](const J& v, M& m) {
+         if (!v.is_null() && !v.is_array()) {
+           ThrowFieldType(JSONTypeName(v), "ObjectMeta", "managedFields",
+                          "[]v1.ManagedFieldsEntry");
+         }
+         m.managed_fields = v;
+       },
+       [](const M& m, J& j) {
+         if (m.managed_fields.is_null()) return;
+         if (m.managed_fields.is_array() && m.managed_fields.empty()) return;
+         j["managedFields"] = m.managed_fields;
+       }},
+  }};
+  return fields;
+}
+
+inline const std::array<MetaField<ListMeta>, 3>& MetaFieldTable<ListMeta>::Fields() {
+  using J = nlohmann::json;
+  using M = ListMeta;
+  static const std::array<MetaField<ListMeta>, 3> fields = {{
+      {"resourceVersion",
+       [](const J& v, M& m) { ReadString(v, m.resource_version, "ListMeta", "resourceVersion"); },
+       [](const M& m, J& j) { WriteString(j, "resourceVersion", m.resource_version); }},
+      {"continue", [](const J& v, M& m) { ReadString(v, m.continue_, "ListMeta", "continue"); },
+       [](const M& m, J& j) { WriteString(j, "continue", m.continue_); }},
+      {"remainingItemCount",
+       [](const J& v, M& m) {
+         ReadOptionalInt(v, m.remaining_item_count, "ListMeta", "remainingItemCount", "int64");
+       },
+       [](const M& m, J& j) { WriteOptional(j, "remainingItemCount", m.remaining_item_count); }},
+  }};
+  return fields;
+}
+
+// MetaToJSON / MetaFromJSON: table-driven conversions shared by ObjectMeta and ListMeta.
+template <typename Meta>
+nlohmann::json MetaToJSON(const Meta& m) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& f : MetaFieldTable<Meta>::Fields()) f.write(m, j);
+  if (m.unknown_fields.is_object()) {
+    for (const auto& [key, value] : m.unknown_fields.items()) {
+      if (FindMetaField<Meta>(key) == nullptr) j[key] = value;
+    }
+  }
+  return j;
+}
+
+template <typename Meta>
+void MetaFromJSON(const nlohmann::json& j, Meta& out) {
+  RequireObject(j, MetaFieldTable<Meta>::kGoType);
+  Meta m{};
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      if (const auto* f = FindMetaField<Meta>(key)) {
+        f->read(value, m);
+      } else {
+        m.unknown_fields[key] = value;
+      }
+    }
+  }
+  out = std::move(m);
+}
+
+}  // namespace internal
+
+inline void to_json(nlohmann::json& j, const TypeMeta& v) {
+  j = nlohmann::json::object();
+  internal::WriteString(j, "apiVersion", v.api_version);
+  internal::WriteString(j, "kind", v.kind);
+}
+
+inline void from_json(const nlohmann::json& j, TypeMeta& v) {
+  internal::RequireObject(j, "v1.TypeMeta");
+  TypeMeta t;
+  if (const auto* a = internal::Find(j, "apiVersion")) {
+    internal::ReadString(*a, t.api_version, "TypeMeta", "apiVersion");
+  }
+  if (const auto* k = internal::Find(j, "kind")) internal::ReadString(*k, t.kind, "TypeMeta", "kind");
+  v = std::move(t);
+}
+
+inline void to_json(nlohmann::json& j, const OwnerReference& v) {
+  j = nlohmann::json{{"apiVersion", v.api_version}, {"kind", v.kind}, {"name", v.name},
+                     {"uid", v.uid}};
+  internal::WriteOptional(j, "controller", v.controller);
+  internal::WriteOptional(j, "blockOwnerDeletion", v.block_owner_deletion);
+}
+
+inline void from_json(const nlohmann::json& j, OwnerReference& v) {
+  internal::RequireObject(j, "v1.OwnerReference");
+  OwnerReference r;
+  constexpr std::string_view s = "OwnerReference";
+  if (const auto* x = internal::Find(j, "apiVersion")) {
+    internal::ReadString(*x, r.api_version, s, "apiVersion");
+  }
+  if (const auto* x = internal::Find(j, "kind")) internal::ReadString(*x, r.kind, s, "kind");
+  if (const auto* x = internal::Find(j, "name")) internal::ReadString(*x, r.name, s, "name");
+  if (const auto* x = internal::Find(j, "uid")) internal::ReadString(*x, r.uid, s, "uid");
+  if (const auto* x = internal::Find(j, "controller")) {
+    internal::ReadOptionalBool(*x, r.controller, s, "controller");
+  }
+  if (const auto* x = internal::Find(j, "blockOwnerDeletion")) {
+    internal::ReadOptionalBool(*x, r.block_owner_deletion, s, "blockOwnerDeletion");
+  }
+  v = std::move(r);
+}
+
+inline void to_json(nlohmann::json& j, const ObjectMeta& v) { j = internal::MetaToJSON(v); }
+inline void from_json(const nlohmann::json& j, ObjectMeta& v) { internal::MetaFromJSON(j, v); }
+inline void to_json(nlohmann::json& j, const ListMeta& v) { j = internal::MetaToJSON(v); }
+inline void from_json(const nlohmann::json& j, ListMeta& v) { internal::MetaFromJSON(j, v); }
 
 }  // namespace apimachinery::metav1

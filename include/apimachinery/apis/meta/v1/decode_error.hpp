@@ -1,0 +1,24 @@
+// metav1::DecodeError: the exception thrown when JSON does not fit an API type.
+//
+// Every from_json in apis/meta/v1 (and runtime::Unstructured / FromUnstructured) reads through
+// checked helpers and throws DecodeError instead of letting nlohmann's exceptions escape (rules in
+// docs/DEVELOPING.md). The text imitates Go's encoding/json, e.g.
+//   json: cannot unmarshal number into Go struct field ObjectMeta.name of type string
+// Differences from upstream: Go names the full JSON path of the field ("ObjectMeta.metadata.name");
+// a from_json only knows its own struct, so the path starts at that struct. Malformed JSON text
+// carries nlohmann's description of the syntax error, not Go's.
+//
+// Thread-safety: immutable once constructed.
+#pragma once
+
+#include "apimachinery/error.hpp"
+
+namespace apimachinery::metav1 {
+
+// DecodeError: JSON of the wrong shape (wrong type, bad timestamp, malformed text, missing kind).
+class DecodeError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace apimachinery::metav1

@@ -1,0 +1,200 @@
+// Checked JSON read/write helpers for the metav1 wire types (package-private).
+//
+// Read*: absent key or JSON null leaves the member untouched (Go's encoding/json does the same);
+// a value of the wrong type throws metav1::DecodeError with Go's text
+//   json: cannot unmarshal <json type> into Go struct field <Struct>.<key> of type <Go type>
+// and the member is not modified (each reader builds the value first, then assigns).
+// Write*: omitempty (empty strings, zero numbers, empty containers and unset optionals are left out).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/apis/meta/v1/decode_error.hpp"
+
+namespace apimachinery::metav1::internal {
+
+// JSONTypeName: the word Go's UnmarshalTypeError uses for a JSON value ("number 1.5" for a number
+// that does not fit an integer is produced by the integer readers).
+inline std::string JSONTypeName(const nlohmann::json& v) {
+  switch (v.type()) {
+    case nlohmann::json::value_t::string:
+      return "string";
+    case nlohmann::json::value_t::boolean:
+      return "bool";
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+    case nlohmann::json::value_t::number_float:
+      return "number";
+    case nlohmann::json::value_t::object:
+      return "object";
+    case nlohmann::json::value_t::array:
+      return "array";
+    case nlohmann::json::value_t::null:
+      return "null";
+    default:
+      return v.type_name();
+  }
+}
+
+[[noreturn]] inline void ThrowFieldType(std::string_view json_type, std::string_view strct,
+                                        std::string_view key, std::string_view go_type) {
+  throw DecodeError(fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}",
+                                json_type, strct, key, go_type));
+}
+
+[[noreturn]] inline void ThrowValueType(const nlohmann::json& v, std::string_view go_type) {
+  throw DecodeError(
+      fmt::format("json: cannot unmarshal {} into Go value of type {}", JSONTypeName(v), go_type));
+}
+
+// RequireObject: `j` must be a JSON object (or null, which the caller treats as empty).
+inline void RequireObject(const nlohmann::json& j, std::string_view go_type) {
+  if (!j.is_object() && !j.is_null()) ThrowValueType(j, go_type);
+}
+
+// Find returns the member `key` of object `j`, or nullptr when absent or null.
+inline const nlohmann::json* Find(const nlohmann::json& j, std::string_view key) {
+  if (!j.is_object()) return nullptr;
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+inline void ReadString(const nlohmann::json& v, std::string& out, std::string_view strct,
+                       std::string_view key) {
+  if (v.is_null()) return;
+  if (!v.is_string()) ThrowFieldType(JSONTypeName(v), strct, key, "string");
+  out = v.get_ref<const std::string&>();
+}
+
+inline void ReadBool(const nlohmann::json& v, bool& out, std::string_view strct,
+                     std::string_view key) {
+  if (v.is_null()) return;
+  if (!v.is_boolean()) ThrowFieldType(JSONTypeName(v), strct, key, "bool");
+  out = v.get<bool>();
+}
+
+// ReadInt: an integer JSON number in [lo, hi]; a float or out-of-range number is Go's
+// "number <literal>" error.
+template <typename Int>
+void ReadInt(const nlohmann::json& v, Int& out, std::string_view strct, std::string_view key,
+             std::string_view go_type) {
+  if (v.is_null()) return;
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u <= static_cast<std::uint64_t>(std::numeric_limits<Int>::max())) {
+      out = static_cast<Int>(u);
+      return;
+    }
+  } else if (v.is_number_integer()) {
+    const auto i = v.get<std::int64_t>();
+    if (i >= static_cast<std::int64_t>(std::numeric_limits<Int>::min()) &&
+        i <= static_cast<std::int64_t>(std::numeric_limits<Int>::max())) {
+      out = static_cast<Int>(i);
+      return;
+    }
+  }
+  if (v.is_number()) ThrowFieldType("number " + v.dump(), strct, key, go_type);
+  ThrowFieldType(JSONTypeName(v), strct, key, go_type);
+}
+
+template <typename Int>
+void ReadOptionalInt(const nlohmann::json& v, std::optional<Int>& out, std::string_view strct,
+                     std::string_view key, std::string_view go_type) {
+  if (v.is_null()) return;
+  Int i{};
+  ReadInt(v, i, strct, key, go_type);
+  out = i;
+}
+
+inline void ReadOptionalBool(const nlohmann::json& v, std::optional<bool>& out,
+                             std::string_view strct, std::string_view key) {
+  if (v.is_null()) return;
+  bool b = false;
+  ReadBool(v, b, strct, key);
+  out = b;
+}
+
+// ReadStringMap: map[string]string; null values become "" (as Go).
+inline void ReadStringMap(const nlohmann::json& v, std::map<std::string, std::string>& out,
+                          std::string_view strct, std::string_view key) {
+  if (v.is_null()) return;
+  if (!v.is_object()) ThrowFieldType(JSONTypeName(v), strct, key, "map[string]string");
+  std::map<std::string, std::string> m;
+  for (const auto& [k, e] : v.items()) {
+    std::string s;
+    ReadString(e, s, strct, key);
+    m.emplace(k, std::move(s));
+  }
+  out = std::move(m);
+}
+
+// ReadStringSlice: []string; null elements become "" (as Go).
+inline void ReadStringSlice(const nlohmann::json& v, std::vector<std::string>& out,
+                            std::string_view strct, std::string_view key) {
+  if (v.is_null()) return;
+  if (!v.is_array()) ThrowFieldType(JSONTypeName(v), strct, key, "[]string");
+  std::vector<std::string> s;
+  s.reserve(v.size());
+  for (const auto& e : v) {
+    std::string x;
+    ReadString(e, x, strct, key);
+    s.push_back(std::move(x));
+  }
+  out = std::move(s);
+}
+
+// ReadObjectSlice: []T through T's from_json; null elements give a default T (as Go).
+template <typename T>
+void ReadObjectSlice(const nlohmann::json& v, std::vector<T>& out, std::string_view strct,
+                     std::string_view key, std::string_view go_type) {
+  if (v.is_null()) return;
+  if (!v.is_array()) ThrowFieldType(JSONTypeName(v), strct, key, go_type);
+  std::vector<T> s;
+  s.reserve(v.size());
+  for (const auto& e : v) {
+    T x{};
+    if (!e.is_null()) from_json(e, x);
+    s.push_back(std::move(x));
+  }
+  out = std::move(s);
+}
+
+inline void WriteString(nlohmann::json& j, const char* key, const std::string& v) {
+  if (!v.empty()) j[key] = v;
+}
+
+template <typename Int>
+void WriteInt(nlohmann::json& j, const char* key, Int v) {
+  if (v != 0) j[key] = v;
+}
+
+template <typename T>
+void WriteOptional(nlohmann::json& j, const char* key, const std::optional<T>& v) {
+  if (v) j[key] = *v;
+}
+
+template <typename Container>
+void WriteContainer(nlohmann::json& j, const char* key, const Container& v) {
+  if (!v.empty()) j[key] = v;
+}
+
+// MergeUnknown copies `unknown` (an object of keys the type does not model) into `j` without
+// overwriting modelled keys.
+inline void MergeUnknown(nlohmann::json& j, const nlohmann::json& unknown) {
+  if (!unknown.is_object()) return;
+  for (const auto& [k, v] : unknown.items()) {
+    if (!j.contains(k)) j[k] = v;
+  }
+}
+
+}  // namespace apimachinery::metav1::internal

@@ -1,0 +1,22 @@
+// Package metav1 (umbrella header): k8s.io/apimachinery/pkg/apis/meta/v1.
+//
+// The types every Kubernetes object shares: TypeMeta, ObjectMeta, ListMeta, OwnerReference
+// (types.hpp), Time (time.hpp), Status (status.hpp), PartialObjectMetadata(List)
+// (partial_object_metadata.hpp), with their JSON wire form. Namespace apimachinery::metav1.
+//
+// Differences from upstream:
+// - Go's types.go is split: the metadata structs stay in types.hpp (runtime/interfaces.hpp needs
+//   them), the runtime objects (Status, PartialObjectMetadata) get their own headers because they
+//   derive from runtime::ObjectBase.
+// - JSON decoding is checked and throws metav1::DecodeError (decode_error.hpp) with Go's
+//   encoding/json texts; ObjectMeta and ListMeta keep unknown keys in `unknown_fields`.
+// - Time has second precision (see time.hpp).
+// - Unstructured lives in runtime/unstructured.hpp (namespace runtime), the pkg/api/errors family
+//   in api/errors/errors.hpp (namespace errors).
+#pragma once
+
+#include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/apis/meta/v1/time.hpp"
+#include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/apis/meta/v1/status.hpp"
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
