@@ -292,6 +292,19 @@ TEST_CASE("ShutDownWithDrain with nothing in flight returns at once", "[workqueu
   CHECK(q.Len() == 1);
 }
 
+TEST_CASE("Done on an item that is not being processed is a no-op", "[workqueue][queue]") {
+  wq::Queue<> q;
+  q.Add("a");
+  q.Done("a");  // queued, not processing: must not queue a second copy
+  q.Done("never-added");
+  CHECK(q.Len() == 1);
+  auto a = q.Get();
+  q.Add("a");
+  q.Done(*a);
+  q.Done(*a);  // twice: the requeued copy must stay single
+  CHECK(q.Len() == 1);
+}
+
 TEST_CASE("A custom item type", "[workqueue][queue]") {
   STATIC_REQUIRE(wq::Comparable<Key>);
   STATIC_REQUIRE(wq::Comparable<std::string>);

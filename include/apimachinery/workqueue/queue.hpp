@@ -23,7 +23,8 @@
 // - Len() returns int, as Go does.
 // - The unfinished-work metrics loop is a std::thread started only when the queue reports
 //   metrics; its period is configurable (QueueConfig::unfinished_work_update_period).
-// - Done on an item that is not being processed is harmless (a dirty copy is queued), as upstream.
+// - Done on an item that is not being processed is a no-op. Upstream queues the item again when it
+//   is dirty, so that a queued item could end up in the queue twice and be processed concurrently.
 #pragma once
 
 #include <chrono>
@@ -192,7 +193,9 @@ template <Comparable T>
 void Queue<T>::Done(const T& item) {
   std::lock_guard<std::mutex> lock(mu_);
   if (metrics_) metrics_->Done(item);
-  processing_.erase(item);
+  // Not being processed (Done without Get, or Done twice): nothing to do. Upstream would queue a
+  // second copy of a dirty item here, which could then be handed to two workers at once.
+  if (processing_.erase(item) == 0) return;
   if (dirty_.contains(item)) {
     queue_.push_back(item);
     cond_.notify_one();
