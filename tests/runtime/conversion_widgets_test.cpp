@@ -1,0 +1,211 @@
+// Tests for the hub-and-spoke example group (examples/widgets/widgets.hpp): generated conversions
+// from field lists, manual override, chains, round trips of every version, the round-trip checker
+// (runtime/roundtrip.hpp) and field-list JSON (runtime/fields_json.hpp).
+#include "apimachinery/runtime/roundtrip.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+
+#include "../../examples/widgets/widgets.hpp"
+#include "apimachinery/runtime/fields_json.hpp"
+#include "apimachinery/runtime/scheme.hpp"
+
+namespace runtime = apimachinery::runtime;
+namespace conversion = apimachinery::conversion;
+using apimachinery::util::TypeIdOf;
+
+namespace {
+const runtime::Scheme& WidgetScheme() {
+  static const runtime::Scheme* s = [] {
+    auto* scheme = new runtime::Scheme("widgets");
+    widgets::AddToScheme(*scheme);
+    return scheme;
+  }();
+  return *s;
+}
+
+widgets::v1::Widget SampleV1() {
+  auto hub = WidgetScheme().ConvertToVersion(widgets::SampleV1beta1(), runtime::InternalGroupVersioner);
+  auto v1 = WidgetScheme().ConvertToVersion(*hub, widgets::kV1);
+  return static_cast<widgets::v1::Widget&>(*v1);
+}
+}  // namespace
+
+TEST_CASE("Widgets: every external version converts to the hub and back losslessly",
+          "[runtime][widgets][roundtrip]") {
+  const runtime::Scheme& s = WidgetScheme();
+  widgets::v1beta1::Widget b = widgets::SampleV1beta1();
+  widgets::v1::Widget v1 = SampleV1();
+  auto v2_obj = s.ConvertToVersion(b, widgets::kV2);
+  auto& v2 = static_cast<widgets::v2::Widget&>(*v2_obj);
+  v2.spec.color = "red";  // a field only v2 and the hub have
+
+  CHECK_FALSE(runtime::RoundTripDifference(s, b));
+  CHECK_FALSE(runtime::RoundTripDifference(s, v1));
+  CHECK_FALSE(runtime::RoundTripDifference(s, v2));
+  REQUIRE_NOTHROW(runtime::CheckRoundTrip(s, b));
+  REQUIRE_NOTHROW(runtime::CheckRoundTrip(s, v2));
+  // Unstamped objects use their first registered kind.
+  widgets::v1::Widget unstamped = v1;
+  unstamped.SetGroupVersionKind({});
+  CHECK_FALSE(runtime::RoundTripDifference(s, unstamped));
+}
+
+TEST_CASE("Widgets: field renamed, dropped and added between versions", "[runtime][widgets]") {
+  const runtime::Scheme& s = WidgetScheme();
+  widgets::v1beta1::Widget b = widgets::SampleV1beta1();
+  auto hub_obj = s.ConvertToVersion(b, runtime::InternalGroupVersioner);
+  const auto& hub = static_cast<const widgets::hub::Widget&>(*hub_obj);
+  CHECK(hub.spec.image == b.spec.image_name);  // renamed
+  CHECK(hub.metadata.annotations.at(std::string(widgets::kLegacyNoteAnnotation)) ==
+        b.spec.legacy_note);  // dropped in v1, preserved on the hub
+  CHECK(hub.GetObjectKind().Empty());
+
+  auto v1_obj = s.ConvertToVersion(b, widgets::kV1);
+  const auto& v1 = static_cast<const widgets::v1::Widget&>(*v1_obj);
+  CHECK(v1.spec.image == b.spec.image_name);
+  CHECK(v1.GetObjectKind() == widgets::kV1.WithKind("Widget"));
+
+  // v2 adds color: lost through v1.
+  widgets::v2::Widget v2;
+  v2.spec.color = "green";
+  v2.spec.image = "img";
+  auto through_v1 = s.ConvertToVersion(*s.ConvertToVersion(v2, widgets::kV1), widgets::kV2);
+  CHECK(static_cast<widgets::v2::Widget&>(*through_v1).spec.color.empty());
+  CHECK(static_cast<widgets::v2::Widget&>(*through_v1).spec.image == "img");
+  auto& v1_from_v2 = static_cast<widgets::v1::Widget&>(*s.ConvertToVersion(v2, widgets::kV1));
+  CHECK(runtime::RoundTripDifference(s, v2, widgets::kV1) == std::optional<std::string>("spec.color"));
+  (void)v1_from_v2;
+}
+
+TEST_CASE("Widgets: chains run through the hub; a direct function wins", "[runtime][widgets][chain]") {
+  runtime::Scheme s("chains");
+  widgets::AddToScheme(s);
+  auto chain = s.Converter().FindConversionChain(TypeIdOf<widgets::v1beta1::Widget>(),
+                                                 TypeIdOf<widgets::v2::Widget>());
+  REQUIRE(chain.size() == 3);
+  CHECK(chain[1] == TypeIdOf<widgets::hub::Widget>());
+  auto v2 = s.ConvertToVersion(widgets::SampleV1beta1(), widgets::kV2);
+  CHECK(static_cast<widgets::v2::Widget&>(*v2).spec.image ==
+        "registry.example.com/shop/frontend:1.14.2");
+
+  s.AddConversionFunc<widgets::v1beta1::Widget, widgets::v2::Widget>(
+      [](const widgets::v1beta1::Widget&, widgets::v2::Widget& out, conversion::Scope&) {
+        out.spec.color = "direct";
+      });
+  auto direct = s.ConvertToVersion(widgets::SampleV1beta1(), widgets::kV2);
+  CHECK(static_cast<widgets::v2::Widget&>(*direct).spec.color == "direct");
+
+  // Chains off: upstream behaviour, unknown conversion.
+  runtime::Scheme off("off");
+  widgets::AddToScheme(off);
+  off.EnableConversionChains(false);
+  REQUIRE_THROWS_AS(off.ConvertToVersion(widgets::SampleV1beta1(), widgets::kV2),
+                    conversion::UnknownConversionError);
+}
+
+TEST_CASE("Widgets: manual v1beta1 function wins over the generated one", "[runtime][widgets]") {
+  // Generated only: the rename is lost, and the checker names the field.
+  runtime::Scheme lossy("lossy");
+  lossy.AddKnownTypes<widgets::hub::Widget>(widgets::kInternalGV);
+  lossy.AddKnownTypes<widgets::v1beta1::Widget>(widgets::kV1beta1);
+  lossy.AddGeneratedFieldConversions<widgets::v1beta1::Widget, widgets::hub::Widget>();
+  auto diff = runtime::RoundTripDifference(lossy, widgets::SampleV1beta1());
+  REQUIRE(diff);
+  CHECK(*diff == "spec.image_name");
+  try {
+    runtime::CheckRoundTrip(lossy, widgets::SampleV1beta1());
+    FAIL("expected RoundTripError");
+  } catch (const runtime::RoundTripError& e) {
+    CHECK(e.field == "spec.image_name");
+    CHECK(std::string(e.what()) ==
+          "round trip widgets.example.com/v1beta1, Kind=Widget -> internal -> "
+          "widgets.example.com/v1beta1, Kind=Widget is lossy: first difference at "
+          "\"spec.image_name\"");
+  }
+  // The full AddToScheme registers the manual pair after the generated one: lossless.
+  CHECK_FALSE(runtime::RoundTripDifference(WidgetScheme(), widgets::SampleV1beta1()));
+}
+
+TEST_CASE("FirstDifference paths", "[conversion][fields]") {
+  widgets::v1beta1::Widget a = widgets::SampleV1beta1();
+  widgets::v1beta1::Widget b = a;
+  CHECK_FALSE(conversion::FirstDifference(a, b));
+  b.spec.template_.containers[1].ports[0].container_port = 1;
+  CHECK(conversion::FirstDifference(a, b) ==
+        std::optional<std::string>("spec.template_.containers[1].ports[0].container_port"));
+  b = a;
+  b.spec.template_.containers.pop_back();
+  CHECK(conversion::FirstDifference(a, b) ==
+        std::optional<std::string>("spec.template_.containers (length 2 != 1)"));
+  b = a;
+  b.spec.selector["zone"] = "a";
+  CHECK(conversion::FirstDifference(a, b) == std::optional<std::string>("spec.selector[zone]"));
+  b = a;
+  b.metadata.name = "other";
+  CHECK(conversion::FirstDifference(a, b) == std::optional<std::string>("metadata"));
+}
+
+TEST_CASE("AutoConvert: nested registered functions win over derived ones", "[conversion][fields]") {
+  conversion::Converter c;
+  conversion::RegisterGeneratedFieldConversions<widgets::v1::Widget, widgets::hub::Widget>(c);
+  c.RegisterConversionFunc<widgets::external::Container, widgets::hub::Container>(
+      [](const widgets::external::Container& in, widgets::hub::Container& out, conversion::Scope&) {
+        out.name = "custom-" + in.name;
+      });
+  widgets::v1::Widget v1 = SampleV1();
+  widgets::hub::Widget hub;
+  c.Convert(v1, hub);
+  REQUIRE(hub.spec.template_.containers.size() == 2);
+  CHECK(hub.spec.template_.containers[0].name == "custom-frontend");
+  CHECK(hub.spec.template_.containers[0].image.empty());  // the custom function did not copy it
+  CHECK(hub.spec.replicas == 3);
+}
+
+TEST_CASE("Field-list JSON: camelCase keys, omitempty, replace semantics, typed errors",
+          "[runtime][fields_json]") {
+  widgets::v1::Widget w = SampleV1();
+  nlohmann::json j = w;
+  CHECK(j.at("apiVersion") == "widgets.example.com/v1");
+  CHECK(j.at("kind") == "Widget");
+  CHECK(j.at("spec").at("minReadySeconds") == 10);
+  CHECK(j.at("spec").at("template").at("serviceAccountName") == "frontend");
+  CHECK(j.at("spec").at("template").at("containers")[0].at("ports")[0].at("containerPort") == 8080);
+  CHECK_FALSE(j.at("spec").contains("paused"));  // omitempty
+  CHECK(j.at("metadata").at("namespace") == "shop");
+
+  widgets::v1::Widget back = j.get<widgets::v1::Widget>();
+  CHECK_FALSE(conversion::FirstDifference(w, back));
+  CHECK(back.type_meta == w.type_meta);
+
+  // from_json replaces the whole value.
+  widgets::v1::Widget partial = w;
+  nlohmann::json small = {{"spec", {{"replicas", 1}}}};
+  from_json(small, partial);
+  CHECK(partial.spec.replicas == 1);
+  CHECK(partial.spec.image.empty());
+  CHECK(partial.metadata.name.empty());
+
+  nlohmann::json bad = {{"spec", {{"replicas", "three"}}}};
+  widgets::v1::Widget out;
+  REQUIRE_THROWS_AS(from_json(bad, out), apimachinery::metav1::DecodeError);
+  REQUIRE_THROWS_WITH(from_json(bad, out),
+                      "json: cannot unmarshal string into Go struct field WidgetSpec.replicas of "
+                      "type int");
+  nlohmann::json not_object = {{"spec", 5}};
+  REQUIRE_THROWS_WITH(from_json(not_object, out),
+                      "json: cannot unmarshal number into Go value of type WidgetSpec");
+
+  // Strict scope: unknown keys are recorded with their path.
+  nlohmann::json unknown = j;
+  unknown["spec"]["bogus"] = 1;
+  unknown["spec"]["template"]["containers"][1]["extra"] = true;
+  unknown["topLevel"] = "x";
+  runtime::StrictFieldsScope strict;
+  from_json(unknown, out);
+  CHECK(strict.errors() == std::vector<std::string>{"unknown field \"spec.bogus\"",
+                                                    "unknown field \"spec.template.containers[1].extra\"",
+                                                    "unknown field \"topLevel\""});
+}
