@@ -1,2 +1,16 @@
-// Package cache (umbrella header). Filled in by the work on this package.
+// Package cache (umbrella header): client-go's tools/cache core.
+//
+//   store.hpp             Indexer, KeyFunc, MetaNamespaceKeyFunc, SplitMetaNamespaceKey, KeyError
+//   index.hpp             IndexFunc, Indexers, MetaNamespaceIndexFunc, kNamespaceIndex
+//   thread_safe_store.hpp ThreadSafeStore (+ label index and Select queries)
+//   delta_fifo.hpp        DeltaType, Delta, Deltas, DeletedFinalStateUnknown
+//   the_real_fifo.hpp     RealFIFO
+//
+// Throws, thread-safety and complexity are documented in each header.
 #pragma once
+
+#include "apimachinery/cache/delta_fifo.hpp"
+#include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/store.hpp"
+#include "apimachinery/cache/the_real_fifo.hpp"
+#include "apimachinery/cache/thread_safe_store.hpp"

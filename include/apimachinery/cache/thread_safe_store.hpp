@@ -3,9 +3,10 @@
 //   cache::ThreadSafeStore store({{"byNode", NodeNameIndexFunc}}, {.label_index = true});
 //   store.Add("ns/pod-1", std::make_shared<const Pod>(pod));
 //   auto on_node = store.ByIndex("byNode", "node-7");     // vector<shared_ptr<const Object>>
-//   auto hits = store.Select({.namespace_ = "ns",
-//                             .index_requirements = {{"byNode", cache::FieldOperator::kEquals, "node-7"}},
-//                             .label_selector = labels::Parse("app=web")});
+//   auto hits = store.Select(cache::SelectQuery()
+//                                .InNamespace("ns")
+//                                .WhereIndex("byNode", cache::FieldOperator::kEquals, "node-7")
+//                                .MatchingLabels(labels::Parse("app=web")));
 //
 // Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
 //
@@ -99,6 +100,27 @@ struct SelectQuery {
   std::vector<IndexRequirement> index_requirements;
   // Matched against metadata.labels (objects without metadata have no labels).
   labels::Selector label_selector;
+
+  // Fluent setters (designated initializers that skip members trip -Wmissing-field-initializers).
+  SelectQuery& InNamespace(std::string ns) & {
+    namespace_ = std::move(ns);
+    return *this;
+  }
+  SelectQuery&& InNamespace(std::string ns) && { return std::move(InNamespace(std::move(ns))); }
+  SelectQuery& WhereIndex(std::string index_name, FieldOperator op, std::string value) & {
+    index_requirements.push_back(IndexRequirement{std::move(index_name), op, std::move(value)});
+    return *this;
+  }
+  SelectQuery&& WhereIndex(std::string index_name, FieldOperator op, std::string value) && {
+    return std::move(WhereIndex(std::move(index_name), op, std::move(value)));
+  }
+  SelectQuery& MatchingLabels(labels::Selector selector) & {
+    label_selector = std::move(selector);
+    return *this;
+  }
+  SelectQuery&& MatchingLabels(labels::Selector selector) && {
+    return std::move(MatchingLabels(std::move(selector)));
+  }
 };
 
 // ThreadSafeStoreOptions: optional features.

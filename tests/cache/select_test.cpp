@@ -1,0 +1,205 @@
+// Select (namespace + index requirements + label selector) and the label index, checked against
+// a full scan with the same filters.
+#include "apimachinery/cache/thread_safe_store.hpp"
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "apimachinery/labels/selector.hpp"
+#include "cache/test_pod.hpp"
+
+namespace cache = apimachinery::cache;
+namespace labels = apimachinery::labels;
+using apimachinery::runtime::Object;
+using cache_test::MakePod;
+
+namespace {
+
+std::vector<std::string> KeysOf(const std::vector<cache::ThreadSafeStore::ObjectPtr>& objs) {
+  std::vector<std::string> out;
+  for (const auto& o : objs) {
+    const auto* m = o->GetObjectMeta();
+    out.push_back(m->namespace_.empty() ? m->name : m->namespace_ + "/" + m->name);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The reference: a scan applying every filter literally.
+std::vector<std::string> Scan(const std::map<std::string, cache::ThreadSafeStore::ObjectPtr>& model,
+                              const cache::Indexers& indexers, const cache::SelectQuery& q) {
+  std::vector<std::string> out;
+  for (const auto& [key, obj] : model) {
+    const auto* meta = obj->GetObjectMeta();
+    if (q.namespace_ && meta->namespace_ != *q.namespace_) continue;
+    bool ok = true;
+    for (const auto& r : q.index_requirements) {
+      auto vals = indexers.at(r.index_name)(*obj);
+      const bool has = std::find(vals.begin(), vals.end(), r.value) != vals.end();
+      if (has != (r.op == cache::FieldOperator::kEquals)) ok = false;
+    }
+    if (!ok || !q.label_selector.Matches(meta->labels)) continue;
+    out.push_back(key);
+  }
+  return out;
+}
+
+std::vector<std::string> Tags(const Object& o) {
+  std::vector<std::string> out;
+  const auto& ann = o.GetObjectMeta()->annotations;
+  for (const auto& [k, v] : ann) {
+    if (k.rfind("tag-", 0) == 0) out.push_back(k.substr(4));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Select uses the label index and the field indexes", "[cache][select]") {
+  cache::Indexers indexers{{"namespace", cache::MetaNamespaceIndexFunc},
+                           {"node", cache_test::NodeNameIndexFunc}};
+  cache::ThreadSafeStore store(indexers, {.label_index = true});
+  CHECK(store.HasLabelIndex());
+  store.Add("a/1", MakePod("a", "1", "n1", {{"app", "web"}, {"tier", "fe"}}));
+  store.Add("a/2", MakePod("a", "2", "n2", {{"app", "web"}}));
+  store.Add("b/3", MakePod("b", "3", "n1", {{"app", "db"}, {"tier", "be"}}));
+  store.Add("b/4", MakePod("b", "4", "n1", {}));
+
+  auto run = [&](const cache::SelectQuery& q) { return KeysOf(store.Select(q)); };
+  using Q = cache::SelectQuery;
+  CHECK(run(Q()) == std::vector<std::string>{"a/1", "a/2", "b/3", "b/4"});
+  CHECK(run(Q().MatchingLabels(labels::Parse("app=web"))) == std::vector<std::string>{"a/1", "a/2"});
+  CHECK(run(Q().MatchingLabels(labels::Parse("app in (web,db),tier"))) ==
+        std::vector<std::string>{"a/1", "b/3"});
+  CHECK(run(Q().MatchingLabels(labels::Parse("app!=web"))) == std::vector<std::string>{"b/3", "b/4"});
+  CHECK(run(Q().MatchingLabels(labels::Parse("!app"))) == std::vector<std::string>{"b/4"});
+  CHECK(run(Q().MatchingLabels(labels::Parse("app=nothing"))).empty());
+  CHECK(run(Q().MatchingLabels(labels::Nothing())).empty());
+  CHECK(run(Q().InNamespace("b")) == std::vector<std::string>{"b/3", "b/4"});
+  CHECK(run(Q().InNamespace("zzz")).empty());
+  CHECK(run(Q().InNamespace("b")
+                .WhereIndex("node", cache::FieldOperator::kEquals, "n1")
+                .MatchingLabels(labels::Parse("tier"))) == std::vector<std::string>{"b/3"});
+  CHECK(run(Q().WhereIndex("node", cache::FieldOperator::kNotEquals, "n1")) ==
+        std::vector<std::string>{"a/2"});
+  CHECK(run(Q().WhereIndex("node", cache::FieldOperator::kNotEquals, "n9")).size() == 4);
+  CHECK(run(Q().WhereIndex("node", cache::FieldOperator::kEquals, "n9")).empty());
+  CHECK_THROWS_WITH(run(Q().WhereIndex("nope", cache::FieldOperator::kEquals, "x")),
+                    "Index with name nope does not exist");
+  // Label postings follow updates and deletions.
+  store.Update("a/2", MakePod("a", "2", "n2", {{"app", "db"}}));
+  CHECK(run(Q().MatchingLabels(labels::Parse("app=web"))) == std::vector<std::string>{"a/1"});
+  store.Delete("a/1");
+  CHECK(run(Q().MatchingLabels(labels::Parse("app=web"))).empty());
+  CHECK(run(Q().MatchingLabels(labels::Parse("tier"))) == std::vector<std::string>{"b/3"});
+  // The hidden label indexes are not user-visible.
+  CHECK(store.GetIndexers().size() == 2);
+}
+
+// Property: Select (with and without the label index) equals a scan, through random updates.
+TEST_CASE("Property: Select equals a full scan", "[cache][select][property]") {
+  const bool label_index = GENERATE(true, false);
+  const auto seed = GENERATE(11u, 12u, 13u);
+  std::mt19937 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  const std::vector<std::string> namespaces{"", "a", "b", "c", "d"};
+  const std::vector<std::string> nodes{"", "n1", "n2", "n3", "n4"};
+  const std::vector<std::string> keys{"app", "tier", "env", "zone"};
+  const std::vector<std::string> values{"v1", "v2", "v3", ""};
+  const std::vector<std::string> tags{"t1", "t2", "t3"};
+
+  cache::Indexers indexers{{"namespace", cache::MetaNamespaceIndexFunc},
+                           {"node", cache_test::NodeNameIndexFunc},
+                           {"tags", Tags}};
+  cache::ThreadSafeStore store(indexers, {.label_index = label_index});
+  std::map<std::string, cache::ThreadSafeStore::ObjectPtr> model;
+
+  auto random_labels = [&]() {
+    std::map<std::string, std::string> l;
+    for (const auto& k : keys) {
+      if (pick(2) == 0) l[k] = values[static_cast<std::size_t>(pick(4))];
+    }
+    return l;
+  };
+  auto random_tags = [&]() {
+    std::map<std::string, std::string> a;
+    for (const auto& t : tags) {
+      if (pick(3) == 0) a["tag-" + t] = "";
+    }
+    return a;
+  };
+  auto random_requirement = [&]() -> std::string {
+    const std::string& k = keys[static_cast<std::size_t>(pick(4))];
+    auto v = [&] {
+      std::string s = values[static_cast<std::size_t>(pick(4))];
+      return s;
+    };
+    switch (pick(8)) {
+      case 0: return k + "=" + v();
+      case 1: return k + "==" + v();
+      case 2: return k + "!=" + v();
+      case 3: return k + " in (" + v() + "," + v() + ")";
+      case 4: return k + " notin (" + v() + ")";
+      case 5: return k;
+      case 6: return "!" + k;
+      default: return k + " in (" + v() + ")";
+    }
+  };
+  auto random_query = [&]() {
+    cache::SelectQuery q;
+    if (pick(3) == 0) q.namespace_ = namespaces[static_cast<std::size_t>(pick(5))];
+    const int nreq = pick(3);
+    for (int i = 0; i < nreq; ++i) {
+      cache::IndexRequirement r;
+      if (pick(2) == 0) {
+        r.index_name = "node";
+        r.value = nodes[static_cast<std::size_t>(pick(5))];
+      } else {
+        r.index_name = "tags";
+        r.value = tags[static_cast<std::size_t>(pick(3))];
+      }
+      r.op = pick(3) == 0 ? cache::FieldOperator::kNotEquals : cache::FieldOperator::kEquals;
+      q.index_requirements.push_back(r);
+    }
+    const int nl = pick(4);
+    std::string sel;
+    for (int i = 0; i < nl; ++i) {
+      if (i) sel += ",";
+      sel += random_requirement();
+    }
+    q.label_selector = labels::Parse(sel);
+    return q;
+  };
+
+  std::size_t queries = 0, nonempty = 0;
+  for (int step = 0; step < 600; ++step) {
+    const std::string ns = namespaces[static_cast<std::size_t>(pick(5))];
+    const std::string name = "p" + std::to_string(pick(60));
+    const std::string key = ns.empty() ? name : ns + "/" + name;
+    if (pick(4) != 0) {
+      auto p = MakePod(ns, name, nodes[static_cast<std::size_t>(pick(5))], random_labels(), random_tags());
+      store.Add(key, p);
+      model[key] = p;
+    } else {
+      store.Delete(key);
+      model.erase(key);
+    }
+    for (int i = 0; i < 8; ++i) {
+      const auto q = random_query();
+      const auto want = Scan(model, indexers, q);
+      const auto got = KeysOf(store.Select(q));
+      CAPTURE(step, q.label_selector.String());
+      REQUIRE(got == want);
+      ++queries;
+      if (!want.empty()) ++nonempty;
+    }
+  }
+  WARN("label_index=" << label_index << " seed=" << seed << " queries=" << queries
+                      << " non-empty=" << nonempty);
+  CHECK(nonempty > queries / 10);
+}

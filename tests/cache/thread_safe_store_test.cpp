@@ -1,0 +1,273 @@
+#include "apimachinery/cache/thread_safe_store.hpp"
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "cache/test_pod.hpp"
+
+namespace cache = apimachinery::cache;
+using apimachinery::runtime::Object;
+using cache_test::MakePod;
+using cache_test::TestPod;
+
+namespace {
+
+std::vector<std::string> LabelFoo(const Object& o) {
+  const auto& l = o.GetObjectMeta()->labels;
+  auto it = l.find("foo");
+  if (it == l.end()) return {};
+  return {it->second};
+}
+
+// Values are the comma-separated "users" annotation (possibly several, possibly none).
+std::vector<std::string> Users(const Object& o) {
+  std::vector<std::string> out;
+  const auto& ann = o.GetObjectMeta()->annotations;
+  auto it = ann.find("users");
+  if (it == ann.end() || it->second.empty()) return out;
+  std::size_t start = 0;
+  const std::string& s = it->second;
+  while (true) {
+    auto comma = s.find(',', start);
+    out.push_back(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+// Throws for objects labelled boom=true.
+std::vector<std::string> Exploding(const Object& o) {
+  const auto& l = o.GetObjectMeta()->labels;
+  if (l.count("boom") != 0) throw std::runtime_error("boom");
+  return {o.GetObjectMeta()->name.substr(0, 1)};
+}
+
+std::vector<std::string> KeysOf(const std::vector<cache::ThreadSafeStore::ObjectPtr>& objs) {
+  std::vector<std::string> out;
+  for (const auto& o : objs) {
+    const auto* m = o->GetObjectMeta();
+    out.push_back(m->namespace_.empty() ? m->name : m->namespace_ + "/" + m->name);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("TestThreadSafeStoreDeleteRemovesEmptySetsFromIndex", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store({{"testmodes", LabelFoo}});
+  store.Add("one", MakePod("", "one", {}, {{"foo", "bar"}}));
+  CHECK(store.ListIndexFuncValues("testmodes") == std::vector<std::string>{"bar"});
+  store.Delete("one");
+  CHECK(store.ListIndexFuncValues("testmodes").empty());
+  CHECK(store.IndexKeys("testmodes", "bar").empty());
+  store.Delete("one");  // deleting an absent key is a no-op
+  CHECK(store.Len() == 0);
+}
+
+TEST_CASE("TestThreadSafeStoreAddKeepsNonEmptySetPostDeleteFromIndex", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store({{"testmodes", LabelFoo}});
+  store.Add("one", MakePod("", "one", {}, {{"foo", "bar"}}));
+  store.Add("two", MakePod("", "two", {}, {{"foo", "bar"}}));
+  store.Delete("one");
+  CHECK(store.IndexKeys("testmodes", "bar") == std::vector<std::string>{"two"});
+}
+
+TEST_CASE("TestThreadSafeStoreIndexingFunctionsWithMultipleValues", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store({{"users", Users}});
+  auto with = [](std::string users) { return MakePod("", "k", {}, {}, {{"users", std::move(users)}}); };
+  auto check = [&](std::map<std::string, std::vector<std::string>> want) {
+    for (const auto& [v, keys] : want) {
+      CAPTURE(v);
+      CHECK(store.IndexKeys("users", v) == keys);
+    }
+  };
+  store.Add("k", with("bar"));
+  check({{"bar", {"k"}}, {"baz", {}}, {"qux", {}}});
+  store.Update("k", with("bar,baz"));
+  check({{"bar", {"k"}}, {"baz", {"k"}}, {"qux", {}}});
+  store.Update("k", with("bar,baz"));  // unchanged
+  check({{"bar", {"k"}}, {"baz", {"k"}}, {"qux", {}}});
+  store.Update("k", with("baz,qux"));
+  check({{"bar", {}}, {"baz", {"k"}}, {"qux", {"k"}}});
+  store.Update("k", with("qux"));
+  check({{"bar", {}}, {"baz", {}}, {"qux", {"k"}}});
+  store.Update("k", with(""));
+  check({{"bar", {}}, {"baz", {}}, {"qux", {}}});
+  CHECK(store.ListIndexFuncValues("users").empty());
+  CHECK(store.Get("k"));
+}
+
+TEST_CASE("AddIndexers back-fills existing objects", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store;
+  store.Add("ns1/a", MakePod("ns1", "a", "n1"));
+  store.Add("ns1/b", MakePod("ns1", "b", "n2"));
+  store.Add("ns2/c", MakePod("ns2", "c", "n1"));
+  store.AddIndexers({{"node", cache_test::NodeNameIndexFunc}});
+  store.AddIndexers({{"namespace", cache::MetaNamespaceIndexFunc}});
+  CHECK(store.IndexKeys("node", "n1") == std::vector<std::string>{"ns1/a", "ns2/c"});
+  CHECK(store.IndexKeys("namespace", "ns1") == std::vector<std::string>{"ns1/a", "ns1/b"});
+  CHECK(store.GetIndexers().size() == 2);
+  // Later writes maintain the new indexes.
+  store.Update("ns1/a", MakePod("ns1", "a", "n3"));
+  CHECK(store.IndexKeys("node", "n1") == std::vector<std::string>{"ns2/c"});
+  CHECK(store.IndexKeys("node", "n3") == std::vector<std::string>{"ns1/a"});
+  CHECK_THROWS_WITH(store.AddIndexers({{"node", cache_test::NodeNameIndexFunc},
+                                       {"namespace", cache::MetaNamespaceIndexFunc}}),
+                    "indexer conflict: map[namespace:{} node:{}]");
+}
+
+TEST_CASE("A throwing index function leaves the store unchanged", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store({{"first", Exploding}, {"node", cache_test::NodeNameIndexFunc}});
+  store.Add("a", MakePod("", "a", "n1"));
+  CHECK_THROWS_WITH(store.Add("b", MakePod("", "b", "n1", {{"boom", "1"}})), "boom");
+  CHECK_THROWS_WITH(store.Update("a", MakePod("", "a", "n2", {{"boom", "1"}})), "boom");
+  CHECK(store.Len() == 1);
+  CHECK_FALSE(store.Get("b"));
+  CHECK(cache_test::AsPod(*store.Get("a")).spec.node_name == "n1");
+  CHECK(store.IndexKeys("node", "n1") == std::vector<std::string>{"a"});
+  CHECK(store.IndexKeys("node", "n2").empty());
+  CHECK_THROWS_WITH(store.Replace({{"x", MakePod("", "x")}, {"y", MakePod("", "y", "", {{"boom", "1"}})}}),
+                    "boom");
+  CHECK(store.ListKeys() == std::vector<std::string>{"a"});
+  // AddIndexers with a throwing function registers nothing.
+  store.Add("c", MakePod("", "c"));
+  cache::ThreadSafeStore store2;
+  store2.Add("c", MakePod("", "c", "", {{"boom", "1"}}));
+  CHECK_THROWS_WITH(store2.AddIndexers({{"x", Exploding}}), "boom");
+  CHECK(store2.GetIndexers().empty());
+  CHECK_THROWS(store2.ByIndex("x", "c"));
+}
+
+TEST_CASE("Null objects are rejected", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store;
+  CHECK_THROWS_AS(store.Add("a", nullptr), apimachinery::Error);
+  CHECK(store.Len() == 0);
+}
+
+TEST_CASE("Replace rebuilds every index; later duplicates win", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store({{"node", cache_test::NodeNameIndexFunc}});
+  store.Add("old", MakePod("", "old", "n9"));
+  store.Replace({{"a", MakePod("", "a", "n1")}, {"b", MakePod("", "b", "n1")},
+                 {"a", MakePod("", "a", "n2")}},
+                "rv");
+  CHECK(store.Len() == 2);
+  CHECK(store.IndexKeys("node", "n1") == std::vector<std::string>{"b"});
+  CHECK(store.IndexKeys("node", "n2") == std::vector<std::string>{"a"});
+  CHECK(store.ListIndexFuncValues("node") == std::vector<std::string>{"n1", "n2"});
+  store.Replace({}, "rv2");
+  CHECK(store.Len() == 0);
+  CHECK(store.ListIndexFuncValues("node").empty());
+  store.Add("c", MakePod("", "c", "n3"));
+  CHECK(store.IndexKeys("node", "n3") == std::vector<std::string>{"c"});
+}
+
+// Property test: random Add/Update/Delete/Replace/AddIndexers against a brute-force model.
+TEST_CASE("Property: every index answer equals a brute-force scan", "[cache][thread_safe_store][property]") {
+  const auto seed = GENERATE(1u, 2u, 3u, 4u);
+  std::mt19937 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+
+  cache::Indexers indexers{{"namespace", cache::MetaNamespaceIndexFunc},
+                           {"node", cache_test::NodeNameIndexFunc},
+                           {"users", Users}};
+  cache::ThreadSafeStore store(indexers);
+  std::map<std::string, cache::ThreadSafeStore::ObjectPtr> model;
+  const std::vector<std::string> namespaces{"", "a", "b", "c"};
+  const std::vector<std::string> nodes{"", "n1", "n2", "n3", "n4", "n5"};
+  const std::vector<std::string> users{"u1", "u2", "u3", "u4", "u5", "u6", "u7"};
+
+  auto random_pod = [&](const std::string& ns, const std::string& name) {
+    std::string us;
+    const int n = pick(4);
+    for (int i = 0; i < n; ++i) {
+      if (i) us += ',';
+      us += users[static_cast<std::size_t>(pick(static_cast<int>(users.size())))];
+    }
+    return MakePod(ns, name, nodes[static_cast<std::size_t>(pick(6))], {}, {{"users", us}});
+  };
+  std::size_t checks = 0;
+  auto verify = [&]() {
+    REQUIRE(store.Len() == model.size());
+    const auto indexers_now = store.GetIndexers();
+    for (const auto& [name, fn] : indexers_now) {
+      std::map<std::string, std::vector<std::string>> want;
+      for (const auto& [key, obj] : model) {
+        auto vals = fn(*obj);
+        std::sort(vals.begin(), vals.end());
+        vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+        for (const auto& v : vals) want[v].push_back(key);
+      }
+      std::vector<std::string> want_values;
+      for (const auto& [v, keys] : want) want_values.push_back(v);
+      REQUIRE(store.ListIndexFuncValues(name) == want_values);
+      std::vector<std::string> probe = want_values;
+      probe.push_back("never-a-value");
+      for (const auto& v : probe) {
+        const auto& keys = want[v];
+        REQUIRE(store.IndexKeys(name, v) == keys);
+        REQUIRE(KeysOf(store.ByIndex(name, v)) == keys);
+        ++checks;
+      }
+    }
+    std::vector<std::string> keys = store.ListKeys();
+    std::sort(keys.begin(), keys.end());
+    std::vector<std::string> model_keys;
+    for (const auto& [k, o] : model) {
+      model_keys.push_back(k);
+      REQUIRE(store.Get(k).get() == o.get());
+    }
+    REQUIRE(keys == model_keys);
+  };
+
+  const int steps = 1500;
+  for (int step = 0; step < steps; ++step) {
+    const std::string ns = namespaces[static_cast<std::size_t>(pick(4))];
+    const std::string name = "p" + std::to_string(pick(40));
+    const std::string key = ns.empty() ? name : ns + "/" + name;
+    const int op = pick(100);
+    if (op < 55) {
+      auto p = random_pod(ns, name);
+      store.Add(key, p);
+      model[key] = p;
+    } else if (op < 90) {
+      store.Delete(key);
+      model.erase(key);
+    } else if (op < 92) {
+      std::vector<std::pair<std::string, cache::ThreadSafeStore::ObjectPtr>> items;
+      model.clear();
+      const int n = pick(30);
+      for (int i = 0; i < n; ++i) {
+        const std::string nm = "r" + std::to_string(pick(50));
+        const std::string rns = namespaces[static_cast<std::size_t>(pick(4))];
+        const std::string k = rns.empty() ? nm : rns + "/" + nm;
+        auto p = random_pod(rns, nm);
+        items.emplace_back(k, p);
+        model[k] = p;
+      }
+      store.Replace(items, "rv");
+    } else if (step == 700 && store.GetIndexers().count("first-letter") == 0) {
+      store.AddIndexers({{"first-letter", [](const Object& o) {
+                            return std::vector<std::string>{o.GetObjectMeta()->name.substr(0, 2)};
+                          }}});
+    } else {
+      // Re-store an equal copy: every index value is unchanged (the fast path).
+      if (auto cur = store.Get(key)) {
+        auto copy = std::make_shared<TestPod>(cache_test::AsPod(*cur));
+        store.Update(key, copy);
+        model[key] = copy;
+      }
+    }
+    verify();
+  }
+  WARN("seed " << seed << ": " << steps << " steps, " << checks << " ByIndex/IndexKeys comparisons");
+  CHECK(checks > 1000);
+}
