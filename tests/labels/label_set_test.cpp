@@ -24,6 +24,8 @@ TEST_CASE("Set Has and Get", "[labels][set]") {
   CHECK(labels::Get(s, "x").empty());
   CHECK_FALSE(labels::Has(s, "y"));
   CHECK(labels::Get(s, "y").empty());
+  CHECK(labels::Lookup(s, "x") == "");
+  CHECK_FALSE(labels::Lookup(s, "y"));
 }
 
 TEST_CASE("Conflicts", "[labels][set]") {

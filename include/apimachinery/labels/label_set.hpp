@@ -18,6 +18,7 @@
 #include <concepts>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,13 @@ inline bool Has(const Set& s, const std::string& key) { return s.find(key) != s.
 inline std::string Get(const Set& s, const std::string& key) {
   auto it = s.find(key);
   return it == s.end() ? std::string() : it->second;
+}
+
+// Lookup returns the value of key, nullopt when absent (upstream Set.Lookup's `(value, exists)`).
+inline std::optional<std::string> Lookup(const Set& s, const std::string& key) {
+  auto it = s.find(key);
+  if (it == s.end()) return std::nullopt;
+  return it->second;
 }
 
 // String returns the `k=v` pairs sorted as whole strings and joined by ',' (no escaping).
