@@ -61,11 +61,13 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/conversion/converter.hpp"
+#include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/group_versioner.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/type_id.hpp"
 
@@ -246,17 +248,22 @@ class Scheme {
   const conversion::Converter& Converter() const noexcept { return converter_; }
   conversion::Converter& Converter() noexcept { return converter_; }
 
-  // Hook used by the codec / unstructured support: converts an object that is not one of the
-  // registered typed objects (an Unstructured) into a registered typed object. Installed by
-  // runtime/unstructured_scheme.hpp; null otherwise.
-  using UnstructuredToTypedFunc =
-      std::function<std::unique_ptr<Object>(const Scheme&, const Object&)>;
-  using IsUnstructuredFunc = bool (*)(const Object&);
-  void SetUnstructuredHooks(IsUnstructuredFunc is_unstructured, UnstructuredToTypedFunc to_typed) {
-    is_unstructured_ = is_unstructured;
-    unstructured_to_typed_ = std::move(to_typed);
+  // IsUnstructured: obj is a runtime::Unstructured or runtime::UnstructuredList.
+  static bool IsUnstructured(const Object& obj) noexcept {
+    const util::TypeId id = obj.GetTypeId();
+    return id == util::TypeIdOf<Unstructured>() || id == util::TypeIdOf<UnstructuredList>();
   }
-  bool IsUnstructured(const Object& obj) const { return is_unstructured_ && is_unstructured_(obj); }
+
+  // UnstructuredToTyped: the registered typed object for an Unstructured's apiVersion/kind, filled
+  // from its content (upstream: unstructuredToTyped).
+  // Throws: MissingKindError / MissingVersionError; NotRegisteredError; apimachinery::Error
+  // `unable to convert unstructured object to <gvk>: <cause>`.
+  std::unique_ptr<Object> UnstructuredToTyped(const Object& in) const;
+
+  // TypedToUnstructured: the JSON content of a typed object, stamped with `gvk`
+  // (upstream: DefaultUnstructuredConverter.ToUnstructured + SetGroupVersionKind).
+  // Throws: NotRegisteredError (unknown type), apimachinery::Error (type without JSON).
+  Unstructured TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const;
 
  private:
   struct TypeEntry {
@@ -284,8 +291,6 @@ class Scheme {
   conversion::Converter converter_;
   std::map<std::string, std::vector<std::string>> version_priority_;
   std::vector<schema::GroupVersion> observed_versions_;
-  IsUnstructuredFunc is_unstructured_ = nullptr;
-  UnstructuredToTypedFunc unstructured_to_typed_;
 };
 
 // Implementation details follow.
@@ -567,12 +572,59 @@ inline std::pair<std::string, std::string> Scheme::ConvertFieldLabel(
 
 template <typename A, typename B>
 void Scheme::Convert(const A& in, B& out, std::any context) const {
-  conversion::Meta meta{std::move(context)};
   if constexpr (std::is_base_of_v<Object, A> && std::is_base_of_v<Object, B>) {
     const Object& oin = in;
     Object& oout = out;
-    if (IsUnstructured(oin) && !IsUnstructured(oout) && unstructured_to_typed_) {
-      std::unique_ptr<Object> typed = unstructured_to_typed_(*this, oin);
+    const bool in_u = IsUnstructured(oin);
+    const bool out_u = IsUnstructured(oout);
+    if (in_u && out_u) {
+      // A straight copy (upstream shares the content between the two objects).
+      if (oin.GetTypeId() == oout.GetTypeId()) {
+        if (oin.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+          static_cast<Unstructured&>(oout) = static_cast<const Unstructured&>(oin);
+        } else {
+          static_cast<UnstructuredList&>(oout) = static_cast<const UnstructuredList&>(oin);
+        }
+        return;
+      }
+      nlohmann::json content = oin.GetTypeId() == util::TypeIdOf<Unstructured>()
+                                   ? static_cast<const Unstructured&>(oin).UnstructuredContent()
+                                   : static_cast<const UnstructuredList&>(oin).UnstructuredContent();
+      if (oout.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+        static_cast<Unstructured&>(oout).SetUnstructuredContent(std::move(content));
+      } else {
+        static_cast<UnstructuredList&>(oout).SetUnstructuredContent(std::move(content));
+      }
+      return;
+    }
+    if (out_u) {
+      if (!(oout.GetTypeId() == util::TypeIdOf<Unstructured>())) {
+        throw Error(fmt::format("unable to convert object type {} to {}", oin.GetTypeId().name(),
+                                oout.GetTypeId().name()));
+      }
+      auto [kinds, unversioned] = ObjectKinds(oin);
+      const schema::GroupVersionKind& gvk = kinds.front();
+      if (unversioned || gvk.version != schema::kAPIVersionInternal) {
+        static_cast<Unstructured&>(oout) = TypedToUnstructured(oin, gvk);
+        return;
+      }
+      const GroupVersioner* target = nullptr;
+      if (const auto* p = std::any_cast<GroupVersioner>(&context)) target = p;
+      if (const auto* p = std::any_cast<const GroupVersioner*>(&context)) target = *p;
+      if (target == nullptr) {
+        throw Error(fmt::format(
+            "unable to convert the internal object type {} to Unstructured without providing a "
+            "preferred version to convert to",
+            oin.GetTypeId().name()));
+      }
+      std::unique_ptr<Object> versioned = ConvertToVersion(oin, *target);
+      static_cast<Unstructured&>(oout) =
+          TypedToUnstructured(*versioned, versioned->GetObjectKind());
+      return;
+    }
+    conversion::Meta meta{std::move(context)};
+    if (in_u) {
+      std::unique_ptr<Object> typed = UnstructuredToTyped(oin);
       converter_.Convert(dynamic_cast<const void*>(typed.get()), typed->GetTypeId(),
                          dynamic_cast<void*>(&oout), oout.GetTypeId(), &meta);
       return;
@@ -580,8 +632,51 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
     converter_.Convert(dynamic_cast<const void*>(&oin), oin.GetTypeId(),
                        dynamic_cast<void*>(&oout), oout.GetTypeId(), &meta);
   } else {
+    conversion::Meta meta{std::move(context)};
     converter_.Convert(in, out, &meta);
   }
+}
+
+inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) const {
+  auto kinds = ObjectKinds(in).first;
+  std::unique_ptr<Object> typed = New(kinds.front());
+  const TypeInfo* info = TypeInfoFor(typed->GetTypeId());
+  try {
+    if (info == nullptr || info->from_json == nullptr) {
+      throw Error(fmt::format("type {} has no JSON decoding", typed->GetTypeId().name()));
+    }
+    if (in.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+      info->from_json(static_cast<const Unstructured&>(in).UnstructuredContent(), *typed);
+    } else {
+      info->from_json(static_cast<const UnstructuredList&>(in).UnstructuredContent(), *typed);
+    }
+  } catch (const std::exception& e) {
+    throw Error(fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(),
+                            e.what()));
+  }
+  return typed;
+}
+
+inline Unstructured Scheme::TypedToUnstructured(const Object& in,
+                                                const schema::GroupVersionKind& gvk) const {
+  const TypeInfo* info = TypeInfoFor(in.GetTypeId());
+  if (info == nullptr) throw NotRegisteredError::ForType(scheme_name_, in.GetTypeId().name());
+  if (info->to_json == nullptr) {
+    throw Error(fmt::format("type {} has no JSON encoding", in.GetTypeId().name()));
+  }
+  nlohmann::json j;
+  try {
+    info->to_json(in, j);
+  } catch (const nlohmann::json::exception& e) {
+    throw metav1::DecodeError(fmt::format("unable to convert object to unstructured: {}", e.what()));
+  }
+  if (!j.is_object()) {
+    throw Error(fmt::format("unable to convert object to unstructured: got JSON {}, expected an object",
+                            j.type_name()));
+  }
+  Unstructured u(std::move(j));
+  u.SetGroupVersionKind(gvk);
+  return u;
 }
 
 inline void Scheme::SetTargetKind(Object& obj, const schema::GroupVersionKind& gvk) {
@@ -610,10 +705,7 @@ inline std::unique_ptr<Object> Scheme::ConvertToVersionImpl(bool copy, const Obj
   const Object* in = &in_ref;
   std::unique_ptr<Object> typed;
   if (IsUnstructured(*in)) {
-    if (!unstructured_to_typed_) {
-      throw NotRegisteredError::ForType(scheme_name_, in->GetTypeId().name());
-    }
-    typed = unstructured_to_typed_(*this, *in);
+    typed = UnstructuredToTyped(*in);
     in = typed.get();
     owned.reset();
     copy = false;  // the typed object is ours already
