@@ -6,6 +6,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <ctime>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -27,8 +28,10 @@ namespace {
 class BareQueue {
  public:
   void Add(const std::string& s) {
-    std::lock_guard<std::mutex> l(mu_);
-    q_.push_back(s);
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      q_.push_back(s);
+    }
     cv_.notify_one();
   }
   std::optional<std::string> Get() {
@@ -60,6 +63,13 @@ std::vector<std::string> Keys(int n) {
   return keys;
 }
 
+// CpuNsPerItem is the CPU time of the whole process (every thread) since cpu0, per item: what the
+// work costs regardless of how busy the machine is.
+double CpuNsPerItem(std::clock_t cpu0, std::int64_t items) {
+  double cpu_s = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
+  return cpu_s * 1e9 / static_cast<double>(items);
+}
+
 template <typename Q>
 void AddGetDone(benchmark::State& state) {
   Q q;
@@ -84,6 +94,7 @@ void ProducersConsumers(benchmark::State& state) {
   const int producers = static_cast<int>(state.range(0));
   const int consumers = static_cast<int>(state.range(1));
   auto keys = Keys(kItems);
+  std::clock_t cpu0 = std::clock();
   for (auto _ : state) {
     Q q;
     std::vector<std::thread> threads;
@@ -102,6 +113,7 @@ void ProducersConsumers(benchmark::State& state) {
     q.ShutDown();  // consumers still drain what is queued
     for (auto& t : threads) t.join();
   }
+  state.counters["cpu_ns_per_item"] = CpuNsPerItem(cpu0, state.iterations() * kItems);
   state.SetItemsProcessed(state.iterations() * kItems);
   state.counters["ns_per_item"] = benchmark::Counter(
       static_cast<double>(state.iterations() * kItems),
@@ -118,6 +130,7 @@ void BM_BareProducersConsumers(benchmark::State& state) { ProducersConsumers<Bar
 void BM_DelayingQueueAddAfter(benchmark::State& state) {
   auto keys = Keys(10000);
   std::minstd_rand rng(1);
+  std::clock_t cpu0 = std::clock();
   for (auto _ : state) {
     auto clock = std::make_shared<apimachinery::util::clock::FakeClock>();
     wq::DelayingQueueConfig<> config;
@@ -132,6 +145,7 @@ void BM_DelayingQueueAddAfter(benchmark::State& state) {
       q.Done(*item);
     }
   }
+  state.counters["cpu_ns_per_item"] = CpuNsPerItem(cpu0, state.iterations() * 10000);
   state.SetItemsProcessed(state.iterations() * 10000);
   state.counters["ns_per_item"] = benchmark::Counter(
       static_cast<double>(state.iterations() * 10000),
@@ -174,6 +188,20 @@ int main(int argc, char** argv) {
            "ns");
   b::Print("workqueue_8p4c_ns_per_item", per_item("BM_QueueProducersConsumers/8/4/real_time"), "ns");
   b::Print("workqueue_bare_8p4c_ns_per_item", per_item("BM_BareProducersConsumers/8/4/real_time"),
+           "ns");
+  auto cpu_per_item = [&](const std::string& name) {
+    auto it = r.find(name);
+    return it == r.end() ? -1.0 : it->second.counters["cpu_ns_per_item"];
+  };
+  b::Print("workqueue_2p2c_cpu_ns_per_item",
+           cpu_per_item("BM_QueueProducersConsumers/2/2/real_time"), "ns");
+  b::Print("workqueue_bare_2p2c_cpu_ns_per_item",
+           cpu_per_item("BM_BareProducersConsumers/2/2/real_time"), "ns");
+  b::Print("workqueue_8p4c_cpu_ns_per_item",
+           cpu_per_item("BM_QueueProducersConsumers/8/4/real_time"), "ns");
+  b::Print("workqueue_bare_8p4c_cpu_ns_per_item",
+           cpu_per_item("BM_BareProducersConsumers/8/4/real_time"), "ns");
+  b::Print("workqueue_add_after_cpu_ns_per_item", cpu_per_item("BM_DelayingQueueAddAfter/real_time"),
            "ns");
   b::Print("workqueue_add_after_ns_per_item", per_item("BM_DelayingQueueAddAfter/real_time"), "ns");
   b::Print("workqueue_default_rate_limiter_when_ns",

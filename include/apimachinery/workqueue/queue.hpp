@@ -155,13 +155,15 @@ Queue<T>::~Queue() {
 
 template <Comparable T>
 void Queue<T>::Add(const T& item) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock(mu_);
   if (shutting_down_) return;
   if (dirty_.contains(item)) return;
   if (metrics_) metrics_->Add(item);
   dirty_.insert(item);
   if (processing_.contains(item)) return;
   queue_.push_back(item);
+  // Notify after unlocking, so that the woken worker does not block on the mutex at once.
+  lock.unlock();
   cond_.notify_one();
 }
 
@@ -191,13 +193,14 @@ std::optional<T> Queue<T>::Get() {
 
 template <Comparable T>
 void Queue<T>::Done(const T& item) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock(mu_);
   if (metrics_) metrics_->Done(item);
   // Not being processed (Done without Get, or Done twice): nothing to do. Upstream would queue a
   // second copy of a dirty item here, which could then be handed to two workers at once.
   if (processing_.erase(item) == 0) return;
   if (dirty_.contains(item)) {
     queue_.push_back(item);
+    lock.unlock();
     cond_.notify_one();
   } else if (drain_ && processing_.empty()) {
     drain_cond_.notify_all();
