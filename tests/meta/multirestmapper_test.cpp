@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -429,4 +430,24 @@ TEST_CASE("FirstHitRESTMapper (§6, §14.11)", "[meta][firsthit]") {
     CHECK(resets == 1);
     CHECK(r.String() == "FirstHitRESTMapper{\n\tMultiRESTMapper{\n\tfixed\n\tsecond line\n}\n}");
   }
+}
+
+TEST_CASE("MultiRESTMapper de-duplicates large unions like the linear scan", "[meta][multi]") {
+  // Past 16 items the de-duplication switches to a hash index; the result must not change.
+  std::vector<std::shared_ptr<meta::RESTMapper>> delegates;
+  std::vector<GroupVersionKind> expected;
+  for (int d = 0; d < 5; ++d) {
+    auto f = Fixed();
+    for (int i = 0; i < 12; ++i) {
+      const int id = (d * 7 + i * 3) % 25;  // overlapping ids across and within delegates
+      f->kinds_for.push_back(GroupVersionKind{"g" + std::to_string(id % 5), "v1", "K" + std::to_string(id)});
+      f->kinds_for.push_back(f->kinds_for.back());  // a delegate's own duplicate
+    }
+    for (const auto& k : f->kinds_for) {
+      if (std::find(expected.begin(), expected.end(), k) == expected.end()) expected.push_back(k);
+    }
+    delegates.push_back(f);
+  }
+  REQUIRE(expected.size() > 16);
+  CHECK(meta::MultiRESTMapper(delegates).KindsFor(kFoo) == expected);
 }

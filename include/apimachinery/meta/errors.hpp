@@ -20,8 +20,9 @@
 // throwing and catching; the exception is only built when a public method throws it.
 //
 // Throws: constructors may throw std::bad_alloc only.
-// Thread-safety: immutable value types once constructed; MapperError is a cheap, copyable handle
-// to immutable state and may be shared between threads.
+// Thread-safety: immutable value types once constructed. MapperError is a copyable value: the
+// partial resource of a no-match error is stored inline (no allocation for short names), other
+// payloads are shared immutable state; it may be shared between threads.
 //
 // Differences from upstream:
 // - Go's `%q` quoting of kinds, groups and versions is reproduced for printable ASCII, `"` and `\`
@@ -166,17 +167,19 @@ class MapperError {
   // The what() text of the described error ("" when there is no error).
   std::string Message() const;
 
-  // Payload accessors (empty values when not applicable).
-  const schema::GroupVersionResource& resource() const noexcept;
-  const schema::GroupVersionKind& kind() const noexcept;
+  // Payload accessors (empty values when not applicable): the partial resource of
+  // NoResourceMatch/AmbiguousResource; the partial kind of AmbiguousKind, or the group kind (no
+  // version) of NoKindMatch.
+  schema::GroupVersionResource resource() const;
+  schema::GroupVersionKind kind() const;
   const std::vector<std::string>& versions() const noexcept;
   const std::vector<schema::GroupVersionResource>& matching_resources() const noexcept;
   const std::vector<schema::GroupVersionKind>& matching_kinds() const noexcept;
 
  private:
+  // The lists and foreign exceptions; the (group, version, name) triple is kept inline so that the
+  // common no-match errors allocate nothing for short names.
   struct Detail {
-    schema::GroupVersionResource resource;
-    schema::GroupVersionKind kind;
     std::vector<std::string> versions;
     std::vector<schema::GroupVersionResource> matching_resources;
     std::vector<schema::GroupVersionKind> matching_kinds;
@@ -190,6 +193,7 @@ class MapperError {
   Code code_ = Code::kNone;
   bool no_match_ = false;
   bool ambiguous_ = false;
+  std::string group_, version_, name_;  // resource or kind triple, by code_
   std::shared_ptr<const Detail> detail_;
 };
 
@@ -334,9 +338,9 @@ inline MapperError MapperError::NoResourceMatch(schema::GroupVersionResource par
   MapperError e;
   e.code_ = Code::kNoResourceMatch;
   e.no_match_ = true;
-  auto d = std::make_shared<Detail>();
-  d->resource = std::move(partial);
-  e.detail_ = std::move(d);
+  e.group_ = std::move(partial.group);
+  e.version_ = std::move(partial.version);
+  e.name_ = std::move(partial.resource);
   return e;
 }
 
@@ -344,11 +348,13 @@ inline MapperError MapperError::NoKindMatch(schema::GroupKind group_kind, std::v
   MapperError e;
   e.code_ = Code::kNoKindMatch;
   e.no_match_ = true;
-  auto d = std::make_shared<Detail>();
-  d->kind.group = std::move(group_kind.group);
-  d->kind.kind = std::move(group_kind.kind);
-  d->versions = std::move(searched_versions);
-  e.detail_ = std::move(d);
+  e.group_ = std::move(group_kind.group);
+  e.name_ = std::move(group_kind.kind);
+  if (!searched_versions.empty()) {
+    auto d = std::make_shared<Detail>();
+    d->versions = std::move(searched_versions);
+    e.detail_ = std::move(d);
+  }
   return e;
 }
 
@@ -358,8 +364,10 @@ inline MapperError MapperError::AmbiguousResource(schema::GroupVersionResource p
   MapperError e;
   e.code_ = Code::kAmbiguousResource;
   e.ambiguous_ = true;
+  e.group_ = std::move(partial.group);
+  e.version_ = std::move(partial.version);
+  e.name_ = std::move(partial.resource);
   auto d = std::make_shared<Detail>();
-  d->resource = std::move(partial);
   d->matching_resources = std::move(matching_resources);
   d->matching_kinds = std::move(matching_kinds);
   e.detail_ = std::move(d);
@@ -372,8 +380,10 @@ inline MapperError MapperError::AmbiguousKind(schema::GroupVersionKind partial,
   MapperError e;
   e.code_ = Code::kAmbiguousKind;
   e.ambiguous_ = true;
+  e.group_ = std::move(partial.group);
+  e.version_ = std::move(partial.version);
+  e.name_ = std::move(partial.kind);
   auto d = std::make_shared<Detail>();
-  d->kind = std::move(partial);
   d->matching_resources = std::move(matching_resources);
   d->matching_kinds = std::move(matching_kinds);
   e.detail_ = std::move(d);
@@ -417,13 +427,13 @@ inline void MapperError::Throw() const {
   const Detail& d = detail_ ? *detail_ : EmptyDetail();
   switch (code_) {
     case Code::kNoResourceMatch:
-      throw NoResourceMatchError(d.resource);
+      throw NoResourceMatchError(resource());
     case Code::kNoKindMatch:
-      throw NoKindMatchError(schema::GroupKind{d.kind.group, d.kind.kind}, d.versions);
+      throw NoKindMatchError(schema::GroupKind{group_, name_}, d.versions);
     case Code::kAmbiguousResource:
-      throw AmbiguousResourceError(d.resource, d.matching_resources, d.matching_kinds);
+      throw AmbiguousResourceError(resource(), d.matching_resources, d.matching_kinds);
     case Code::kAmbiguousKind:
-      throw AmbiguousKindError(d.kind, d.matching_resources, d.matching_kinds);
+      throw AmbiguousKindError(kind(), d.matching_resources, d.matching_kinds);
     case Code::kOther:
       if (d.exception) std::rethrow_exception(d.exception);
       break;
@@ -437,13 +447,13 @@ inline std::exception_ptr MapperError::ToExceptionPtr() const {
   const Detail& d = detail_ ? *detail_ : EmptyDetail();
   switch (code_) {
     case Code::kNoResourceMatch:
-      return std::make_exception_ptr(NoResourceMatchError(d.resource));
+      return std::make_exception_ptr(NoResourceMatchError(resource()));
     case Code::kNoKindMatch:
-      return std::make_exception_ptr(NoKindMatchError(schema::GroupKind{d.kind.group, d.kind.kind}, d.versions));
+      return std::make_exception_ptr(NoKindMatchError(schema::GroupKind{group_, name_}, d.versions));
     case Code::kAmbiguousResource:
-      return std::make_exception_ptr(AmbiguousResourceError(d.resource, d.matching_resources, d.matching_kinds));
+      return std::make_exception_ptr(AmbiguousResourceError(resource(), d.matching_resources, d.matching_kinds));
     case Code::kAmbiguousKind:
-      return std::make_exception_ptr(AmbiguousKindError(d.kind, d.matching_resources, d.matching_kinds));
+      return std::make_exception_ptr(AmbiguousKindError(kind(), d.matching_resources, d.matching_kinds));
     case Code::kOther:
       return d.exception;
     case Code::kNone:
@@ -456,13 +466,13 @@ inline std::string MapperError::Message() const {
   const Detail& d = detail_ ? *detail_ : EmptyDetail();
   switch (code_) {
     case Code::kNoResourceMatch:
-      return "no matches for " + d.resource.String();
+      return "no matches for " + resource().String();
     case Code::kNoKindMatch:
-      return internal::NoKindMatchMessage(schema::GroupKind{d.kind.group, d.kind.kind}, d.versions);
+      return internal::NoKindMatchMessage(schema::GroupKind{group_, name_}, d.versions);
     case Code::kAmbiguousResource:
-      return internal::AmbiguousMessage(d.resource.String(), d.matching_resources, d.matching_kinds);
+      return internal::AmbiguousMessage(resource().String(), d.matching_resources, d.matching_kinds);
     case Code::kAmbiguousKind:
-      return internal::AmbiguousMessage(d.kind.String(), d.matching_resources, d.matching_kinds);
+      return internal::AmbiguousMessage(kind().String(), d.matching_resources, d.matching_kinds);
     case Code::kOther:
       return WhatOf(d.exception);
     case Code::kNone:
@@ -471,11 +481,13 @@ inline std::string MapperError::Message() const {
   return {};
 }
 
-inline const schema::GroupVersionResource& MapperError::resource() const noexcept {
-  return (detail_ ? *detail_ : EmptyDetail()).resource;
+inline schema::GroupVersionResource MapperError::resource() const {
+  if (code_ != Code::kNoResourceMatch && code_ != Code::kAmbiguousResource) return {};
+  return {group_, version_, name_};
 }
-inline const schema::GroupVersionKind& MapperError::kind() const noexcept {
-  return (detail_ ? *detail_ : EmptyDetail()).kind;
+inline schema::GroupVersionKind MapperError::kind() const {
+  if (code_ != Code::kNoKindMatch && code_ != Code::kAmbiguousKind) return {};
+  return {group_, version_, name_};
 }
 inline const std::vector<std::string>& MapperError::versions() const noexcept {
   return (detail_ ? *detail_ : EmptyDetail()).versions;

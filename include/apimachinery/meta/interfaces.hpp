@@ -37,10 +37,12 @@
 // - The `...WithContext` variants (ResetWithContext) are not ported.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -183,6 +185,56 @@ class ResettableRESTMapper : public RESTMapper {
 inline void MaybeResetRESTMapper(RESTMapper& mapper) {
   if (auto* r = dynamic_cast<ResettableRESTMapper*>(&mapper)) r->Reset();
 }
+
+namespace internal {
+
+// SmallVec: a vector of trivially copyable values with N inline slots (no allocation for the small
+// match lists of the mappers' hot paths).
+template <typename T, std::size_t N>
+class SmallVec {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  SmallVec() = default;
+  SmallVec(const SmallVec& o) { *this = o; }
+  SmallVec& operator=(const SmallVec& o) {
+    if (this == &o) return *this;
+    clear();
+    for (const T& v : o) push_back(v);
+    return *this;
+  }
+  ~SmallVec() = default;
+
+  void push_back(T v) {
+    if (heap_.empty() && size_ < N) {
+      inline_[size_++] = v;
+      return;
+    }
+    if (heap_.empty()) heap_.assign(inline_, inline_ + size_);
+    heap_.push_back(v);
+    size_ = heap_.size();
+  }
+  void clear() noexcept {
+    heap_.clear();
+    size_ = 0;
+  }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  T* begin() noexcept { return heap_.empty() ? inline_ : heap_.data(); }
+  T* end() noexcept { return begin() + size_; }
+  const T* begin() const noexcept { return heap_.empty() ? inline_ : heap_.data(); }
+  const T* end() const noexcept { return begin() + size_; }
+  T& operator[](std::size_t i) noexcept { return begin()[i]; }
+  const T& operator[](std::size_t i) const noexcept { return begin()[i]; }
+  T& front() noexcept { return *begin(); }
+
+ private:
+  T inline_[N] = {};
+  std::size_t size_ = 0;
+  std::vector<T> heap_;
+};
+
+}  // namespace internal
 
 // CaptureMapperResult runs `fn` (which returns a T or throws) and turns an exception it throws into
 // a MapperResult error. For implementations whose own logic is naturally throwing (slow path:

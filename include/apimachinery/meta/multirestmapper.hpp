@@ -29,9 +29,13 @@
 // null delegates are rejected (upstream would panic on use).
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -76,16 +80,41 @@ class MultiRESTMapper : public ResettableRESTMapper {
 
 namespace internal {
 
-// Appends the items of `from` that are not yet in `into` (first-seen order, upstream's linear
-// de-duplication).
+// Appends the items of `from` that are not yet in `into` (first-seen order, as upstream's linear
+// de-duplication). Once `into` grows past a few items, a hash set of indexes into `into` keeps
+// large unions linear without copying items; the result is identical.
 template <typename T>
-void AppendUnique(std::vector<T>& into, std::vector<T>&& from) {
-  for (auto& item : from) {
-    bool found = false;
-    for (std::size_t i = 0; i < into.size() && !found; ++i) found = into[i] == item;
-    if (!found) into.push_back(std::move(item));
+class UniqueAppender {
+ public:
+  void Append(std::vector<T>& into, std::vector<T>&& from) {
+    constexpr std::size_t kLinearLimit = 16;
+    for (auto& item : from) {
+      if (into.size() < kLinearLimit) {
+        bool found = false;
+        for (std::size_t i = 0; i < into.size() && !found; ++i) found = into[i] == item;
+        if (!found) into.push_back(std::move(item));
+        continue;
+      }
+      if (!seen_) {
+        seen_.emplace(0, IndexHash{&into}, IndexEq{&into});
+        for (std::size_t i = 0; i < into.size(); ++i) seen_->insert(i);
+      }
+      into.push_back(std::move(item));
+      if (!seen_->insert(into.size() - 1).second) into.pop_back();
+    }
   }
-}
+
+ private:
+  struct IndexHash {
+    const std::vector<T>* items;
+    std::size_t operator()(std::size_t i) const noexcept { return std::hash<T>{}((*items)[i]); }
+  };
+  struct IndexEq {
+    const std::vector<T>* items;
+    bool operator()(std::size_t a, std::size_t b) const noexcept { return (*items)[a] == (*items)[b]; }
+  };
+  std::optional<std::unordered_set<std::size_t, IndexHash, IndexEq>> seen_;
+};
 
 // Indents every line after the first by a tab (upstream: strings.Join(strings.Split(s, "\n"), "\n\t")).
 inline std::string IndentLines(std::string_view s) {
@@ -111,12 +140,13 @@ inline MapperResult<std::vector<schema::GroupVersionResource>> MultiRESTMapper::
     const schema::GroupVersionResource& resource) const {
   using Result = MapperResult<std::vector<schema::GroupVersionResource>>;
   std::vector<schema::GroupVersionResource> all;
+  internal::UniqueAppender<schema::GroupVersionResource> appender;
   for (const auto& d : delegates_) {
     auto r = d->TryResourcesFor(resource);
     if (r.error.IsNoMatch()) continue;
     if (r.error) return Result::Err(std::move(r.error));
     if (!r.value) continue;
-    internal::AppendUnique(all, std::move(*r.value));  // also removes a delegate's own duplicates
+    appender.Append(all, std::move(*r.value));  // also removes a delegate's own duplicates
   }
   if (all.empty()) return Result::Err(MapperError::NoResourceMatch(resource));
   return Result::Ok(std::move(all));
@@ -126,12 +156,13 @@ inline MapperResult<std::vector<schema::GroupVersionKind>> MultiRESTMapper::TryK
     const schema::GroupVersionResource& resource) const {
   using Result = MapperResult<std::vector<schema::GroupVersionKind>>;
   std::vector<schema::GroupVersionKind> all;
+  internal::UniqueAppender<schema::GroupVersionKind> appender;
   for (const auto& d : delegates_) {
     auto r = d->TryKindsFor(resource);
     if (r.error.IsNoMatch()) continue;
     if (r.error) return Result::Err(std::move(r.error));
     if (!r.value) continue;
-    internal::AppendUnique(all, std::move(*r.value));
+    appender.Append(all, std::move(*r.value));
   }
   if (all.empty()) return Result::Err(MapperError::NoResourceMatch(resource));
   return Result::Ok(std::move(all));

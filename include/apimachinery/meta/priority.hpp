@@ -28,6 +28,7 @@
 // mutable fields); a null delegate is rejected (upstream would panic on use).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -118,17 +119,17 @@ inline bool KindMatches(const schema::GroupVersionKind& pattern, const schema::G
 template <typename Item, typename Pattern, typename Project, typename Match>
 long Narrow(const std::vector<Item>& items, const std::vector<Pattern>& patterns, Project project, Match match,
             bool single_after_loop) {
-  std::vector<std::size_t> remaining(items.size());
-  for (std::size_t i = 0; i < items.size(); ++i) remaining[i] = i;
-  std::vector<std::size_t> matched;
+  SmallVec<std::uint32_t, 16> remaining;
+  for (std::size_t i = 0; i < items.size(); ++i) remaining.push_back(static_cast<std::uint32_t>(i));
+  SmallVec<std::uint32_t, 16> matched;
   for (const auto& pattern : patterns) {
     matched.clear();
-    for (std::size_t i : remaining) {
+    for (std::uint32_t i : remaining) {
       if (match(pattern, project(items[i]))) matched.push_back(i);
     }
     if (matched.empty()) continue;
     if (matched.size() == 1) return static_cast<long>(matched.front());
-    remaining.swap(matched);
+    remaining = matched;
   }
   if (single_after_loop && remaining.size() == 1) return static_cast<long>(remaining.front());
   return -1;

@@ -130,6 +130,30 @@ class DefaultRESTMapper : public RESTMapper {
       return x.resource == y.resource && x.group == y.group && x.version == y.version;
     }
   };
+  struct GVKView {
+    std::string_view group, version, kind;
+  };
+  struct GVKHash {
+    using is_transparent = void;
+    std::size_t operator()(const GVKView& v) const noexcept {
+      return schema::internal::HashCombine(schema::internal::HashCombine(schema::internal::HashCombine(3, v.group),
+                                                                         v.version),
+                                           v.kind);
+    }
+    std::size_t operator()(const schema::GroupVersionKind& v) const noexcept {
+      return (*this)(GVKView{v.group, v.version, v.kind});
+    }
+  };
+  struct GVKEq {
+    using is_transparent = void;
+    static GVKView View(const GVKView& v) noexcept { return v; }
+    static GVKView View(const schema::GroupVersionKind& v) noexcept { return {v.group, v.version, v.kind}; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const noexcept {
+      const GVKView x = View(a), y = View(b);
+      return x.kind == y.kind && x.group == y.group && x.version == y.version;
+    }
+  };
   struct StringHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
@@ -187,7 +211,21 @@ class DefaultRESTMapper : public RESTMapper {
   void AddResourceKey(const schema::GroupVersionResource& key, const schema::GroupVersionKind& kind, int kind_rank);
   static void RemoveHit(std::vector<PluralHit>& bucket, std::uint32_t entry, bool singular_side);
 
-  MapperResult<std::vector<schema::GroupVersionResource>> ResourcesForCoerced(const Coerced& c) const;
+  using PluralHits = internal::SmallVec<const PluralEntry*, 8>;
+  using KindHits = internal::SmallVec<const KindEntry*, 8>;
+  using VersionList = internal::SmallVec<const std::string*, 8>;
+
+  // Upstream's ResourcesFor/KindsFor matching, without building the result: fills `hits` (sorted)
+  // or returns the error.
+  MapperError FindPlurals(const Coerced& c, PluralHits& hits) const;
+  MapperError FindKinds(const schema::GroupVersionResource& input, const Coerced& c, KindHits& hits) const;
+  // RESTMappings' candidate versions (step 1-2 of upstream's algorithm); false when there is none.
+  bool CandidateVersions(const schema::GroupKind& gk, const std::vector<std::string>& versions,
+                         VersionList& out) const;
+  const KindInfo* FindKind(const schema::GroupKind& gk, const std::string& version) const {
+    auto it = kind_to_plural_.find(GVKView{gk.group, version, gk.kind});
+    return it == kind_to_plural_.end() ? nullptr : &it->second;
+  }
 
   std::vector<schema::GroupVersion> default_group_versions_;
   std::unordered_map<schema::GroupVersion, int> gv_rank_;
@@ -204,7 +242,7 @@ class DefaultRESTMapper : public RESTMapper {
   std::unordered_map<schema::GroupVersionResource, std::vector<std::uint32_t>, GVRHash, GVREq> plurals_by_singular_;
 
   // kindToPluralResource + kindToScope (always written together)
-  std::unordered_map<schema::GroupVersionKind, KindInfo> kind_to_plural_;
+  std::unordered_map<schema::GroupVersionKind, KindInfo, GVKHash, GVKEq> kind_to_plural_;
 };
 
 // Implementation details follow.
@@ -345,24 +383,12 @@ inline void DefaultRESTMapper::Coerce(const schema::GroupVersionResource& in, Co
   out.view = GVRView{in.group, version, resource};
 }
 
-inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper::TryResourcesFor(
-    const schema::GroupVersionResource& input) const {
-  Coerced c;
-  Coerce(input, c);
-  return ResourcesForCoerced(c);
-}
-
-inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper::ResourcesForCoerced(
-    const Coerced& c) const {
-  using Result = MapperResult<std::vector<schema::GroupVersionResource>>;
+inline MapperError DefaultRESTMapper::FindPlurals(const Coerced& c, PluralHits& hits) const {
   const GVRView& req = c.view;
   const bool has_group = !req.group.empty();
   const bool has_version = !req.version.empty();
-  if (req.resource.empty()) {
-    return Result::Err(MapperError::Plain("a resource must be present, got: " + c.ToGVR().String()));
-  }
+  if (req.resource.empty()) return MapperError::Plain("a resource must be present, got: " + c.ToGVR().String());
 
-  std::vector<const PluralEntry*> hits;
   if (has_group && has_version) {
     // Fully qualified: the entry whose plural is the request, else one whose singular is.
     if (auto it = plural_to_singular_.find(req); it != plural_to_singular_.end()) {
@@ -370,43 +396,93 @@ inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper
     } else if (auto s = plurals_by_singular_.find(req); s != plurals_by_singular_.end() && !s->second.empty()) {
       hits.push_back(&plural_entries_[*std::min_element(s->second.begin(), s->second.end())]);
     }
-  } else {
-    auto bucket_it = plurals_by_resource_name_.find(req.resource);
-    if (bucket_it != plurals_by_resource_name_.end()) {
-      const auto& bucket = bucket_it->second;
-      if (has_group) {
-        for (const PluralHit& h : bucket) {
-          const PluralEntry& e = plural_entries_[h.entry];
-          const auto& side = h.singular_side ? e.singular : e.plural;
-          if (side.group == req.group) hits.push_back(&e);
-        }
-        if (hits.empty()) {
-          // No exact group: raw string prefix of the plural's group.
-          for (const PluralHit& h : bucket) {
-            const PluralEntry& e = plural_entries_[h.entry];
-            if (std::string_view(e.plural.group).substr(0, req.group.size()) == req.group) hits.push_back(&e);
-          }
-        }
-      } else if (has_version) {
-        for (const PluralHit& h : bucket) {
-          const PluralEntry& e = plural_entries_[h.entry];
-          const auto& side = h.singular_side ? e.singular : e.plural;
-          if (side.version == req.version) hits.push_back(&e);
-        }
-      } else {
-        hits.reserve(bucket.size());
-        for (const PluralHit& h : bucket) hits.push_back(&plural_entries_[h.entry]);
+  } else if (auto bucket_it = plurals_by_resource_name_.find(req.resource);
+             bucket_it != plurals_by_resource_name_.end()) {
+    const auto& bucket = bucket_it->second;
+    if (has_group) {
+      for (const PluralHit& h : bucket) {
+        const PluralEntry& e = plural_entries_[h.entry];
+        const auto& side = h.singular_side ? e.singular : e.plural;
+        if (side.group == req.group) hits.push_back(&e);
       }
+      if (hits.empty()) {
+        // No exact group: raw string prefix of the plural's group.
+        for (const PluralHit& h : bucket) {
+          const PluralEntry& e = plural_entries_[h.entry];
+          if (std::string_view(e.plural.group).substr(0, req.group.size()) == req.group) hits.push_back(&e);
+        }
+      }
+    } else if (has_version) {
+      for (const PluralHit& h : bucket) {
+        const PluralEntry& e = plural_entries_[h.entry];
+        const auto& side = h.singular_side ? e.singular : e.plural;
+        if (side.version == req.version) hits.push_back(&e);
+      }
+    } else {
+      for (const PluralHit& h : bucket) hits.push_back(&plural_entries_[h.entry]);
     }
   }
 
-  if (hits.empty()) return Result::Err(MapperError::NoResourceMatch(c.ToGVR()));
+  if (hits.empty()) return MapperError::NoResourceMatch(c.ToGVR());
   if (hits.size() > 1) {
     std::sort(hits.begin(), hits.end(), [](const PluralEntry* a, const PluralEntry* b) {
       return Before(a->plural_rank, a->plural.group, a->plural.version, a->plural.resource, b->plural_rank,
                     b->plural.group, b->plural.version, b->plural.resource);
     });
   }
+  return MapperError();
+}
+
+inline MapperError DefaultRESTMapper::FindKinds(const schema::GroupVersionResource& input, const Coerced& c,
+                                                KindHits& hits) const {
+  const GVRView& req = c.view;
+  const bool has_group = !req.group.empty();
+  const bool has_version = !req.version.empty();
+  if (req.resource.empty()) return MapperError::Plain("a resource must be present, got: " + c.ToGVR().String());
+
+  if (has_group && has_version) {
+    if (auto it = resource_to_kind_.find(req); it != resource_to_kind_.end()) {
+      hits.push_back(&kind_entries_[it->second]);
+    }
+  } else if (auto bucket_it = kinds_by_resource_name_.find(req.resource);
+             bucket_it != kinds_by_resource_name_.end()) {
+    const auto& bucket = bucket_it->second;
+    if (has_group) {
+      for (std::uint32_t id : bucket) {
+        if (kind_entries_[id].key.group == req.group) hits.push_back(&kind_entries_[id]);
+      }
+      if (hits.empty()) {
+        for (std::uint32_t id : bucket) {
+          const KindEntry& e = kind_entries_[id];
+          if (std::string_view(e.key.group).substr(0, req.group.size()) == req.group) hits.push_back(&e);
+        }
+      }
+    } else if (has_version) {
+      for (std::uint32_t id : bucket) {
+        if (kind_entries_[id].key.version == req.version) hits.push_back(&kind_entries_[id]);
+      }
+    } else {
+      for (std::uint32_t id : bucket) hits.push_back(&kind_entries_[id]);
+    }
+  }
+
+  if (hits.empty()) return MapperError::NoResourceMatch(input);
+  if (hits.size() > 1) {
+    std::sort(hits.begin(), hits.end(), [](const KindEntry* a, const KindEntry* b) {
+      return Before(a->kind_rank, a->kind.group, a->kind.version, a->kind.kind, b->kind_rank, b->kind.group,
+                    b->kind.version, b->kind.kind);
+    });
+  }
+  return MapperError();
+}
+
+inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper::TryResourcesFor(
+    const schema::GroupVersionResource& input) const {
+  using Result = MapperResult<std::vector<schema::GroupVersionResource>>;
+  Coerced c;
+  Coerce(input, c);
+  PluralHits hits;
+  if (MapperError err = FindPlurals(c, hits)) return Result::Err(std::move(err));
   std::vector<schema::GroupVersionResource> out;
   out.reserve(hits.size());
   for (const PluralEntry* e : hits) out.push_back(e->plural);
@@ -416,11 +492,15 @@ inline MapperResult<std::vector<schema::GroupVersionResource>> DefaultRESTMapper
 inline MapperResult<schema::GroupVersionResource> DefaultRESTMapper::TryResourceFor(
     const schema::GroupVersionResource& input) const {
   using Result = MapperResult<schema::GroupVersionResource>;
-  auto all = TryResourcesFor(input);
-  if (all.error) return Result::Err(std::move(all.error));
-  auto& list = *all.value;
-  if (list.size() == 1) return Result::Ok(std::move(list.front()));
-  return Result::Err(MapperError::AmbiguousResource(input, std::move(list), {}));
+  Coerced c;
+  Coerce(input, c);
+  PluralHits hits;
+  if (MapperError err = FindPlurals(c, hits)) return Result::Err(std::move(err));
+  if (hits.size() == 1) return Result::Ok(hits.front()->plural);
+  std::vector<schema::GroupVersionResource> all;
+  all.reserve(hits.size());
+  for (const PluralEntry* e : hits) all.push_back(e->plural);
+  return Result::Err(MapperError::AmbiguousResource(input, std::move(all), {}));
 }
 
 inline MapperResult<std::vector<schema::GroupVersionKind>> DefaultRESTMapper::TryKindsFor(
@@ -428,50 +508,8 @@ inline MapperResult<std::vector<schema::GroupVersionKind>> DefaultRESTMapper::Tr
   using Result = MapperResult<std::vector<schema::GroupVersionKind>>;
   Coerced c;
   Coerce(input, c);
-  const GVRView& req = c.view;
-  const bool has_group = !req.group.empty();
-  const bool has_version = !req.version.empty();
-  if (req.resource.empty()) {
-    return Result::Err(MapperError::Plain("a resource must be present, got: " + c.ToGVR().String()));
-  }
-
-  std::vector<const KindEntry*> hits;
-  if (has_group && has_version) {
-    if (auto it = resource_to_kind_.find(req); it != resource_to_kind_.end()) {
-      hits.push_back(&kind_entries_[it->second]);
-    }
-  } else {
-    auto bucket_it = kinds_by_resource_name_.find(req.resource);
-    if (bucket_it != kinds_by_resource_name_.end()) {
-      const auto& bucket = bucket_it->second;
-      if (has_group) {
-        for (std::uint32_t id : bucket) {
-          if (kind_entries_[id].key.group == req.group) hits.push_back(&kind_entries_[id]);
-        }
-        if (hits.empty()) {
-          for (std::uint32_t id : bucket) {
-            const KindEntry& e = kind_entries_[id];
-            if (std::string_view(e.key.group).substr(0, req.group.size()) == req.group) hits.push_back(&e);
-          }
-        }
-      } else if (has_version) {
-        for (std::uint32_t id : bucket) {
-          if (kind_entries_[id].key.version == req.version) hits.push_back(&kind_entries_[id]);
-        }
-      } else {
-        hits.reserve(bucket.size());
-        for (std::uint32_t id : bucket) hits.push_back(&kind_entries_[id]);
-      }
-    }
-  }
-
-  if (hits.empty()) return Result::Err(MapperError::NoResourceMatch(input));
-  if (hits.size() > 1) {
-    std::sort(hits.begin(), hits.end(), [](const KindEntry* a, const KindEntry* b) {
-      return Before(a->kind_rank, a->kind.group, a->kind.version, a->kind.kind, b->kind_rank, b->kind.group,
-                    b->kind.version, b->kind.kind);
-    });
-  }
+  KindHits hits;
+  if (MapperError err = FindKinds(input, c, hits)) return Result::Err(std::move(err));
   std::vector<schema::GroupVersionKind> out;
   out.reserve(hits.size());
   for (const KindEntry* e : hits) out.push_back(e->kind);
@@ -481,42 +519,49 @@ inline MapperResult<std::vector<schema::GroupVersionKind>> DefaultRESTMapper::Tr
 inline MapperResult<schema::GroupVersionKind> DefaultRESTMapper::TryKindFor(
     const schema::GroupVersionResource& resource) const {
   using Result = MapperResult<schema::GroupVersionKind>;
-  auto all = TryKindsFor(resource);
-  if (all.error) return Result::Err(std::move(all.error));
-  auto& list = *all.value;
-  if (list.size() == 1) return Result::Ok(std::move(list.front()));
-  return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(list)));
+  Coerced c;
+  Coerce(resource, c);
+  KindHits hits;
+  if (MapperError err = FindKinds(resource, c, hits)) return Result::Err(std::move(err));
+  if (hits.size() == 1) return Result::Ok(hits.front()->kind);
+  std::vector<schema::GroupVersionKind> all;
+  all.reserve(hits.size());
+  for (const KindEntry* e : hits) all.push_back(e->kind);
+  return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(all)));
 }
 
-inline MapperResult<std::vector<meta::RESTMapping>> DefaultRESTMapper::TryRESTMappings(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  using Result = MapperResult<std::vector<meta::RESTMapping>>;
-  std::vector<schema::GroupVersionKind> potential;
+inline bool DefaultRESTMapper::CandidateVersions(const schema::GroupKind& gk,
+                                                 const std::vector<std::string>& versions, VersionList& out) const {
   bool had_version = false;
   // Pick the first requested version that is registered.
   for (const auto& version : versions) {
     if (version.empty() || version == schema::kAPIVersionInternal) continue;
     had_version = true;
-    schema::GroupVersionKind gvk{gk.group, version, gk.kind};
-    if (kind_to_plural_.count(gvk) != 0) {
-      potential.push_back(std::move(gvk));
+    if (FindKind(gk, version) != nullptr) {
+      out.push_back(&version);
       break;
     }
   }
   // Else the default versions of the group, in order.
-  if (!had_version && potential.empty()) {
+  if (!had_version && out.empty()) {
     for (const auto& gv : default_group_versions_) {
-      if (gv.group != gk.group) continue;
-      potential.push_back(schema::GroupVersionKind{gk.group, gv.version, gk.kind});
+      if (gv.group == gk.group) out.push_back(&gv.version);
     }
   }
-  if (potential.empty()) return Result::Err(MapperError::NoKindMatch(gk, versions));
+  return !out.empty();
+}
 
+inline MapperResult<std::vector<meta::RESTMapping>> DefaultRESTMapper::TryRESTMappings(
+    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
+  using Result = MapperResult<std::vector<meta::RESTMapping>>;
+  VersionList candidates;
+  if (!CandidateVersions(gk, versions, candidates)) return Result::Err(MapperError::NoKindMatch(gk, versions));
   std::vector<meta::RESTMapping> mappings;
-  for (auto& gvk : potential) {
-    auto it = kind_to_plural_.find(gvk);
-    if (it == kind_to_plural_.end()) continue;
-    mappings.push_back(meta::RESTMapping{it->second.plural, std::move(gvk), it->second.scope});
+  for (const std::string* version : candidates) {
+    const KindInfo* info = FindKind(gk, *version);
+    if (info == nullptr) continue;
+    mappings.push_back(
+        meta::RESTMapping{info->plural, schema::GroupVersionKind{gk.group, *version, gk.kind}, info->scope});
   }
   if (mappings.empty()) {
     return Result::Err(MapperError::NoResourceMatch(schema::GroupVersionResource{gk.group, "", gk.kind}));
@@ -527,10 +572,16 @@ inline MapperResult<std::vector<meta::RESTMapping>> DefaultRESTMapper::TryRESTMa
 inline MapperResult<meta::RESTMapping> DefaultRESTMapper::TryRESTMapping(const schema::GroupKind& gk,
                                                                         const std::vector<std::string>& versions) const {
   using Result = MapperResult<meta::RESTMapping>;
-  auto all = TryRESTMappings(gk, versions);
-  if (all.error) return Result::Err(std::move(all.error));
-  if (all.value->empty()) return Result::Err(MapperError::NoKindMatch(gk, versions));  // unreachable
-  return Result::Ok(std::move(all.value->front()));
+  // RESTMappings then its first element, without building the others.
+  VersionList candidates;
+  if (!CandidateVersions(gk, versions, candidates)) return Result::Err(MapperError::NoKindMatch(gk, versions));
+  for (const std::string* version : candidates) {
+    if (const KindInfo* info = FindKind(gk, *version)) {
+      return Result::Ok(
+          meta::RESTMapping{info->plural, schema::GroupVersionKind{gk.group, *version, gk.kind}, info->scope});
+    }
+  }
+  return Result::Err(MapperError::NoResourceMatch(schema::GroupVersionResource{gk.group, "", gk.kind}));
 }
 
 inline MapperResult<std::string> DefaultRESTMapper::TryResourceSingularizer(std::string_view resource_type) const {
