@@ -300,10 +300,14 @@ inline const nlohmann::json* NestedFieldNoCopy(const nlohmann::json& obj, FieldS
                           GoValueString(v), GoTypeName(v), expected));
 }
 
+// IsGoInt64: an integer JSON number that fits an int64 (nlohmann's is_number_integer() is also
+// true for unsigned numbers, hence the explicit check).
 inline bool IsGoInt64(const nlohmann::json& v) noexcept {
-  return v.is_number_integer() ||
-         (v.is_number_unsigned() &&
-          v.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+  if (v.is_number_unsigned()) {
+    return v.get<std::uint64_t>() <=
+           static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  }
+  return v.is_number_integer();
 }
 inline bool IsGoFloat64(const nlohmann::json& v) noexcept {
   return v.is_number_float() || (v.is_number() && !IsGoInt64(v));
@@ -481,9 +485,8 @@ inline std::string_view GoTypeName(const nlohmann::json& v) noexcept {
 inline std::string GoValueString(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-  if (v.is_number_unsigned()) return std::to_string(v.get<std::uint64_t>());
-  if (v.is_number_float()) return internal::GoFloatString(v.get<double>());
+  if (internal::IsGoInt64(v)) return std::to_string(v.get<std::int64_t>());
+  if (v.is_number()) return internal::GoFloatString(v.get<double>());  // float64 in Go
   if (v.is_array()) {
     std::string out = "[";
     bool first = true;
