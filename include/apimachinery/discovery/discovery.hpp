@@ -18,3 +18,5 @@
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
+#include "apimachinery/discovery/aggregated_discovery.hpp"
+#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"

@@ -14,3 +14,5 @@
 #pragma once
 
 #include "apimachinery/restmapper/discovery.hpp"
+#include "apimachinery/restmapper/category_expansion.hpp"
+#include "apimachinery/restmapper/shortcut.hpp"
