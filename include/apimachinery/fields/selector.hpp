@@ -66,7 +66,8 @@ class UnescapedRuneError : public ParseError {
   char32_t rune;
 };
 
-// Requirement is one term: {Operator, Field, Value} (upstream fields.Requirement).
+// Requirement is one term: {Operator, Field, Value} (upstream fields.Requirement; the Operator
+// member is named `op` because `operator` is a C++ keyword).
 struct Requirement {
   selection::Operator op = selection::Operator::kNone;
   std::string field;
