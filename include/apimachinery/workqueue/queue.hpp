@@ -14,7 +14,12 @@
 // Throws: Get/Add/Done/Len/ShutDown* throw nothing of their own; copying or hashing an item and the
 // user's metric objects may throw (std::bad_alloc, ...), with the basic guarantee. The constructor
 // throws std::system_error if the metrics thread cannot be started.
-// Thread-safety: every member function may be called from any number of threads at once.
+// Thread-safety: every member function may be called from any number of threads at once. The
+// queue must outlive the threads that use it; destroying it shuts it down.
+//
+// Shutdown, as upstream: after ShutDown, Add is ignored but Get still hands out the items already
+// queued (and dirty items that Done requeues), then returns std::nullopt. ShutDownWithDrain also
+// waits until every item being processed is Done; ShutDown during that wait ends it.
 //
 // Differences from upstream:
 // - Get returns std::optional<T>; std::nullopt is Go's `shutdown == true`.
