@@ -9,8 +9,7 @@
 //   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
 //   meta::RESTMapping m = mapper->RESTMapping({"apps", "Deployment"});  // apps/v1 deployments
 //
-// Differences from upstream: the shortcut expander (shortcut.go) and the category expanders
-// (category_expansion.go) are not ported yet.
+// - shortcut.hpp, category_expansion.hpp: the shortcut expander and the category expanders.
 #pragma once
 
 #include "apimachinery/restmapper/discovery.hpp"
