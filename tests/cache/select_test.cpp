@@ -1,7 +1,5 @@
 // Select (namespace + index requirements + label selector) and the label index, checked against
 // a full scan with the same filters.
-#include "apimachinery/cache/thread_safe_store.hpp"
-
 #include <algorithm>
 #include <map>
 #include <random>
@@ -10,7 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "apimachinery/cache/thread_safe_store.hpp"
 #include "apimachinery/labels/selector.hpp"
+
 #include "cache/test_pod.hpp"
 
 namespace cache = apimachinery::cache;
@@ -113,9 +113,8 @@ TEST_CASE("Property: Select equals a full scan", "[cache][select][property]") {
   const std::vector<std::string> values{"v1", "v2", "v3", ""};
   const std::vector<std::string> tags{"t1", "t2", "t3"};
 
-  cache::Indexers indexers{{"namespace", cache::MetaNamespaceIndexFunc},
-                           {"node", cache_test::NodeNameIndexFunc},
-                           {"tags", Tags}};
+  cache::Indexers indexers{
+      {"namespace", cache::MetaNamespaceIndexFunc}, {"node", cache_test::NodeNameIndexFunc}, {"tags", Tags}};
   cache::ThreadSafeStore store(indexers, {.label_index = label_index});
   std::map<std::string, cache::ThreadSafeStore::ObjectPtr> model;
 
@@ -140,14 +139,22 @@ TEST_CASE("Property: Select equals a full scan", "[cache][select][property]") {
       return s;
     };
     switch (pick(8)) {
-      case 0: return k + "=" + v();
-      case 1: return k + "==" + v();
-      case 2: return k + "!=" + v();
-      case 3: return k + " in (" + v() + "," + v() + ")";
-      case 4: return k + " notin (" + v() + ")";
-      case 5: return k;
-      case 6: return "!" + k;
-      default: return k + " in (" + v() + ")";
+      case 0:
+        return k + "=" + v();
+      case 1:
+        return k + "==" + v();
+      case 2:
+        return k + "!=" + v();
+      case 3:
+        return k + " in (" + v() + "," + v() + ")";
+      case 4:
+        return k + " notin (" + v() + ")";
+      case 5:
+        return k;
+      case 6:
+        return "!" + k;
+      default:
+        return k + " in (" + v() + ")";
     }
   };
   auto random_query = [&]() {

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "apimachinery/cache/delta_fifo.hpp"
+
 #include "cache/test_pod.hpp"
 
 namespace cache = apimachinery::cache;
@@ -21,7 +22,8 @@ std::vector<std::string> Sorted(std::vector<std::string> v) {
   return v;
 }
 
-std::vector<std::string> NamesOf(const std::vector<std::shared_ptr<const apimachinery::runtime::Object>>& objs) {
+std::vector<std::string> NamesOf(
+    const std::vector<std::shared_ptr<const apimachinery::runtime::Object>>& objs) {
   std::vector<std::string> out;
   for (const auto& o : objs) out.push_back(o->GetObjectMeta()->name);
   std::sort(out.begin(), out.end());
@@ -205,9 +207,9 @@ TEST_CASE("Indexer errors use upstream texts", "[cache][index]") {
   // The failed AddIndexers registered nothing.
   CHECK(index.GetIndexers().size() == 1);
   CHECK_THROWS_AS(index.Add(std::make_shared<cache_test::NoMeta>()), cache::KeyError);
-  CHECK_THROWS_WITH(index.Add(std::make_shared<cache_test::NoMeta>()),
-                    Catch::Contains("couldn't create key for object") &&
-                        Catch::Contains("object has no meta"));
+  CHECK_THROWS_WITH(
+      index.Add(std::make_shared<cache_test::NoMeta>()),
+      Catch::Contains("couldn't create key for object") && Catch::Contains("object has no meta"));
   CHECK(index.Len() == 0);
 }
 

@@ -29,8 +29,7 @@ struct NoMeta : apimachinery::runtime::ObjectBase<NoMeta> {
   apimachinery::metav1::TypeMeta type_meta;
 };
 
-inline std::shared_ptr<const TestPod> MakePod(std::string ns, std::string name,
-                                              std::string node = {},
+inline std::shared_ptr<const TestPod> MakePod(std::string ns, std::string name, std::string node = {},
                                               std::map<std::string, std::string> labels = {},
                                               std::map<std::string, std::string> annotations = {}) {
   auto p = std::make_shared<TestPod>();

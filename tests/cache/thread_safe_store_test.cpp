@@ -156,8 +156,7 @@ TEST_CASE("Null objects are rejected", "[cache][thread_safe_store]") {
 TEST_CASE("Replace rebuilds every index; later duplicates win", "[cache][thread_safe_store]") {
   cache::ThreadSafeStore store({{"node", cache_test::NodeNameIndexFunc}});
   store.Add("old", MakePod("", "old", "n9"));
-  store.Replace({{"a", MakePod("", "a", "n1")}, {"b", MakePod("", "b", "n1")},
-                 {"a", MakePod("", "a", "n2")}},
+  store.Replace({{"a", MakePod("", "a", "n1")}, {"b", MakePod("", "b", "n1")}, {"a", MakePod("", "a", "n2")}},
                 "rv");
   CHECK(store.Len() == 2);
   CHECK(store.IndexKeys("node", "n1") == std::vector<std::string>{"b"});
@@ -270,4 +269,33 @@ TEST_CASE("Property: every index answer equals a brute-force scan", "[cache][thr
   }
   WARN("seed " << seed << ": " << steps << " steps, " << checks << " ByIndex/IndexKeys comparisons");
   CHECK(checks > 1000);
+}
+
+TEST_CASE("internal::IdTable matches std::map under heavy collisions", "[cache][internal]") {
+  namespace internal = apimachinery::cache::internal;
+  internal::IdTable table;
+  std::map<std::uint32_t, std::uint64_t> model;  // id -> hash
+  std::mt19937 rng(7);
+  // Few distinct hashes, so runs are long and backward-shift deletion is exercised.
+  auto hash_of = [](std::uint32_t id) { return (std::uint64_t{id % 13} * 0x9E3779B97F4A7C15ull); };
+  for (int step = 0; step < 20000; ++step) {
+    const std::uint32_t id = rng() % 400;
+    const bool present = model.count(id) != 0;
+    if (rng() % 3 != 0) {
+      if (!present) {
+        table.Insert(hash_of(id), id);
+        model[id] = hash_of(id);
+      }
+    } else if (present) {
+      table.Erase(hash_of(id), id);
+      model.erase(id);
+    }
+    REQUIRE(table.size() == model.size());
+    if (step % 97 == 0) {
+      for (std::uint32_t probe = 0; probe < 400; ++probe) {
+        const auto found = table.Find(hash_of(probe), [&](std::uint32_t got) { return got == probe; });
+        REQUIRE((found == probe) == (model.count(probe) != 0));
+      }
+    }
+  }
 }

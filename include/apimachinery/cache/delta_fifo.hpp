@@ -37,11 +37,16 @@ enum class DeltaType { kAdded, kUpdated, kDeleted, kReplaced, kSync };
 // String returns upstream's name ("Added", "Updated", "Deleted", "Replaced", "Sync").
 constexpr std::string_view String(DeltaType t) noexcept {
   switch (t) {
-    case DeltaType::kAdded: return "Added";
-    case DeltaType::kUpdated: return "Updated";
-    case DeltaType::kDeleted: return "Deleted";
-    case DeltaType::kReplaced: return "Replaced";
-    case DeltaType::kSync: return "Sync";
+    case DeltaType::kAdded:
+      return "Added";
+    case DeltaType::kUpdated:
+      return "Updated";
+    case DeltaType::kDeleted:
+      return "Deleted";
+    case DeltaType::kReplaced:
+      return "Replaced";
+    case DeltaType::kSync:
+      return "Sync";
   }
   return "";
 }

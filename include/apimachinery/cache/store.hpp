@@ -81,8 +81,7 @@ class Indexer final : public KeyListerGetter {
  public:
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
 
-  explicit Indexer(KeyFunc key_func, const Indexers& indexers = {},
-                   ThreadSafeStoreOptions options = {})
+  explicit Indexer(KeyFunc key_func, const Indexers& indexers = {}, ThreadSafeStoreOptions options = {})
       : key_func_(std::move(key_func)), store_(indexers, options) {}
 
   // Add inserts or replaces the object under its key.
@@ -109,8 +108,7 @@ class Indexer final : public KeyListerGetter {
   std::vector<ObjectPtr> Index(std::string_view index_name, const runtime::Object& obj) const {
     return store_.Index(index_name, obj);
   }
-  std::vector<std::string> IndexKeys(std::string_view index_name,
-                                     std::string_view indexed_value) const {
+  std::vector<std::string> IndexKeys(std::string_view index_name, std::string_view indexed_value) const {
     return store_.IndexKeys(index_name, indexed_value);
   }
   std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const {

@@ -92,8 +92,7 @@ class RealFIFO {
   Deltas Pop(std::stop_token stop, const PopProcessFunc& process);
   // PopBatch blocks like Pop and removes up to max_batch_size deltas (at least one).
   Deltas PopBatch(const ProcessBatchFunc& process, std::size_t max_batch_size);
-  Deltas PopBatch(std::stop_token stop, const ProcessBatchFunc& process,
-                  std::size_t max_batch_size);
+  Deltas PopBatch(std::stop_token stop, const ProcessBatchFunc& process, std::size_t max_batch_size);
 
   // HasSynced: Add/Update/Delete came first, or everything the first Replace queued was popped.
   bool HasSynced() const;
@@ -166,8 +165,7 @@ inline void RealFIFO::Append(DeltaType type, ObjectPtr obj) {
   cond_.notify_all();
 }
 
-inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items,
-                              std::string_view /*resource_version*/) {
+inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items, std::string_view /*resource_version*/) {
   std::vector<std::string> new_keys;
   new_keys.reserve(items.size());
   for (const auto& obj : items) {
@@ -175,9 +173,11 @@ inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items,
     new_keys.push_back(KeyOf(*obj));
   }
   std::unordered_set<std::string_view> new_key_set(new_keys.begin(), new_keys.end());
-  std::vector<std::string> known_keys = known_objects_->ListKeys();
 
+  // The known objects are read under the queue's lock, as upstream does: the process callbacks
+  // (which update the known objects) run under it too, so the two views are consistent.
   std::unique_lock lock(mu_);
+  std::vector<std::string> known_keys = known_objects_->ListKeys();
   std::vector<Entry> pending;
   // 1. Keys queued but not listed: a tombstone with the last queued object, unless the last
   //    queued delta already is a deletion.
@@ -195,18 +195,16 @@ inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items,
     if (new_key_set.count(k) != 0) continue;
     const Entry* last = last_for_key[k];
     if (last->delta.type == DeltaType::kDeleted) continue;
-    pending.push_back(Entry{
-        Delta{DeltaType::kDeleted,
-              std::make_shared<const DeletedFinalStateUnknown>(std::string(k), last->delta.object)},
-        std::string(k)});
+    pending.push_back(Entry{Delta{DeltaType::kDeleted, std::make_shared<const DeletedFinalStateUnknown>(
+                                                           std::string(k), last->delta.object)},
+                            std::string(k)});
   }
   // 2. Known keys neither listed nor queued: a tombstone with the known object (null if gone).
   for (const std::string& k : known_keys) {
     if (new_key_set.count(k) != 0 || last_for_key.count(k) != 0) continue;
-    pending.push_back(Entry{
-        Delta{DeltaType::kDeleted,
-              std::make_shared<const DeletedFinalStateUnknown>(k, known_objects_->GetByKey(k))},
-        k});
+    pending.push_back(Entry{Delta{DeltaType::kDeleted, std::make_shared<const DeletedFinalStateUnknown>(
+                                                           k, known_objects_->GetByKey(k))},
+                            k});
   }
   // 3. The listed objects.
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -221,8 +219,8 @@ inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items,
 }
 
 inline void RealFIFO::Resync() {
-  std::vector<std::string> known_keys = known_objects_->ListKeys();
   std::unique_lock lock(mu_);
+  std::vector<std::string> known_keys = known_objects_->ListKeys();
   std::unordered_set<std::string_view> queued;
   for (const Entry& e : items_) queued.insert(e.key);
   std::vector<Entry> pending;

@@ -35,7 +35,8 @@
 // Thread-safety: every member function may be called concurrently. Reads take a shared lock
 // (std::shared_mutex) and never copy objects (they copy shared_ptrs). Writes compute keys' hashes
 // and all index values before taking the exclusive lock and release replaced objects after
-// dropping it. Index functions are called without any lock held.
+// dropping it. Index functions are called without any lock held, except when a write races with
+// AddIndexers (the values are then recomputed under the lock before anything is modified).
 // Complexity (n objects, k results, v values an object is indexed under):
 // Add/Update/Delete O(v) expected; Get O(1) expected; List/ListKeys O(n); ByIndex O(k);
 // IndexKeys O(k log k); ListIndexFuncValues O(d log d) for d distinct values; Replace O(n·v) with
@@ -53,6 +54,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -151,8 +153,7 @@ class ThreadSafeStore {
   // ListKeys returns every key.
   std::vector<std::string> ListKeys() const;
   // Replace swaps the whole content for `items` (key, object); a later duplicate key wins.
-  void Replace(std::vector<std::pair<std::string, ObjectPtr>> items,
-               std::string_view resource_version = {});
+  void Replace(std::vector<std::pair<std::string, ObjectPtr>> items, std::string_view resource_version = {});
   // Resync is a no-op (deprecated upstream).
   void Resync() {}
   // Len returns the number of stored objects.
@@ -161,8 +162,7 @@ class ThreadSafeStore {
   // Index returns the objects sharing at least one value of index `index_name` with `obj`.
   std::vector<ObjectPtr> Index(std::string_view index_name, const runtime::Object& obj) const;
   // IndexKeys returns the sorted keys of the objects indexed under `indexed_value`.
-  std::vector<std::string> IndexKeys(std::string_view index_name,
-                                     std::string_view indexed_value) const;
+  std::vector<std::string> IndexKeys(std::string_view index_name, std::string_view indexed_value) const;
   // ListIndexFuncValues returns the sorted distinct values of an index (empty for an unknown one).
   std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const;
   // ByIndex returns the objects indexed under `indexed_value`.
@@ -237,11 +237,25 @@ class ThreadSafeStore {
   // The values one object is indexed under, for one index, with their hashes.
   struct PreparedIndex {
     std::vector<std::string> values;
-    std::vector<std::uint64_t> hashes;
+    std::uint64_t hash0 = 0;            // hash of values[0]
+    std::vector<std::uint64_t> hashes;  // all hashes, only when there are several values
+    std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
   };
+  // The values of one object for every index (inline for up to 4 indexes: no allocation).
   struct Prepared {
+    static constexpr std::size_t kInline = 4;
     const FuncSet* funcs = nullptr;
-    std::vector<PreparedIndex> per_index;
+    std::size_t n = 0;
+    std::array<PreparedIndex, kInline> inline_values;
+    std::vector<PreparedIndex> heap_values;
+
+    void Resize(std::size_t count) {
+      n = count;
+      if (count > kInline) heap_values.resize(count);
+    }
+    PreparedIndex& operator[](std::size_t i) noexcept {
+      return n > kInline ? heap_values[i] : inline_values[i];
+    }
   };
   struct State {
     const FuncSet* funcs = nullptr;
@@ -260,19 +274,20 @@ class ThreadSafeStore {
   static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
   static void PrepareOne(const IndexFunc& fn, const runtime::Object& obj, PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
-  static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash,
-                               ObjectPtr obj, Prepared& prep);
+  static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
+                               Prepared& prep);
   static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
   static void FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv);
   static void UnfileSlot(IndexData& ix, std::uint32_t id);
-  static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos,
-                                std::uint32_t id);
-  static std::uint32_t AddToPosting(IndexData& ix, std::string& value, std::uint64_t h,
-                                    std::uint32_t id);
+  static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos, std::uint32_t id);
+  static std::uint32_t AddToPosting(IndexData& ix, std::string& value, std::uint64_t h, std::uint32_t id);
   static void BuildState(State& st, const FuncSet* funcs,
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
                          std::vector<Prepared>& prepared);
 
+  // Appends the objects of `ids`, prefetching slots and objects ahead (memory-latency bound).
+  static void CopyObjects(const State& st, const std::uint32_t* ids, std::size_t n,
+                          std::vector<ObjectPtr>& out);
   const IndexData* FindIndex(std::string_view name) const;  // shared lock held
   [[noreturn]] static void ThrowNoIndex(std::string_view name);
   const FuncSet* CurrentFuncs() const noexcept { return funcs_.load(std::memory_order_acquire); }
@@ -287,6 +302,24 @@ class ThreadSafeStore {
 
 // Names of the hidden label indexes (not listed by GetIndexers).
 namespace internal {
+// PrefetchObject hints the cache about an object (and, for std::make_shared objects, the control
+// block in front of it, which copying the shared_ptr touches). A hint only: never dereferenced.
+inline void PrefetchObject(const void* p) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  // Integer arithmetic: no pointer arithmetic on a possibly null pointer.
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) - 16));
+#else
+  (void)p;
+#endif
+}
+inline void PrefetchAddress(const void* p) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
+
 inline constexpr std::string_view kLabelKeyIndex = "\x01labels/key";
 inline constexpr std::string_view kLabelPairIndex = "\x01labels/pair";
 
@@ -325,10 +358,8 @@ inline ThreadSafeStore::ThreadSafeStore(const Indexers& indexers, ThreadSafeStor
   auto funcs = std::make_unique<FuncSet>();
   for (const auto& [name, fn] : indexers) funcs->push_back(FuncEntry{name, fn, false});
   if (label_index_) {
-    funcs->push_back(FuncEntry{std::string(internal::kLabelKeyIndex), &internal::LabelKeyIndexFunc,
-                               true});
-    funcs->push_back(FuncEntry{std::string(internal::kLabelPairIndex),
-                               &internal::LabelPairIndexFunc, true});
+    funcs->push_back(FuncEntry{std::string(internal::kLabelKeyIndex), &internal::LabelKeyIndexFunc, true});
+    funcs->push_back(FuncEntry{std::string(internal::kLabelPairIndex), &internal::LabelPairIndexFunc, true});
   }
   state_.funcs = funcs.get();
   state_.indexes.resize(funcs->size());
@@ -336,26 +367,29 @@ inline ThreadSafeStore::ThreadSafeStore(const Indexers& indexers, ThreadSafeStor
   all_funcs_.push_back(std::move(funcs));
 }
 
-inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, const runtime::Object& obj,
-                                        PreparedIndex& out) {
+inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, const runtime::Object& obj, PreparedIndex& out) {
   out.values = fn(obj);
   if (out.values.size() > 1) {
     std::sort(out.values.begin(), out.values.end());
     out.values.erase(std::unique(out.values.begin(), out.values.end()), out.values.end());
   }
-  out.hashes.resize(out.values.size());
-  for (std::size_t i = 0; i < out.values.size(); ++i) out.hashes[i] = internal::HashKey(out.values[i]);
+  out.hash0 = out.values.empty() ? 0 : internal::HashKey(out.values[0]);
+  if (out.values.size() > 1) {
+    out.hashes.resize(out.values.size());
+    for (std::size_t i = 0; i < out.values.size(); ++i) out.hashes[i] = internal::HashKey(out.values[i]);
+  } else {
+    out.hashes.clear();
+  }
 }
 
-inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj,
-                                     Prepared& out) {
+inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) {
   out.funcs = &funcs;
-  out.per_index.resize(funcs.size());
-  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, obj, out.per_index[i]);
+  out.Resize(funcs.size());
+  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, obj, out[i]);
 }
 
-inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string& value,
-                                                   std::uint64_t h, std::uint32_t id) {
+inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string& value, std::uint64_t h,
+                                                   std::uint32_t id) {
   std::uint32_t v = ix.FindValue(value, h);
   if (v == internal::kNoId) {
     if (!ix.free_values.empty()) {
@@ -372,8 +406,8 @@ inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string& v
   return v;
 }
 
-inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t value,
-                                               std::uint32_t pos, std::uint32_t id) {
+inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos,
+                                               std::uint32_t id) {
   Posting& p = ix.postings[value];
   const std::uint32_t last = p.ids.back();
   p.ids[pos] = last;
@@ -427,7 +461,7 @@ inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedI
   UnfileSlot(ix, id);
   if (pv.values.empty()) return;
   if (pv.values.size() == 1) {
-    const std::uint32_t v = AddToPosting(ix, pv.values[0], pv.hashes[0], id);
+    const std::uint32_t v = AddToPosting(ix, pv.values[0], pv.hash0, id);
     ix.slot_value[id] = v + 2;
     ix.slot_pos[id] = static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1);
     return;
@@ -444,7 +478,7 @@ inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedI
   std::vector<ValuePos> list;
   list.reserve(pv.values.size());
   for (std::size_t i = 0; i < pv.values.size(); ++i) {
-    const std::uint32_t v = AddToPosting(ix, pv.values[i], pv.hashes[i], id);
+    const std::uint32_t v = AddToPosting(ix, pv.values[i], pv.Hash(i), id);
     list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
   }
   ix.multi[m] = std::move(list);
@@ -453,8 +487,8 @@ inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedI
 }
 
 inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::string_view key,
-                                                               std::uint64_t key_hash,
-                                                               ObjectPtr obj, Prepared& prep) {
+                                                               std::uint64_t key_hash, ObjectPtr obj,
+                                                               Prepared& prep) {
   std::uint32_t id = st.FindKey(key, key_hash);
   ObjectPtr old;
   if (id == internal::kNoId) {
@@ -476,7 +510,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
     old = std::move(st.slots[id].obj);
   }
   st.slots[id].obj = std::move(obj);
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], id, prep.per_index[i]);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], id, prep[i]);
   return old;
 }
 
@@ -521,9 +555,15 @@ inline void ThreadSafeStore::Delete(std::string_view key) {
 inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) const {
   const std::uint64_t h = internal::HashKey(key);
   std::shared_lock lock(mu_);
-  const std::uint32_t id = state_.FindKey(key, h);
+  const auto& slots = state_.slots;
+  // Start loading the object's control block while the key is compared (two misses overlap).
+  const std::uint32_t id = state_.key_table.Find(h, [&](std::uint32_t i) {
+    const Slot& s = slots[i];
+    internal::PrefetchObject(s.obj.get());
+    return s.key.view() == key;
+  });
   if (id == internal::kNoId) return nullptr;
-  return state_.slots[id].obj;
+  return slots[id].obj;
 }
 
 inline std::size_t ThreadSafeStore::Len() const {
@@ -535,7 +575,9 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::List() const {
   std::vector<ObjectPtr> out;
   std::shared_lock lock(mu_);
   out.reserve(state_.size);
+  constexpr std::uint32_t kAhead = 8;
   for (std::uint32_t id = 0; id < state_.next_id; ++id) {
+    if (id + kAhead < state_.next_id) internal::PrefetchObject(state_.slots[id + kAhead].obj.get());
     const Slot& s = state_.slots[id];
     if (s.obj) out.push_back(s.obj);
   }
@@ -591,6 +633,18 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
   // The old content is destroyed here, outside the lock.
 }
 
+inline void ThreadSafeStore::CopyObjects(const State& st, const std::uint32_t* ids, std::size_t n,
+                                         std::vector<ObjectPtr>& out) {
+  constexpr std::size_t kSlotAhead = 16;
+  constexpr std::size_t kObjAhead = 8;
+  for (std::size_t i = 0; i < n && i < kSlotAhead; ++i) internal::PrefetchAddress(&st.slots[ids[i]]);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kSlotAhead < n) internal::PrefetchAddress(&st.slots[ids[i + kSlotAhead]]);
+    if (i + kObjAhead < n) internal::PrefetchObject(st.slots[ids[i + kObjAhead]].obj.get());
+    out.push_back(st.slots[ids[i]].obj);
+  }
+}
+
 inline const ThreadSafeStore::IndexData* ThreadSafeStore::FindIndex(std::string_view name) const {
   const FuncSet& funcs = *state_.funcs;
   for (std::size_t i = 0; i < funcs.size(); ++i) {
@@ -614,13 +668,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::ByIndex(
   if (v == internal::kNoId) return out;
   const auto& ids = ix->postings[v].ids;
   out.reserve(ids.size());
-  const auto& slots = state_.slots;
-  const std::size_t n = ids.size();
-  constexpr std::size_t kAhead = 8;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) __builtin_prefetch(&slots[ids[i + kAhead]]);
-    out.push_back(slots[ids[i]].obj);
-  }
+  CopyObjects(state_, ids.data(), ids.size(), out);
   return out;
 }
 
@@ -654,8 +702,7 @@ inline std::vector<std::string> ThreadSafeStore::IndexKeys(std::string_view inde
   return out;
 }
 
-inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(
-    std::string_view index_name) const {
+inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string_view index_name) const {
   std::vector<std::string> out;
   {
     std::shared_lock lock(mu_);
@@ -670,8 +717,8 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(
   return out;
 }
 
-inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(
-    std::string_view index_name, const runtime::Object& obj) const {
+inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(std::string_view index_name,
+                                                                      const runtime::Object& obj) const {
   // Compute the object's values without the lock (the function is looked up under it).
   IndexFunc fn;
   {
@@ -690,7 +737,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(
   if (ix == nullptr) ThrowNoIndex(index_name);
   std::vector<std::uint32_t> ids;
   for (std::size_t i = 0; i < pv.values.size(); ++i) {
-    const std::uint32_t v = ix->FindValue(pv.values[i], pv.hashes[i]);
+    const std::uint32_t v = ix->FindValue(pv.values[i], pv.Hash(i));
     if (v == internal::kNoId) continue;
     const auto& p = ix->postings[v].ids;
     ids.insert(ids.end(), p.begin(), p.end());
@@ -809,8 +856,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   all_funcs_.push_back(std::move(funcs));
 }
 
-inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(
-    const SelectQuery& query) const {
+inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(const SelectQuery& query) const {
   std::vector<ObjectPtr> out;
   if (query.label_selector.MatchesNothing()) return out;
   // Hash everything before taking the lock.
@@ -886,8 +932,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(
   }
   if (query.namespace_) {
     for (std::size_t i = 0; i < funcs.size(); ++i) {
-      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex &&
-          IsMetaNamespaceIndexFunc(funcs[i].fn)) {
+      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex && IsMetaNamespaceIndexFunc(funcs[i].fn)) {
         const IndexData& ix = st.indexes[i];
         const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
         if (v == internal::kNoId) return out;
@@ -930,15 +975,20 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(
     }
     return true;
   };
+  constexpr std::size_t kAhead = 4;
   if (have_driver) {
     out.reserve(best_size);
     for (const auto* list : best) {
-      for (std::uint32_t id : *list) {
-        if (passes(id)) out.push_back(st.slots[id].obj);
+      const std::size_t n = list->size();
+      const std::uint32_t* ids = list->data();
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i + kAhead < n) internal::PrefetchObject(st.slots[ids[i + kAhead]].obj.get());
+        if (passes(ids[i])) out.push_back(st.slots[ids[i]].obj);
       }
     }
   } else {
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
+      if (id + kAhead < st.next_id) internal::PrefetchObject(st.slots[id + kAhead].obj.get());
       if (st.slots[id].obj && passes(id)) out.push_back(st.slots[id].obj);
     }
   }
@@ -961,8 +1011,8 @@ inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
 inline std::size_t ThreadSafeStore::MemoryBytes() const {
   std::shared_lock lock(mu_);
   const State& st = state_;
-  std::size_t n = st.slots.MemoryBytes() + st.key_table.MemoryBytes() +
-                  st.free_ids.capacity() * sizeof(std::uint32_t);
+  std::size_t n =
+      st.slots.MemoryBytes() + st.key_table.MemoryBytes() + st.free_ids.capacity() * sizeof(std::uint32_t);
   for (std::uint32_t id = 0; id < st.next_id; ++id) {
     if (!st.slots[id].key.empty_slot()) {
       n += internal::CompactKey::AllocationBytes(st.slots[id].key.view().size());

@@ -111,9 +111,7 @@ class IdTable {
   }
 
  private:
-  static std::uint32_t Tag(std::uint64_t hash) noexcept {
-    return static_cast<std::uint32_t>(hash >> 32);
-  }
+  static std::uint32_t Tag(std::uint64_t hash) noexcept { return static_cast<std::uint32_t>(hash >> 32); }
   static std::size_t Home(std::uint32_t tag, std::size_t cap) noexcept {
     return static_cast<std::size_t>((static_cast<std::uint64_t>(tag) * cap) >> 32);
   }
@@ -149,9 +147,7 @@ class ChunkedArray {
   static constexpr std::size_t kChunk = std::size_t{1} << kShift;
 
   T& operator[](std::size_t i) noexcept { return chunks_[i >> kShift][i & (kChunk - 1)]; }
-  const T& operator[](std::size_t i) const noexcept {
-    return chunks_[i >> kShift][i & (kChunk - 1)];
-  }
+  const T& operator[](std::size_t i) const noexcept { return chunks_[i >> kShift][i & (kChunk - 1)]; }
   // EnsureSize makes indexes [0, n) valid (new elements are value-initialised).
   void EnsureSize(std::size_t n) {
     while (chunks_.size() * kChunk < n) chunks_.push_back(std::make_unique<T[]>(kChunk));

@@ -1,0 +1,332 @@
+// Benchmarks of the cache core (ThreadSafeStore / Indexer) on the workload of the upstream Go
+// numbers: 50,000 pod-like objects, 50 namespaces, 1,000 nodes (50 pods each), indexes on
+// namespace and node name. Printed lines:
+//   BENCH store_add_ns                    Indexer::Add of a new object (store growing to 50,000)
+//   BENCH store_update_index_change_ns    Indexer::Update moving an object to another node
+//   BENCH store_getbykey_ns               Indexer::GetByKey (random keys, shared_ptr returned)
+//   BENCH hash_find_ns                    bare std::unordered_map<std::string, shared_ptr> find
+//   BENCH store_byindex_node_ns           ByIndex("node", n): 50 results
+//   BENCH store_byindex_namespace_ns      ByIndex("namespace", ns): 1,000 results
+//   BENCH store_list_all_ns               List(): 50,000 results
+//   BENCH labels_index_query_ns           Select(app=X) matching 10 objects, label index on
+//   BENCH labels_scan_query_ns            the same query without the label index (full scan)
+//   BENCH store_overhead_bytes_per_object bytes the store + its 2 indexes allocate per object
+//                                         (keys, slots, key table, postings), counted by a
+//                                         global counting operator new
+//   BENCH object_json_bytes               JSON size of one benchmark object, for scale
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/cache/cache.hpp"
+#include "apimachinery/labels/selector.hpp"
+#include "apimachinery/runtime/interfaces.hpp"
+
+#include "bench_support.hpp"
+
+// --- counting allocator --------------------------------------------------------------------------
+// Every allocation carries a 16-byte header with its requested size; while g_counting is set the
+// requested bytes of live allocations are summed (frees subtract).
+namespace {
+bool g_counting = false;
+long long g_live_bytes = 0;
+constexpr std::size_t kHeader = 16;
+
+void* CountedAlloc(std::size_t n) {
+  void* raw = std::malloc(n + kHeader);
+  if (raw == nullptr) throw std::bad_alloc();
+  *static_cast<std::size_t*>(raw) = n;
+  if (g_counting) g_live_bytes += static_cast<long long>(n);
+  return static_cast<char*>(raw) + kHeader;
+}
+void CountedFree(void* p) noexcept {
+  if (p == nullptr) return;
+  void* raw = static_cast<char*>(p) - kHeader;
+  if (g_counting) g_live_bytes -= static_cast<long long>(*static_cast<std::size_t*>(raw));
+  std::free(raw);
+}
+}  // namespace
+
+void* operator new(std::size_t n) { return CountedAlloc(n); }
+void* operator new[](std::size_t n) { return CountedAlloc(n); }
+void operator delete(void* p) noexcept { CountedFree(p); }
+void operator delete[](void* p) noexcept { CountedFree(p); }
+void operator delete(void* p, std::size_t) noexcept { CountedFree(p); }
+void operator delete[](void* p, std::size_t) noexcept { CountedFree(p); }
+
+namespace {
+
+namespace cache = apimachinery::cache;
+namespace labels = apimachinery::labels;
+namespace metav1 = apimachinery::metav1;
+using apimachinery::runtime::Object;
+
+struct BenchPodSpec {
+  std::string node_name;
+};
+struct BenchPod : apimachinery::runtime::ObjectBase<BenchPod> {
+  static constexpr std::string_view kKind = "Pod";
+  metav1::TypeMeta type_meta;
+  metav1::ObjectMeta metadata;
+  BenchPodSpec spec;
+};
+
+constexpr int kObjects = 50000;
+constexpr int kNamespaces = 50;
+constexpr int kNodes = 1000;
+constexpr int kApps = kObjects / 10;  // each app label value matches 10 objects
+
+std::string NsName(int i) { return fmt::format("namespace-{:02d}", i % kNamespaces); }
+std::string NodeName(int n) { return fmt::format("node-{:04d}", n); }
+int NodeOf(int i) { return static_cast<int>((static_cast<long long>(i) * 7919) % kNodes); }
+
+std::shared_ptr<const BenchPod> MakeBenchPod(int i, int node) {
+  auto p = std::make_shared<BenchPod>();
+  p->type_meta = {"v1", "Pod"};
+  p->metadata.namespace_ = NsName(i);
+  p->metadata.name = fmt::format("pod-{:07d}", i);
+  p->metadata.uid = fmt::format("0f8a{:08x}-1b2c-4d5e-8f90-a1b2c3d4e5f6", i);
+  p->metadata.resource_version = std::to_string(100000 + i);
+  p->metadata.labels = {{"app", fmt::format("app-{:05d}", (i * 7) % kApps)},
+                        {"tier", i % 3 == 0 ? "frontend" : "backend"},
+                        {"env", i % 2 == 0 ? "prod" : "staging"}};
+  p->spec.node_name = NodeName(node);
+  return p;
+}
+
+std::vector<std::string> NodeIndexFunc(const Object& o) {
+  return {static_cast<const BenchPod&>(o).spec.node_name};
+}
+
+cache::Indexers TwoIndexes() {
+  return {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}, {"node", NodeIndexFunc}};
+}
+
+struct Fixture {
+  std::vector<std::shared_ptr<const BenchPod>> pods;
+  std::vector<std::shared_ptr<const BenchPod>> moved;  // same pods on another node
+  std::vector<std::string> keys;                       // in random order
+  std::unique_ptr<cache::Indexer> store;
+  std::unique_ptr<cache::Indexer> labeled;  // with the label index
+  std::unordered_map<std::string, std::shared_ptr<const Object>> map;
+
+  Fixture() {
+    pods.reserve(kObjects);
+    moved.reserve(kObjects);
+    for (int i = 0; i < kObjects; ++i) {
+      pods.push_back(MakeBenchPod(i, NodeOf(i)));
+      moved.push_back(MakeBenchPod(i, (NodeOf(i) + 1) % kNodes));
+      keys.push_back(cache::MetaNamespaceKeyFunc(*pods.back()));
+    }
+    std::mt19937 rng(42);
+    std::shuffle(keys.begin(), keys.end(), rng);
+    store = std::make_unique<cache::Indexer>(cache::MetaNamespaceKeyFunc, TwoIndexes());
+    labeled = std::make_unique<cache::Indexer>(cache::MetaNamespaceKeyFunc, TwoIndexes(),
+                                               cache::ThreadSafeStoreOptions{true});
+    for (const auto& p : pods) {
+      store->Add(p);
+      labeled->Add(p);
+      map.emplace(cache::MetaNamespaceKeyFunc(*p), p);
+    }
+  }
+};
+
+Fixture& F() {
+  static Fixture f;
+  return f;
+}
+
+void BM_StoreAdd(benchmark::State& state) {
+  auto& f = F();
+  for (auto _ : state) {
+    auto store = std::make_unique<cache::Indexer>(cache::MetaNamespaceKeyFunc, TwoIndexes());
+    for (const auto& p : f.pods) store->Add(p);
+    state.PauseTiming();
+    store.reset();
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * kObjects);
+}
+BENCHMARK(BM_StoreAdd)->Unit(benchmark::kMillisecond);
+
+void BM_StoreUpdateIndexChange(benchmark::State& state) {
+  auto& f = F();
+  cache::Indexer store(cache::MetaNamespaceKeyFunc, TwoIndexes());
+  for (const auto& p : f.pods) store.Add(p);
+  std::size_t i = 0;
+  bool flip = true;
+  for (auto _ : state) {
+    store.Update(flip ? f.moved[i] : f.pods[i]);
+    if (++i == f.pods.size()) {
+      i = 0;
+      flip = !flip;
+    }
+  }
+}
+BENCHMARK(BM_StoreUpdateIndexChange);
+
+void BM_StoreGetByKey(benchmark::State& state) {
+  auto& f = F();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto o = f.store->GetByKey(f.keys[i]);
+    benchmark::DoNotOptimize(o.get());
+    if (++i == f.keys.size()) i = 0;
+  }
+}
+BENCHMARK(BM_StoreGetByKey);
+
+void BM_HashFind(benchmark::State& state) {
+  auto& f = F();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto it = f.map.find(f.keys[i]);
+    benchmark::DoNotOptimize(it->second.get());
+    if (++i == f.keys.size()) i = 0;
+  }
+}
+BENCHMARK(BM_HashFind);
+
+void BM_ByIndexNode(benchmark::State& state) {
+  auto& f = F();
+  std::vector<std::string> nodes;
+  for (int n = 0; n < kNodes; ++n) nodes.push_back(NodeName(n));
+  std::size_t i = 0;
+  std::size_t total = 0;
+  for (auto _ : state) {
+    auto r = f.store->ByIndex("node", nodes[i]);
+    total += r.size();
+    benchmark::DoNotOptimize(r.data());
+    if (++i == nodes.size()) i = 0;
+  }
+  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ByIndexNode);
+
+void BM_ByIndexNamespace(benchmark::State& state) {
+  auto& f = F();
+  std::vector<std::string> nss;
+  for (int n = 0; n < kNamespaces; ++n) nss.push_back(NsName(n));
+  std::size_t i = 0;
+  std::size_t total = 0;
+  for (auto _ : state) {
+    auto r = f.store->ByIndex(cache::kNamespaceIndex, nss[i]);
+    total += r.size();
+    benchmark::DoNotOptimize(r.data());
+    if (++i == nss.size()) i = 0;
+  }
+  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ByIndexNamespace);
+
+void BM_ListAll(benchmark::State& state) {
+  auto& f = F();
+  for (auto _ : state) {
+    auto r = f.store->List();
+    benchmark::DoNotOptimize(r.data());
+  }
+}
+BENCHMARK(BM_ListAll)->Unit(benchmark::kMillisecond);
+
+std::vector<cache::SelectQuery> AppQueries() {
+  std::vector<cache::SelectQuery> qs;
+  for (int a = 0; a < kApps; a += 37) {
+    qs.push_back(cache::SelectQuery().MatchingLabels(labels::Parse(fmt::format("app=app-{:05d}", a))));
+  }
+  return qs;
+}
+
+void BM_LabelsIndexQuery(benchmark::State& state) {
+  auto& f = F();
+  const auto qs = AppQueries();
+  std::size_t i = 0, total = 0;
+  for (auto _ : state) {
+    auto r = f.labeled->Select(qs[i]);
+    total += r.size();
+    benchmark::DoNotOptimize(r.data());
+    if (++i == qs.size()) i = 0;
+  }
+  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_LabelsIndexQuery);
+
+void BM_LabelsScanQuery(benchmark::State& state) {
+  auto& f = F();
+  const auto qs = AppQueries();
+  std::size_t i = 0, total = 0;
+  for (auto _ : state) {
+    auto r = f.store->Select(qs[i]);
+    total += r.size();
+    benchmark::DoNotOptimize(r.data());
+    if (++i == qs.size()) i = 0;
+  }
+  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_LabelsScanQuery)->Unit(benchmark::kMillisecond);
+
+// Bytes the store and its two indexes keep per object, objects excluded (they exist already).
+double OverheadBytesPerObject() {
+  auto& f = F();
+  g_live_bytes = 0;
+  g_counting = true;
+  double per_object = 0;
+  {
+    auto store = std::make_unique<cache::Indexer>(cache::MetaNamespaceKeyFunc, TwoIndexes());
+    for (const auto& p : f.pods) store->Add(p);
+    per_object = static_cast<double>(g_live_bytes) / kObjects;
+    g_counting = false;
+    std::printf("counted %lld bytes for %d objects (store's own estimate %zu bytes)\n", g_live_bytes,
+                kObjects, store->GetStore().MemoryBytes());
+  }
+  return per_object;
+}
+
+double ObjectJsonBytes() {
+  const auto& p = *F().pods[12345];
+  nlohmann::json j = {{"apiVersion", p.type_meta.api_version},
+                      {"kind", p.type_meta.kind},
+                      {"metadata",
+                       {{"name", p.metadata.name},
+                        {"namespace", p.metadata.namespace_},
+                        {"uid", p.metadata.uid},
+                        {"resourceVersion", p.metadata.resource_version},
+                        {"labels", p.metadata.labels}}},
+                      {"spec", {{"nodeName", p.spec.node_name}}}};
+  return static_cast<double>(j.dump().size());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace b = apimachinery::bench;
+  F();  // build the fixture before timing anything
+  const double overhead = OverheadBytesPerObject();
+  auto r = b::Run(argc, argv);
+  auto per = [&](const char* name, double div) {
+    const double ns = b::NsOf(r, name);
+    return ns < 0 ? ns : ns / div;
+  };
+  b::Print("store_add_ns", per("BM_StoreAdd", kObjects), "ns");
+  b::Print("store_update_index_change_ns", per("BM_StoreUpdateIndexChange", 1), "ns");
+  b::Print("store_getbykey_ns", per("BM_StoreGetByKey", 1), "ns");
+  b::Print("hash_find_ns", per("BM_HashFind", 1), "ns");
+  b::Print("store_byindex_node_ns", per("BM_ByIndexNode", 1), "ns");
+  b::Print("store_byindex_namespace_ns", per("BM_ByIndexNamespace", 1), "ns");
+  b::Print("store_list_all_ns", per("BM_ListAll", 1), "ns");
+  b::Print("labels_index_query_ns", per("BM_LabelsIndexQuery", 1), "ns");
+  b::Print("labels_scan_query_ns", per("BM_LabelsScanQuery", 1), "ns");
+  b::Print("store_overhead_bytes_per_object", overhead, "bytes");
+  b::Print("object_json_bytes", ObjectJsonBytes(), "bytes");
+  return 0;
+}
