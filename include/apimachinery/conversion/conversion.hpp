@@ -15,3 +15,4 @@
 #pragma once
 
 #include "apimachinery/conversion/converter.hpp"
+#include "apimachinery/conversion/fields.hpp"

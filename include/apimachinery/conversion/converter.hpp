@@ -106,6 +106,11 @@ using UntypedConversionFunc = std::function<void(const void* a, void* b, Scope& 
 // constness/reference of the source and the scope. The typed Register functions static_assert it,
 // so a lambda with swapped, by-value or const destination parameters does not compile.
 namespace internal {
+// kTypeId<T>: util::TypeIdOf<T>() as a constant (TypeIdOf called at run time re-parses the type
+// name, tens of nanoseconds; the variable template is evaluated at compile time).
+template <typename T>
+inline constexpr util::TypeId kTypeId = util::TypeIdOf<T>();
+
 template <typename M>
 struct CallOperatorArgs {
   static constexpr bool kKnown = false;
@@ -263,8 +268,13 @@ class Converter {
   // Throws: UnknownConversionError; whatever the function throws.
   template <typename A, typename B>
   void Convert(const A& src, B& dest, const conversion::Meta* meta = nullptr) const {
-    Convert(static_cast<const void*>(&src), util::TypeIdOf<A>(), static_cast<void*>(&dest),
-            util::TypeIdOf<B>(), meta);
+    // Fast path inline: one probe, one call. References are never null.
+    if (const Slot* s = Find(internal::kTypeId<A>, internal::kTypeId<B>)) [[likely]] {
+      RunDirect(*s, static_cast<const void*>(&src), static_cast<void*>(&dest), meta);
+      return;
+    }
+    Convert(static_cast<const void*>(&src), internal::kTypeId<A>, static_cast<void*>(&dest),
+            internal::kTypeId<B>, meta);
   }
 
   // Convert (untyped): `src` and `dest` point at values of the types `src_type` and `dest_type`.
@@ -364,13 +374,13 @@ inline void ConversionFuncs::AddUntyped(util::TypeId a, util::TypeId b, UntypedC
 
 template <typename A, typename B, typename F>
 void ConversionFuncs::Add(F&& fn) {
-  AddUntyped(util::TypeIdOf<A>(), util::TypeIdOf<B>(),
+  AddUntyped(internal::kTypeId<A>, internal::kTypeId<B>,
              internal::WrapTyped<A, B>(std::forward<F>(fn)));
   if constexpr (std::is_default_constructible_v<A>) {
-    factories_[util::TypeIdOf<A>()] = {&internal::NewValue<A>, &internal::DeleteValue<A>};
+    factories_[internal::kTypeId<A>] = {&internal::NewValue<A>, &internal::DeleteValue<A>};
   }
   if constexpr (std::is_default_constructible_v<B>) {
-    factories_[util::TypeIdOf<B>()] = {&internal::NewValue<B>, &internal::DeleteValue<B>};
+    factories_[internal::kTypeId<B>] = {&internal::NewValue<B>, &internal::DeleteValue<B>};
   }
 }
 
@@ -427,7 +437,7 @@ inline Converter& Converter::operator=(Converter&& other) noexcept {
 template <typename T>
 void Converter::RecordFactory() {
   if constexpr (std::is_default_constructible_v<T>) {
-    manual_.factories_[util::TypeIdOf<T>()] = {&internal::NewValue<T>, &internal::DeleteValue<T>};
+    manual_.factories_[internal::kTypeId<T>] = {&internal::NewValue<T>, &internal::DeleteValue<T>};
   }
 }
 
@@ -435,7 +445,7 @@ template <typename A, typename B, typename F>
 void Converter::RegisterConversionFunc(F&& fn) {
   RecordFactory<A>();
   RecordFactory<B>();
-  RegisterUntypedConversionFunc(util::TypeIdOf<A>(), util::TypeIdOf<B>(),
+  RegisterUntypedConversionFunc(internal::kTypeId<A>, internal::kTypeId<B>,
                                 internal::WrapTyped<A, B>(std::forward<F>(fn)));
 }
 
@@ -443,13 +453,13 @@ template <typename A, typename B, typename F>
 void Converter::RegisterGeneratedConversionFunc(F&& fn) {
   RecordFactory<A>();
   RecordFactory<B>();
-  RegisterGeneratedUntypedConversionFunc(util::TypeIdOf<A>(), util::TypeIdOf<B>(),
+  RegisterGeneratedUntypedConversionFunc(internal::kTypeId<A>, internal::kTypeId<B>,
                                          internal::WrapTyped<A, B>(std::forward<F>(fn)));
 }
 
 template <typename A, typename B>
 void Converter::RegisterIgnoredConversion() {
-  RegisterIgnoredConversion(util::TypeIdOf<A>(), util::TypeIdOf<B>());
+  RegisterIgnoredConversion(internal::kTypeId<A>, internal::kTypeId<B>);
 }
 
 inline void Converter::RegisterUntypedConversionFunc(util::TypeId a, util::TypeId b,

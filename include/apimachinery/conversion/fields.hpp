@@ -139,7 +139,7 @@ void ConvertValue(const S& in, D& out, Scope& scope) {
   if constexpr (std::is_same_v<S, D> && std::is_copy_assignable_v<D>) {
     out = in;
   } else if constexpr (HasFields<S> && HasFields<D>) {
-    if (scope.converter().HasConversion(util::TypeIdOf<S>(), util::TypeIdOf<D>())) {
+    if (scope.converter().HasConversion(internal::kTypeId<S>, internal::kTypeId<D>)) {
       scope.Convert(in, out);
     } else {
       AutoConvert(in, out, scope);

@@ -309,7 +309,7 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
       }
       target = obj.get();
     }
-    if (target->GetTypeId() == util::TypeIdOf<UnstructuredList>()) {
+    if (target->GetTypeId() == conversion::internal::kTypeId<UnstructuredList>) {
       static_cast<UnstructuredList&>(*target).SetUnstructuredContent(std::move(p.doc));
     } else {
       if (strict) {
@@ -346,10 +346,10 @@ inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data
 }
 
 inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
-  if (obj.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+  if (obj.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
     return static_cast<const Unstructured&>(obj).UnstructuredContent();
   }
-  if (obj.GetTypeId() == util::TypeIdOf<UnstructuredList>()) {
+  if (obj.GetTypeId() == conversion::internal::kTypeId<UnstructuredList>) {
     return static_cast<const UnstructuredList&>(obj).UnstructuredContent();
   }
   const TypeInfo* info = scheme_->TypeInfoFor(obj.GetTypeId());
@@ -379,7 +379,7 @@ inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
 }
 
 inline Unstructured ObjectToUnstructured(const Scheme& scheme, const Object& obj) {
-  if (obj.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+  if (obj.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
     return static_cast<const Unstructured&>(obj);
   }
   schema::GroupVersionKind gvk = obj.GetObjectKind();

@@ -158,7 +158,7 @@ inline std::string_view GoJSONTypeName(const nlohmann::json& j) {
 
 template <typename T>
 std::string_view ShortTypeName() {
-  std::string_view n = util::TypeIdOf<T>().name();
+  std::string_view n = conversion::internal::kTypeId<T>.name();
   if (n.find('<') != std::string_view::npos) return n;
   auto c = n.rfind("::");
   return c == std::string_view::npos ? n : n.substr(c + 2);

@@ -10,3 +10,12 @@
 #include "apimachinery/runtime/unstructured_helpers.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/runtime/unstructured_converter.hpp"
+
+// Scheme, versioners, errors, codec (see each header's top comment).
+#include "apimachinery/runtime/codec_json.hpp"
+#include "apimachinery/runtime/error.hpp"
+#include "apimachinery/runtime/fields_json.hpp"
+#include "apimachinery/runtime/group_versioner.hpp"
+#include "apimachinery/runtime/roundtrip.hpp"
+#include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/runtime/scheme_restmapper.hpp"

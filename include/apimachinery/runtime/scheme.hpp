@@ -85,7 +85,7 @@ std::string KindNameOf() {
   if constexpr (requires { T::kKind; }) {
     return std::string(T::kKind);
   } else {
-    std::string_view n = util::TypeIdOf<T>().name();
+    std::string_view n = conversion::internal::kTypeId<T>.name();
     auto lt = n.find('<');
     auto head = n.substr(0, lt);
     auto colon = head.rfind("::");
@@ -251,7 +251,7 @@ class Scheme {
   // IsUnstructured: obj is a runtime::Unstructured or runtime::UnstructuredList.
   static bool IsUnstructured(const Object& obj) noexcept {
     const util::TypeId id = obj.GetTypeId();
-    return id == util::TypeIdOf<Unstructured>() || id == util::TypeIdOf<UnstructuredList>();
+    return id == conversion::internal::kTypeId<Unstructured> || id == conversion::internal::kTypeId<UnstructuredList>;
   }
 
   // UnstructuredToTyped: the registered typed object for an Unstructured's apiVersion/kind, filled
@@ -330,7 +330,7 @@ inline Scheme::Scheme(std::string name, const char* file, int line)
 template <typename T>
 TypeInfo Scheme::MakeTypeInfo() {
   TypeInfo info;
-  info.id = util::TypeIdOf<T>();
+  info.id = conversion::internal::kTypeId<T>;
   info.make = +[]() -> std::unique_ptr<Object> { return std::make_unique<T>(); };
   if constexpr (std::is_constructible_v<nlohmann::json, const T&>) {
     info.to_json = +[](const Object& o, nlohmann::json& j) { j = static_cast<const T&>(o); };
@@ -366,7 +366,7 @@ void Scheme::AddKnownTypeWithName(const schema::GroupVersionKind& gvk) {
                 "All types must be runtime::Object value types (derive from "
                 "runtime::ObjectBase<T>, default-constructible and copyable)");
   AddObservedVersion(gvk.GroupVersion());
-  const util::TypeId id = util::TypeIdOf<T>();
+  const util::TypeId id = conversion::internal::kTypeId<T>;
   if (gvk.version.empty()) {
     throw SchemeRegistrationError(
         fmt::format("version is required on all types: {} {}", gvk.String(), id.name()));
@@ -392,7 +392,7 @@ void Scheme::AddUnversionedTypes(const schema::GroupVersion& gv) {
   AddKnownTypes<Ts...>(gv);
   (
       [&] {
-        const util::TypeId id = util::TypeIdOf<Ts>();
+        const util::TypeId id = conversion::internal::kTypeId<Ts>;
         schema::GroupVersionKind gvk = gv.WithKind(KindNameOf<Ts>());
         unversioned_types_[id] = gvk;
         if (auto old = unversioned_kinds_.find(gvk.kind);
@@ -410,7 +410,7 @@ void Scheme::AddUnversionedTypes(const schema::GroupVersion& gv) {
 template <typename T, typename F>
 void Scheme::AddTypeDefaultingFunc(F&& fn) {
   static_assert(std::is_invocable_v<F&, T&>, "a defaulting function must be callable as f(T&)");
-  defaulter_funcs_[util::TypeIdOf<T>()] = [f = std::forward<F>(fn)](Object& o) mutable {
+  defaulter_funcs_[conversion::internal::kTypeId<T>] = [f = std::forward<F>(fn)](Object& o) mutable {
     f(static_cast<T&>(o));
   };
 }
@@ -580,17 +580,17 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
     if (in_u && out_u) {
       // A straight copy (upstream shares the content between the two objects).
       if (oin.GetTypeId() == oout.GetTypeId()) {
-        if (oin.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+        if (oin.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
           static_cast<Unstructured&>(oout) = static_cast<const Unstructured&>(oin);
         } else {
           static_cast<UnstructuredList&>(oout) = static_cast<const UnstructuredList&>(oin);
         }
         return;
       }
-      nlohmann::json content = oin.GetTypeId() == util::TypeIdOf<Unstructured>()
+      nlohmann::json content = oin.GetTypeId() == conversion::internal::kTypeId<Unstructured>
                                    ? static_cast<const Unstructured&>(oin).UnstructuredContent()
                                    : static_cast<const UnstructuredList&>(oin).UnstructuredContent();
-      if (oout.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+      if (oout.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
         static_cast<Unstructured&>(oout).SetUnstructuredContent(std::move(content));
       } else {
         static_cast<UnstructuredList&>(oout).SetUnstructuredContent(std::move(content));
@@ -598,7 +598,7 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
       return;
     }
     if (out_u) {
-      if (!(oout.GetTypeId() == util::TypeIdOf<Unstructured>())) {
+      if (!(oout.GetTypeId() == conversion::internal::kTypeId<Unstructured>)) {
         throw Error(fmt::format("unable to convert object type {} to {}", oin.GetTypeId().name(),
                                 oout.GetTypeId().name()));
       }
@@ -645,7 +645,7 @@ inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) con
     if (info == nullptr || info->from_json == nullptr) {
       throw Error(fmt::format("type {} has no JSON decoding", typed->GetTypeId().name()));
     }
-    if (in.GetTypeId() == util::TypeIdOf<Unstructured>()) {
+    if (in.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
       info->from_json(static_cast<const Unstructured&>(in).UnstructuredContent(), *typed);
     } else {
       info->from_json(static_cast<const UnstructuredList&>(in).UnstructuredContent(), *typed);
