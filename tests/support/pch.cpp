@@ -1,0 +1,1 @@
+// Carries the precompiled header shared by every test executable (see tests/CMakeLists.txt).
