@@ -587,21 +587,21 @@ inline MapperResult<meta::RESTMapping> DefaultRESTMapper::TryRESTMapping(const s
 inline MapperResult<std::string> DefaultRESTMapper::TryResourceSingularizer(std::string_view resource_type) const {
   using Result = MapperResult<std::string>;
   const schema::GroupVersionResource partial{"", "", std::string(resource_type)};
-  auto all = TryResourcesFor(partial);
-  if (all.error) return Result::Err(std::move(all.error));
+  Coerced c;
+  Coerce(partial, c);
+  PluralHits hits;  // ResourcesFor(partial), each hit with its current singular
+  if (MapperError err = FindPlurals(c, hits)) return Result::Err(std::move(err));
   const schema::GroupVersionResource* singular = nullptr;
-  for (const auto& curr : *all.value) {
-    auto it = plural_to_singular_.find(curr);
-    if (it == plural_to_singular_.end()) continue;
-    const schema::GroupVersionResource& curr_singular = plural_entries_[it->second].singular;
+  for (const PluralEntry* e : hits) {
     if (singular == nullptr || singular->Empty()) {
-      singular = &curr_singular;
+      singular = &e->singular;
       continue;
     }
-    if (curr_singular.resource != singular->resource) {
-      return Result::Err(MapperError::Plain("multiple possible singular resources (" +
-                                            internal::JoinList(*all.value) + ") found for " +
-                                            std::string(resource_type)));
+    if (e->singular.resource != singular->resource) {
+      std::vector<schema::GroupVersionResource> all;
+      for (const PluralEntry* h : hits) all.push_back(h->plural);
+      return Result::Err(MapperError::Plain("multiple possible singular resources (" + internal::JoinList(all) +
+                                            ") found for " + std::string(resource_type)));
     }
   }
   if (singular == nullptr || singular->Empty()) {
