@@ -22,6 +22,12 @@
 // object, safe returns a copy; both re-stamped); otherwise New(gvk) + Converter with the target as
 // Meta context; an `__internal` target clears apiVersion/kind.
 //
+// runtime::Unstructured is understood everywhere upstream understands it: ObjectKinds returns its
+// declared GVK (MissingKindError / MissingVersionError when absent), ConvertToVersion first turns
+// it into the registered typed object of that GVK (through the type's JSON), and Convert handles
+// Unstructured <-> Unstructured (copy), typed -> Unstructured (internal objects need a
+// GroupVersioner context) and Unstructured -> typed.
+//
 // Throws: NotRegisteredError (runtime/error.hpp) for unknown types, kinds and targets;
 // conversion::UnknownConversionError from conversions; SchemeRegistrationError with upstream's
 // panic text for invalid registrations; apimachinery::Error (plain upstream texts) for version
