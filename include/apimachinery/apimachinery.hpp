@@ -11,6 +11,8 @@
 #include "apimachinery/meta/meta.hpp"
 #include "apimachinery/labels/labels.hpp"
 #include "apimachinery/fields/fields.hpp"
+#include "apimachinery/apis/meta/v1/v1.hpp"
+#include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/runtime/runtime.hpp"
 #include "apimachinery/conversion/conversion.hpp"
 #include "apimachinery/discovery/discovery.hpp"
