@@ -10,13 +10,14 @@
 // - Build: each group-version's registrations are simulated exactly as DefaultRESTMapper's maps
 //   would hold them (lower-case kind, kind, <Kind>List, List; subresources skipped; later
 //   registrations overwrite earlier ones), then folded into
-//     by_resource_  resource name -> the group-versions where a request for it can match, with the
-//                   kind (resourceToKind) and the matching plurals (pluralToSingular), and the
+//     resources_    per resource name: the group-versions where a request for it can match, with
+//                   the kind (resourceToKind) and the matching plurals (pluralToSingular), and the
 //                   precomputed answers for the common request shape {Resource: name};
-//     by_kind_      kind -> group -> the RESTMappings of that group-kind in Multi order, with the
-//                   precomputed RESTMapping answer for "no versions";
-//     tables_       per group-version: group, version, ids of the priority patterns matching it.
-// - Lookup: one hash probe. Requests with a group and/or version filter the (short) hit list by the
+//     kinds_        per (kind, group): its RESTMappings in Multi order, with the precomputed
+//                   RESTMapping answer for "no versions";
+//     tables_       per group-version: group, version, ids of the priority patterns matching it;
+//   and two open-addressing hash indexes (FlatIndex) over the names.
+// - Lookup: one hash probe, no allocation beyond the returned value. Requests with a group and/or version filter the (short) hit list by the
 //   per-version rules (exact group+version; group as a raw string prefix, because each per-version
 //   mapper falls back to prefix matching on its own; version only), de-duplicate as Multi does and
 //   resolve ties by walking only the patterns that match a candidate, in pattern order.
@@ -36,6 +37,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
@@ -99,6 +101,88 @@ struct StringHash {
 template <typename V>
 using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
 
+// FastHash: a word-at-a-time 64-bit hash for the short names of the API (not for untrusted
+// adversarial input at scale; the index is built from discovery, probed with request strings).
+// Reads whole (possibly overlapping) words only, so no byte-wise tail copy stalls the load.
+inline std::uint64_t FastHash(std::string_view s, std::uint64_t seed = 0) noexcept {
+  constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ULL;
+  auto mix = [](std::uint64_t x) noexcept {
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 29;
+    return x;
+  };
+  auto load64 = [](const char* p) noexcept {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  };
+  auto load32 = [](const char* p) noexcept {
+    std::uint32_t w;
+    std::memcpy(&w, p, 4);
+    return static_cast<std::uint64_t>(w);
+  };
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  std::uint64_t h = seed ^ (n * kMul);
+  if (n >= 8) {
+    std::size_t i = 0;
+    for (; i + 8 < n; i += 8) h = mix(h ^ load64(p + i)) * kMul;
+    h = mix(h ^ load64(p + n - 8)) * kMul;  // the last word, overlapping the previous one
+  } else if (n >= 4) {
+    h = mix(h ^ (load32(p) | (load32(p + n - 4) << 32))) * kMul;
+  } else if (n > 0) {
+    const auto b = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])); };
+    h = mix(h ^ (b(0) << 16 | b(n / 2) << 8 | b(n - 1))) * kMul;
+  }
+  return mix(h);
+}
+
+// FlatIndex: an immutable open-addressing map from a key of one or two strings to a uint32_t,
+// probed without allocating. Built once; load factor <= 1/2.
+class FlatIndex {
+ public:
+  // `keys[i]` (first, second) maps to `values[i]`; keys must be distinct.
+  void Build(std::vector<std::pair<std::string, std::string>> keys, const std::vector<std::uint32_t>& values) {
+    keys_ = std::move(keys);
+    std::size_t size = 8;
+    while (size < keys_.size() * 2) size *= 2;
+    slots_.assign(size, Slot{});
+    mask_ = size - 1;
+    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
+      const std::uint64_t h = Hash(keys_[i].first, keys_[i].second);
+      std::size_t at = static_cast<std::size_t>(h) & mask_;
+      while (slots_[at].key != kEmpty) at = (at + 1) & mask_;
+      slots_[at] = Slot{h, i, values[i]};
+    }
+  }
+  // The value of (a, b), or nullptr.
+  const std::uint32_t* Find(std::string_view a, std::string_view b = {}) const noexcept {
+    if (slots_.empty()) return nullptr;
+    const std::uint64_t h = Hash(a, b);
+    for (std::size_t at = static_cast<std::size_t>(h) & mask_;; at = (at + 1) & mask_) {
+      const Slot& slot = slots_[at];
+      if (slot.key == kEmpty) return nullptr;
+      if (slot.hash == h && keys_[slot.key].first == a && keys_[slot.key].second == b) return &slot.value;
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::uint32_t key = kEmpty;
+    std::uint32_t value = 0;
+  };
+  static std::uint64_t Hash(std::string_view a, std::string_view b) noexcept {
+    return b.empty() ? FastHash(a) : FastHash(a, FastHash(b) + 1);
+  }
+
+  std::vector<Slot> slots_;
+  std::vector<std::pair<std::string, std::string>> keys_;
+  std::size_t mask_ = 0;
+};
+
 // CompiledRESTMapper: see the file comment.
 class CompiledRESTMapper final : public meta::RESTMapper {
  public:
@@ -128,11 +212,16 @@ class CompiledRESTMapper final : public meta::RESTMapper {
     std::string group;
     std::string version;
     std::vector<std::uint32_t> pattern_ids;  // ascending
+    // An earlier table has the same group-version (a version listed twice): same registrations,
+    // so its answers are already in every de-duplicated (Multi) result.
+    bool duplicate = false;
   };
   // A plural registration that a requested name matches (pluralToSingular entry).
   struct PluralMatch {
     std::string plural;
-    schema::GroupVersionResource singular;
+    // The singular's resource name; its group-version is the table's. "" stands for the zero GVR
+    // (a registration without singular name and kind), the only way a singular can be empty.
+    std::string singular;
   };
   // What one group-version holds for one requested (lower-case) resource name.
   struct ResourceHit {
@@ -149,19 +238,21 @@ class CompiledRESTMapper final : public meta::RESTMapper {
     // Precomputed answers for requests {Resource: name} (no group, no version).
     std::vector<schema::GroupVersionKind> all_kinds;
     std::vector<schema::GroupVersionResource> all_resources;
-    std::optional<schema::GroupVersionKind> kind_for;           // nullopt: ambiguous
-    std::optional<schema::GroupVersionResource> resource_for;   // nullopt: ambiguous
+    int kind_for = -1;      // index into all_kinds; -1: ambiguous (or none)
+    int resource_for = -1;  // index into all_resources; -1: ambiguous (or none)
   };
   struct KindGroupEntry {
+    std::string kind;
     std::string group;
     std::vector<meta::RESTMapping> mappings;  // in Multi order
     std::vector<std::uint32_t> tables;        // table of each mapping
     int best = -1;                            // precomputed RESTMapping(gk) answer; -1: ambiguous
   };
 
-  void AddTable(const std::string& group, const std::string& version,
-                const std::vector<discovery::APIResource>& resources);
-  void Finish();
+  // Build-time state: name -> entry ids, and scratch maps reused for every table.
+  struct Builder;
+  void AddTable(Builder& b, const std::vector<discovery::APIResource>& resources);
+  void Finish(Builder& b);
 
   const ResourceEntry* FindResource(std::string_view name) const;
   const KindGroupEntry* FindKind(const schema::GroupKind& gk) const;
@@ -197,8 +288,10 @@ class CompiledRESTMapper final : public meta::RESTMapper {
 
   std::vector<PriorityPattern> patterns_;
   std::vector<Table> tables_;
-  StringMap<ResourceEntry> by_resource_;
-  StringMap<std::vector<KindGroupEntry>> by_kind_;
+  std::vector<ResourceEntry> resources_;
+  FlatIndex resource_index_;  // lower-case resource name -> resources_ index
+  std::vector<KindGroupEntry> kinds_;
+  FlatIndex kind_index_;  // (kind, group) -> kinds_ index
   std::size_t resource_count_ = 0;
 };
 
@@ -232,6 +325,22 @@ inline std::string GuessPlural(const std::string& singular) {
   }
 }
 
+struct CompiledRESTMapper::Builder {
+  StringMap<std::uint32_t> resource_ids;  // name -> resources_ index
+  StringMap<std::uint32_t> kind_ids;      // kind '\0' group -> kinds_ index
+  // Scratch: DefaultRESTMapper's maps for the table being added, keyed by name.
+  struct KindInfo {
+    std::string plural;
+    meta::RESTScopeName scope;
+  };
+  StringMap<std::string> resource_to_kind;
+  StringMap<KindInfo> kind_to_plural;
+  std::vector<std::string> kind_order;  // kinds in first-registration order
+  std::vector<PluralMatch> plurals;     // pluralToSingular, first-insertion order
+  StringMap<std::size_t> plural_index;
+  StringMap<ResourceHit> hits;
+};
+
 inline CompiledRESTMapper::CompiledRESTMapper(const std::vector<GroupInput>& groups)
     : patterns_(DiscoveryPriorityPatterns(groups)) {
   // Pattern ids by exact group; patterns whose group is the wildcard apply to every group.
@@ -244,12 +353,14 @@ inline CompiledRESTMapper::CompiledRESTMapper(const std::vector<GroupInput>& gro
       patterns_by_group[patterns_[i].group].push_back(i);
     }
   }
+  StringMap<bool> seen_gvs;
+  Builder builder;
   for (const auto& in : groups) {
     const auto& g = *in.group;
     for (const auto& v : g.versions) {
       auto it = in.version_resources->find(v.version);
       if (it == in.version_resources->end()) continue;
-      Table t{g.name, v.version, {}};
+      Table t{g.name, v.version, {}, false};
       auto consider = [&](std::uint32_t id) {
         if (PatternMatches(patterns_[id], t.group, t.version)) t.pattern_ids.push_back(id);
       };
@@ -259,11 +370,15 @@ inline CompiledRESTMapper::CompiledRESTMapper(const std::vector<GroupInput>& gro
       for (auto id : wildcard_group) consider(id);
       std::sort(t.pattern_ids.begin(), t.pattern_ids.end());
       t.pattern_ids.erase(std::unique(t.pattern_ids.begin(), t.pattern_ids.end()), t.pattern_ids.end());
+      std::string gv_key = g.name;
+      gv_key.push_back('\0');
+      gv_key += v.version;
+      t.duplicate = !seen_gvs.emplace(std::move(gv_key), true).second;
       tables_.push_back(std::move(t));
-      AddTable(g.name, v.version, it->second);
+      AddTable(builder, it->second);
     }
   }
-  Finish();
+  Finish(builder);
 }
 
 inline bool CompiledRESTMapper::PatternMatches(const PriorityPattern& p, const std::string& group,
@@ -271,53 +386,46 @@ inline bool CompiledRESTMapper::PatternMatches(const PriorityPattern& p, const s
   return (p.group == kWildcard || p.group == group) && (p.version == kWildcard || p.version == version);
 }
 
-inline void CompiledRESTMapper::AddTable(const std::string& group, const std::string& version,
-                                         const std::vector<discovery::APIResource>& resources) {
+inline void CompiledRESTMapper::AddTable(Builder& b, const std::vector<discovery::APIResource>& resources) {
   const auto table = static_cast<std::uint32_t>(tables_.size() - 1);
+  const std::string& group = tables_.back().group;
+  const std::string& version = tables_.back().version;
   const schema::GroupVersion gv{group, version};
 
-  // DefaultRESTMapper's maps for this group-version, keyed by name (the group-version is implied).
-  struct KindInfo {
-    std::string plural;
-    meta::RESTScopeName scope;
-  };
-  StringMap<std::string> resource_to_kind;
-  StringMap<KindInfo> kind_to_plural;
-  std::vector<PluralMatch> plurals;  // pluralToSingular, first-insertion order
-  StringMap<std::size_t> plural_index;
-  std::vector<std::string> kind_order;  // kinds in first-registration order
+  b.resource_to_kind.clear();
+  b.kind_to_plural.clear();
+  b.kind_order.clear();
+  b.plurals.clear();
+  b.plural_index.clear();
+  b.hits.clear();
 
   auto add_specific = [&](const std::string& kind, const std::string& plural,
-                          const schema::GroupVersionResource& singular, meta::RESTScopeName scope) {
-    if (auto it = plural_index.find(plural); it != plural_index.end()) {
-      plurals[it->second].singular = singular;
+                          const std::string& singular, meta::RESTScopeName scope) {
+    if (auto it = b.plural_index.find(plural); it != b.plural_index.end()) {
+      b.plurals[it->second].singular = singular;
     } else {
-      plural_index.emplace(plural, plurals.size());
-      plurals.push_back({plural, singular});
+      b.plural_index.emplace(plural, b.plurals.size());
+      b.plurals.push_back({plural, singular});
     }
     // A zero singular (resource without kind and singular name) keys the zero GVR: never matched.
-    if (!singular.resource.empty()) resource_to_kind[singular.resource] = kind;
-    if (!plural.empty()) resource_to_kind[plural] = kind;
-    auto [it, inserted] = kind_to_plural.insert_or_assign(kind, KindInfo{plural, scope});
-    if (inserted) kind_order.push_back(kind);
+    if (!singular.empty()) b.resource_to_kind[singular] = kind;
+    if (!plural.empty()) b.resource_to_kind[plural] = kind;
+    auto [it, inserted] = b.kind_to_plural.insert_or_assign(kind, Builder::KindInfo{plural, scope});
+    if (inserted) b.kind_order.push_back(kind);
     (void)it;
   };
   auto add = [&](const std::string& kind, meta::RESTScopeName scope) {
     std::string singular = AsciiLower(kind);
     std::string plural = GuessPlural(singular);
-    add_specific(kind, plural, gv.WithResource(singular), scope);
+    add_specific(kind, plural, singular, scope);
   };
 
   for (const auto& r : resources) {
     if (r.name.find('/') != std::string::npos) continue;  // subresource
     ++resource_count_;
     const auto scope = r.namespaced ? meta::RESTScopeName::kNamespace : meta::RESTScopeName::kRoot;
-    schema::GroupVersionResource singular;
-    if (!r.singular_name.empty()) {
-      singular = gv.WithResource(r.singular_name);
-    } else if (!r.kind.empty()) {
-      singular = gv.WithResource(AsciiLower(r.kind));  // legacy servers: guess from the kind
-    }
+    // Legacy servers list no singular name: guess it from the kind (no kind: the zero GVR).
+    const std::string singular = r.singular_name.empty() ? AsciiLower(r.kind) : r.singular_name;
     add_specific(AsciiLower(r.kind), r.name, singular, scope);
     add_specific(r.kind, r.name, singular, scope);
     add(r.kind + "List", scope);
@@ -325,16 +433,15 @@ inline void CompiledRESTMapper::AddTable(const std::string& group, const std::st
   add("List", meta::RESTScopeName::kRoot);
 
   // Resource names a request can match here: resourceToKind keys, plurals and singulars.
-  StringMap<ResourceHit> hits;
   auto hit_for = [&](const std::string& name) -> ResourceHit& {
-    auto [it, inserted] = hits.try_emplace(name);
+    auto [it, inserted] = b.hits.try_emplace(name);
     if (inserted) it->second.table = table;
     return it->second;
   };
-  for (const auto& [name, kind] : resource_to_kind) hit_for(name).kind = kind;
-  for (const auto& e : plurals) {
-    if (!e.singular.resource.empty() && e.singular.group == group && e.singular.version == version) {
-      ResourceHit& h = hit_for(e.singular.resource);
+  for (const auto& [name, kind] : b.resource_to_kind) hit_for(name).kind = kind;
+  for (const auto& e : b.plurals) {
+    if (!e.singular.empty()) {
+      ResourceHit& h = hit_for(e.singular);
       h.matches.push_back(e);
       if (h.exact_plural.empty()) h.exact_plural = e.plural;
     }
@@ -344,60 +451,73 @@ inline void CompiledRESTMapper::AddTable(const std::string& group, const std::st
       h.exact_plural = e.plural;  // a plural equal to the name wins
     }
   }
-  for (auto& [name, h] : hits) {
+  for (auto& [name, h] : b.hits) {
     std::stable_sort(h.matches.begin(), h.matches.end(),
-                     [](const PluralMatch& a, const PluralMatch& b) { return a.plural < b.plural; });
-    by_resource_[name].hits.push_back(std::move(h));
+                     [](const PluralMatch& x, const PluralMatch& y) { return x.plural < y.plural; });
+    auto [id, inserted] = b.resource_ids.try_emplace(name, static_cast<std::uint32_t>(resources_.size()));
+    if (inserted) resources_.emplace_back();
+    resources_[id->second].hits.push_back(std::move(h));
   }
 
-  for (const auto& kind : kind_order) {
-    const KindInfo& info = kind_to_plural.find(kind)->second;
-    auto& groups = by_kind_[kind];
-    KindGroupEntry* entry = nullptr;
-    for (auto& e : groups) {
-      if (e.group == group) entry = &e;
-    }
-    if (entry == nullptr) {
-      groups.push_back(KindGroupEntry{group, {}, {}, -1});
-      entry = &groups.back();
-    }
-    entry->mappings.push_back(meta::RESTMapping{gv.WithResource(info.plural), gv.WithKind(kind), info.scope});
-    entry->tables.push_back(table);
+  for (const auto& kind : b.kind_order) {
+    const Builder::KindInfo& info = b.kind_to_plural.find(kind)->second;
+    std::string key = kind;
+    key.push_back('\0');
+    key += group;
+    auto [id, inserted] = b.kind_ids.try_emplace(std::move(key), static_cast<std::uint32_t>(kinds_.size()));
+    if (inserted) kinds_.push_back(KindGroupEntry{kind, group, {}, {}, -1});
+    KindGroupEntry& entry = kinds_[id->second];
+    entry.mappings.push_back(meta::RESTMapping{gv.WithResource(info.plural), gv.WithKind(kind), info.scope});
+    entry.tables.push_back(table);
   }
 }
 
-inline void CompiledRESTMapper::Finish() {
-  for (auto& [name, entry] : by_resource_) {
-    std::vector<std::uint32_t> kind_tables, resource_tables;
+inline void CompiledRESTMapper::Finish(Builder& b) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  std::vector<std::uint32_t> values;
+  keys.reserve(b.resource_ids.size());
+  values.reserve(b.resource_ids.size());
+  std::vector<std::uint32_t> kind_tables, resource_tables;
+  for (auto& [name, id] : b.resource_ids) {
+    ResourceEntry& entry = resources_[id];
+    kind_tables.clear();
+    resource_tables.clear();
     for (const auto& h : entry.hits) {
       const Table& t = tables_[h.table];
+      if (t.duplicate) continue;  // Multi de-duplication
       if (h.kind) {
-        schema::GroupVersionKind gvk{t.group, t.version, *h.kind};
-        if (std::find(entry.all_kinds.begin(), entry.all_kinds.end(), gvk) == entry.all_kinds.end()) {
-          entry.all_kinds.push_back(std::move(gvk));
-          kind_tables.push_back(h.table);
-        }
+        entry.all_kinds.push_back(schema::GroupVersionKind{t.group, t.version, *h.kind});
+        kind_tables.push_back(h.table);
       }
+      const PluralMatch* previous = nullptr;
       for (const auto& m : h.matches) {
-        schema::GroupVersionResource gvr{t.group, t.version, m.plural};
-        if (std::find(entry.all_resources.begin(), entry.all_resources.end(), gvr) == entry.all_resources.end()) {
-          entry.all_resources.push_back(std::move(gvr));
-          resource_tables.push_back(h.table);
-        }
+        if (previous != nullptr && previous->plural == m.plural) continue;  // sorted: duplicates adjacent
+        previous = &m;
+        entry.all_resources.push_back(schema::GroupVersionResource{t.group, t.version, m.plural});
+        resource_tables.push_back(h.table);
       }
     }
     if (!entry.all_kinds.empty()) {
       int k = Narrow(kind_tables, nullptr);
-      if (k >= 0) entry.kind_for = entry.all_kinds[static_cast<std::size_t>(k)];
+      entry.kind_for = k;
     }
     if (!entry.all_resources.empty()) {
       int r = Narrow(resource_tables, nullptr);
-      if (r >= 0) entry.resource_for = entry.all_resources[static_cast<std::size_t>(r)];
+      entry.resource_for = r;
     }
+    keys.emplace_back(name, std::string());
+    values.push_back(id);
   }
-  for (auto& [kind, groups] : by_kind_) {
-    for (auto& e : groups) e.best = Narrow(e.tables, nullptr);
+  resource_index_.Build(std::move(keys), values);
+
+  keys.clear();
+  values.clear();
+  for (std::uint32_t i = 0; i < kinds_.size(); ++i) {
+    kinds_[i].best = Narrow(kinds_[i].tables, nullptr);
+    keys.emplace_back(kinds_[i].kind, kinds_[i].group);
+    values.push_back(i);
   }
+  kind_index_.Build(std::move(keys), values);
 }
 
 inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
@@ -405,34 +525,31 @@ inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
   const std::size_t n = tables.size();
   if (n == 1) return 0;
   if (n == 0) return -1;
-  // alive[c] == generation marks the candidates still in the running.
+  // Upstream, per pattern in order: 0 matches -> next pattern; 1 -> that one; more -> continue
+  // with those. alive[c] == generation marks the candidates still in the running.
   std::vector<std::uint32_t> alive(n, 0);
   std::uint32_t generation = 0;
-  auto narrow_to = [&](auto&& matches) -> int {
-    // Upstream: 0 matches -> next pattern; 1 -> that one; more -> continue with those.
-    std::size_t count = 0, last = 0;
-    for (std::size_t c = 0; c < n; ++c) {
-      if (alive[c] == generation && matches(c)) {
-        ++count;
-        last = c;
-      }
-    }
-    if (count == 0) return -2;
-    if (count == 1) return static_cast<int>(last);
-    const std::uint32_t next = generation + 1;
-    for (std::size_t c = 0; c < n; ++c) {
-      if (alive[c] == generation && matches(c)) alive[c] = next;
-    }
-    generation = next;
-    return -2;
-  };
+  std::size_t remaining = n;
   if (user_versions != nullptr) {
     for (const auto& v : *user_versions) {
-      int r = narrow_to([&](std::size_t c) { return v == kWildcard || v == tables_[tables[c]].version; });
-      if (r >= 0) return r;
+      auto matches = [&](std::size_t c) { return v == kWildcard || v == tables_[tables[c]].version; };
+      std::size_t count = 0, last = 0;
+      for (std::size_t c = 0; c < n; ++c) {
+        if (alive[c] == generation && matches(c)) {
+          ++count;
+          last = c;
+        }
+      }
+      if (count == 0) continue;
+      if (count == 1) return static_cast<int>(last);
+      for (std::size_t c = 0; c < n; ++c) {
+        if (alive[c] == generation && matches(c)) alive[c] = generation + 1;
+      }
+      ++generation;
+      remaining = count;
     }
   }
-  // Walk only the patterns that match some candidate, in pattern order.
+  // The discovery patterns: walk only those that match some candidate, in pattern order.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (pattern id, candidate)
   for (std::size_t c = 0; c < n; ++c) {
     for (auto id : tables_[tables[c]].pattern_ids) pairs.emplace_back(id, static_cast<std::uint32_t>(c));
@@ -441,23 +558,28 @@ inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
   for (std::size_t i = 0; i < pairs.size();) {
     std::size_t j = i;
     while (j < pairs.size() && pairs[j].first == pairs[i].first) ++j;
-    int r = narrow_to([&](std::size_t c) {
-      for (std::size_t k = i; k < j; ++k) {
-        if (pairs[k].second == c) return true;
+    std::size_t count = 0, last = 0;
+    for (std::size_t k = i; k < j; ++k) {
+      if (alive[pairs[k].second] == generation) {
+        ++count;
+        last = pairs[k].second;
       }
-      return false;
-    });
-    if (r >= 0) return r;
+    }
+    if (count == 1) return static_cast<int>(last);
+    if (count > 1) {
+      for (std::size_t k = i; k < j; ++k) {
+        if (alive[pairs[k].second] == generation) alive[pairs[k].second] = generation + 1;
+      }
+      ++generation;
+      remaining = count;
+    }
     i = j;
   }
-  std::size_t count = 0, last = 0;
+  if (remaining != 1) return -1;
   for (std::size_t c = 0; c < n; ++c) {
-    if (alive[c] == generation) {
-      ++count;
-      last = c;
-    }
+    if (alive[c] == generation) return static_cast<int>(c);
   }
-  return count == 1 ? static_cast<int>(last) : -1;
+  return -1;
 }
 
 inline CompiledRESTMapper::Coerced CompiledRESTMapper::Coerce(const schema::GroupVersionResource& input) {
@@ -492,17 +614,13 @@ inline meta::MapperError CompiledRESTMapper::MissingResource(const schema::Group
 }
 
 inline const CompiledRESTMapper::ResourceEntry* CompiledRESTMapper::FindResource(std::string_view name) const {
-  auto it = by_resource_.find(name);
-  return it == by_resource_.end() ? nullptr : &it->second;
+  const std::uint32_t* id = resource_index_.Find(name);
+  return id == nullptr ? nullptr : &resources_[*id];
 }
 
 inline const CompiledRESTMapper::KindGroupEntry* CompiledRESTMapper::FindKind(const schema::GroupKind& gk) const {
-  auto it = by_kind_.find(std::string_view(gk.kind));
-  if (it == by_kind_.end()) return nullptr;
-  for (const auto& e : it->second) {
-    if (e.group == gk.group) return &e;
-  }
-  return nullptr;
+  const std::uint32_t* id = kind_index_.Find(gk.kind, gk.group);
+  return id == nullptr ? nullptr : &kinds_[*id];
 }
 
 inline bool CompiledRESTMapper::CollectKinds(const schema::GroupVersionResource& input,
@@ -516,10 +634,8 @@ inline bool CompiledRESTMapper::CollectKinds(const schema::GroupVersionResource&
   if (const ResourceEntry* e = FindResource(c.resource)) {
     for (const auto& h : e->hits) {
       const Table& t = tables_[h.table];
-      if (!h.kind || !TableMatches(t, input, c)) continue;
-      schema::GroupVersionKind gvk{t.group, t.version, *h.kind};
-      if (std::find(out.begin(), out.end(), gvk) != out.end()) continue;
-      out.push_back(std::move(gvk));
+      if (t.duplicate || !h.kind || !TableMatches(t, input, c)) continue;  // duplicate: Multi de-dup
+      out.push_back(schema::GroupVersionKind{t.group, t.version, *h.kind});
       tables.push_back(h.table);
     }
   }
@@ -540,20 +656,22 @@ inline bool CompiledRESTMapper::CollectResources(const schema::GroupVersionResou
     return false;
   }
   auto push = [&](const Table& t, const std::string& plural, std::uint32_t table) {
-    schema::GroupVersionResource gvr{t.group, t.version, plural};
-    if (std::find(out.begin(), out.end(), gvr) != out.end()) return;
-    out.push_back(std::move(gvr));
+    out.push_back(schema::GroupVersionResource{t.group, t.version, plural});
     tables.push_back(table);
   };
   if (const ResourceEntry* e = FindResource(c.resource)) {
     for (const auto& h : e->hits) {
       const Table& t = tables_[h.table];
-      if (!TableMatches(t, input, c)) continue;
+      if (t.duplicate || !TableMatches(t, input, c)) continue;  // duplicate: Multi de-dup
       if (c.has_group && c.has_version) {
         if (!h.exact_plural.empty()) push(t, h.exact_plural, h.table);
         continue;
       }
-      for (const auto& m : h.matches) push(t, m.plural, h.table);
+      const PluralMatch* previous = nullptr;
+      for (const auto& m : h.matches) {
+        if (previous == nullptr || previous->plural != m.plural) push(t, m.plural, h.table);
+        previous = &m;
+      }
     }
   }
   if (out.empty()) {
@@ -573,7 +691,11 @@ inline meta::MapperResult<schema::GroupVersionKind> CompiledRESTMapper::TryKindF
     if (e == nullptr || e->all_kinds.empty()) {
       return meta::MapperResult<schema::GroupVersionKind>::Err(meta::MapperError::NoResourceMatch(input));
     }
-    if (e->kind_for) return meta::MapperResult<schema::GroupVersionKind>::Ok(*e->kind_for);
+    if (e->kind_for >= 0) {
+      meta::MapperResult<schema::GroupVersionKind> result;
+      result.value.emplace(e->all_kinds[static_cast<std::size_t>(e->kind_for)]);
+      return result;
+    }
     return meta::MapperResult<schema::GroupVersionKind>::Err(
         meta::MapperError::AmbiguousResource(input, {}, e->all_kinds));
   }
@@ -595,7 +717,9 @@ inline meta::MapperResult<std::vector<schema::GroupVersionKind>> CompiledRESTMap
     const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
                                                             : FindResource(input.resource);
     if (e == nullptr || e->all_kinds.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
-    return Result::Ok(e->all_kinds);
+    Result result;
+    result.value.emplace(e->all_kinds);
+    return result;
   }
   std::vector<schema::GroupVersionKind> kinds;
   std::vector<std::uint32_t> tables;
@@ -612,7 +736,11 @@ inline meta::MapperResult<schema::GroupVersionResource> CompiledRESTMapper::TryR
     const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
                                                             : FindResource(input.resource);
     if (e == nullptr || e->all_resources.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
-    if (e->resource_for) return Result::Ok(*e->resource_for);
+    if (e->resource_for >= 0) {
+      Result result;
+      result.value.emplace(e->all_resources[static_cast<std::size_t>(e->resource_for)]);
+      return result;
+    }
     return Result::Err(meta::MapperError::AmbiguousResource(input, e->all_resources, {}));
   }
   std::vector<schema::GroupVersionResource> resources;
@@ -632,7 +760,9 @@ inline meta::MapperResult<std::vector<schema::GroupVersionResource>> CompiledRES
     const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
                                                             : FindResource(input.resource);
     if (e == nullptr || e->all_resources.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
-    return Result::Ok(e->all_resources);
+    Result result;
+    result.value.emplace(e->all_resources);
+    return result;
   }
   std::vector<schema::GroupVersionResource> resources;
   std::vector<std::uint32_t> tables;
@@ -671,7 +801,11 @@ inline meta::MapperResult<meta::RESTMapping> CompiledRESTMapper::TryRESTMapping(
   if (versions.empty()) {
     const KindGroupEntry* e = FindKind(gk);
     if (e == nullptr) return Result::Err(meta::MapperError::NoKindMatch(gk, {}));
-    if (e->best >= 0) return Result::Ok(e->mappings[static_cast<std::size_t>(e->best)]);
+    if (e->best >= 0) {
+      Result result;
+      result.value.emplace(e->mappings[static_cast<std::size_t>(e->best)]);
+      return result;
+    }
     std::vector<schema::GroupVersionKind> kinds;
     for (const auto& m : e->mappings) kinds.push_back(m.group_version_kind);
     return Result::Err(meta::MapperError::AmbiguousKind(gk.WithVersion(""), {}, std::move(kinds)));
@@ -717,13 +851,13 @@ inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingulariz
       } else {
         // DefaultRESTMapper.ResourceSingularizer over its ResourcesFor list.
         const Table& t = tables_[h.table];
-        schema::GroupVersionResource singular;
+        std::string singular;  // "" while none was found (Go: singular.Empty())
         for (const auto& m : h.matches) {
-          if (singular.Empty()) {
+          if (singular.empty()) {
             singular = m.singular;
             continue;
           }
-          if (m.singular.resource != singular.resource) {
+          if (m.singular != singular) {
             std::vector<schema::GroupVersionResource> listed;
             for (const auto& x : h.matches) listed.push_back({t.group, t.version, x.plural});
             error = meta::MapperError::Plain(
@@ -731,10 +865,10 @@ inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingulariz
             break;
           }
         }
-        if (!error && singular.Empty()) {
+        if (!error && singular.empty()) {
           error = meta::MapperError::Plain(fmt::format("no singular of resource {} has been defined", name));
         }
-        if (!error) return Result::Ok(singular.resource);
+        if (!error) return Result::Ok(std::move(singular));
       }
       if (h.table + 1 == tables_.size()) last_error = error;
     }
