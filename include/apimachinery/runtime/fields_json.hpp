@@ -271,7 +271,10 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
   if constexpr (HasTypeMeta<T>) {
     v.type_meta = {};
   }
-  for (const auto& [key, value] : j.items()) {
+  for (const auto& item : j.items()) {
+    // Named references, not a structured binding: clang 14 cannot capture bindings in lambdas.
+    const std::string& key = item.key();
+    const nlohmann::json& value = item.value();
     std::size_t idx = n;
     for (std::size_t i = 0; i < n; ++i) {
       if (keys[i] == key) {
@@ -299,7 +302,7 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
     }
     seen[idx] = true;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((I == idx ? ([&] {
+      (void)((I == idx ? ([&] {
          auto& member = v.*(std::get<I>(fields).ptr);
          using M = std::remove_cvref_t<decltype(member)>;
          if (strict) strict->Push(key);
