@@ -67,12 +67,15 @@ constexpr std::string_view PrettyTypeName() noexcept {
   if (end == std::string_view::npos) end = f.size();
   return f.substr(start, end - start);
 }
+// The name is computed once, at compile time: calling TypeIdOf<T>() at run time costs a load.
+template <typename T>
+inline constexpr std::string_view kTypeName = PrettyTypeName<T>();
 }  // namespace internal
 
 template <typename T>
 constexpr TypeId TypeIdOf() noexcept {
   using U = std::remove_cvref_t<T>;
-  return TypeId(&internal::TypeTag<U>::kTag, internal::PrettyTypeName<U>());
+  return TypeId(&internal::TypeTag<U>::kTag, internal::kTypeName<U>);
 }
 
 }  // namespace apimachinery::util
