@@ -1,5 +1,9 @@
-// A tour of apimachinery-cpp: build a RESTMapper from a cluster's discovery documents and resolve
-// kubectl-style resource arguments to their kind, scope and REST path.
+// A tour of apimachinery-cpp:
+// 1. build a RESTMapper from a cluster's discovery documents and resolve kubectl-style resource
+//    arguments to their kind, scope and REST path;
+// 2. expand kubectl's short names (`deploy`, `po`) and the `all` category;
+// 3. decode a manifest into a registered type, convert it to another version through the hub,
+//    and encode it again.
 //
 //   ./tour [discovery-dir]     (default: the fixture documents shipped with the tests)
 #include <apimachinery/apimachinery.hpp>
@@ -7,12 +11,16 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "widgets/widgets.hpp"  // an example API group: widgets.example.com v1beta1, v1, v2
 
 namespace discovery = apimachinery::discovery;
 namespace meta = apimachinery::meta;
 namespace restmapper = apimachinery::restmapper;
+namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
 
 // What kubectl does with "deployments.v1.apps" (resource.version.group) or "statefulset.apps"
@@ -57,6 +65,29 @@ int main(int argc, char** argv) {
     } catch (const meta::NoKindMatchError& e) {
       fmt::print("RESTMapping(Nope.apps): {}\n", e.what());
     }
+
+    // kubectl's short names and categories come from discovery too.
+    restmapper::ShortcutExpander expander(mapper, client);
+    for (const char* name : {"deploy", "po", "svc", "hpa"}) {
+      fmt::print("short name {:<7} -> {}\n", name, expander.ResourceFor({"", "", name}).GroupResource());
+    }
+    std::vector<std::string> all;
+    // (The discovery expander lists a resource once per version serving it, as upstream; the union
+    // expander removes the duplicates.)
+    restmapper::UnionCategoryExpander categories({restmapper::NewDiscoveryCategoryExpander(client)});
+    auto category = categories.Expand("all");
+    for (const auto& gr : category.value_or(std::vector<schema::GroupResource>{})) all.push_back(gr.String());
+    fmt::print("category all -> {}\n", fmt::join(all, ", "));
+
+    // Decode a manifest into its registered type, convert it through the hub, encode it again.
+    runtime::Scheme scheme("tour");
+    widgets::AddToScheme(scheme);
+    runtime::JSONSerializer codec(scheme);
+    auto widget = codec.Decode(R"({"apiVersion": "widgets.example.com/v1beta1", "kind": "Widget",
+        "metadata": {"name": "hello", "namespace": "demo"},
+        "spec": {"replicas": 2, "imageName": "nginx:1.27"}})");
+    fmt::print("decoded {} as {}\n", widget->GetObjectKind(), widget->GetTypeId().name());
+    fmt::print("as v2: {}\n", codec.Encode(*widget, widgets::kV2));
   } catch (const std::exception& e) {
     fmt::print(stderr, "tour: {}\n", e.what());
     return 1;
