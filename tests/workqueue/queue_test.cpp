@@ -263,6 +263,8 @@ TEST_CASE("TestForceQueueShutdownUsingShutDown", "[workqueue][queue]") {
   // A second signal forces the shutdown without waiting for the drain.
   q.ShutDown();
   drainer.join();
+  CHECK(q.ShuttingDown());
+  CHECK_FALSE(q.Get().has_value());
 }
 
 TEST_CASE("TestQueueDrainageUsingShutDownWithDrainWithDirtyItem", "[workqueue][queue]") {
