@@ -41,6 +41,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/validation.hpp"
 
 namespace apimachinery::meta {
 
@@ -202,36 +203,7 @@ class MapperError {
 namespace internal {
 
 // GoQuote renders `s` the way Go's %q does for the strings that occur in mapper errors.
-inline std::string GoQuote(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(s.size() + 2);
-  out.push_back('"');
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += "\\x";
-          out.push_back(kHex[c >> 4]);
-          out.push_back(kHex[c & 0xf]);
-        } else {
-          out.push_back(ch);  // printable ASCII and UTF-8 bytes pass through
-        }
-    }
-  }
-  out.push_back('"');
-  return out;
-}
+inline std::string GoQuote(std::string_view s) { return validation::GoQuote(s); }
 
 // JoinList renders Go's %v of a slice of Stringers: `[a b c]`.
 template <typename T>

@@ -59,6 +59,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/validation.hpp"
 
 namespace apimachinery::restmapper {
 
@@ -123,28 +124,7 @@ std::shared_ptr<meta::ResettableRESTMapper> NewShortcutExpander(std::shared_ptr<
 namespace internal {
 
 // GoQuote renders `s` as Go's %q does for printable text.
-inline std::string GoQuote(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += fmt::format("\\x{:02x}", static_cast<unsigned>(c));
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
+inline std::string GoQuote(std::string_view s) { return validation::GoQuote(s); }
 
 }  // namespace internal
 

@@ -134,23 +134,6 @@ constexpr std::string_view kFindKindGoType =
     "struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string "
     "\"json:\\\"kind,omitempty\\\"\" }";
 
-inline std::string_view JSONKindName(const nlohmann::json& j) {
-  switch (j.type()) {
-    case nlohmann::json::value_t::object:
-      return "object";
-    case nlohmann::json::value_t::array:
-      return "array";
-    case nlohmann::json::value_t::string:
-      return "string";
-    case nlohmann::json::value_t::boolean:
-      return "bool";
-    case nlohmann::json::value_t::null:
-      return "null";
-    default:
-      return "number";
-  }
-}
-
 // DuplicateTracker: a parser callback that records duplicate object keys with their paths.
 class DuplicateTracker {
  public:
@@ -232,7 +215,7 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
     throw metav1::DecodeError(fmt::format(
         "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of "
         "type {}",
-        internal::JSONKindName(p.doc), internal::kFindKindGoType));
+        internal::GoJSONTypeName(p.doc), internal::kFindKindGoType));
   }
   std::string api_version, kind;
   for (const char* key : {"apiVersion", "kind"}) {
@@ -242,7 +225,7 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
       throw metav1::DecodeError(fmt::format(
           "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go struct "
           "field .{} of type string",
-          internal::JSONKindName(*it), key));
+          internal::GoJSONTypeName(*it), key));
     }
     (key[0] == 'a' ? api_version : kind) = it->get<std::string>();
   }
