@@ -6,6 +6,8 @@
 //   BENCH store_getbykey_ns               Indexer::GetByKey (random keys, shared_ptr returned)
 //   BENCH hash_find_ns                    bare std::unordered_map<std::string, shared_ptr> find
 //   BENCH store_byindex_node_ns           ByIndex("node", n): 50 results
+//   BENCH store_byindex_node_read_ns      the same, then reading each result's node name
+//   BENCH store_byindex_node_shared_ns    the same, as owning references (ObjectList::ToVector)
 //   BENCH store_byindex_namespace_ns      ByIndex("namespace", ns): 1,000 results
 //   BENCH store_list_all_ns               List(): 50,000 results
 //   BENCH labels_index_query_ns           Select(app=X) matching 10 objects, label index on
@@ -207,12 +209,42 @@ void BM_ByIndexNode(benchmark::State& state) {
   for (auto _ : state) {
     auto r = f.store->ByIndex("node", nodes[i]);
     total += r.size();
-    benchmark::DoNotOptimize(r.data());
+    benchmark::DoNotOptimize(r);
     if (++i == nodes.size()) i = 0;
   }
   state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_ByIndexNode);
+
+// ByIndex, then reading every result's node name: what a caller then does (touches each object).
+void BM_ByIndexNodeRead(benchmark::State& state) {
+  auto& f = F();
+  std::vector<std::string> nodes;
+  for (int n = 0; n < kNodes; ++n) nodes.push_back(NodeName(n));
+  std::size_t i = 0;
+  std::size_t total = 0;
+  for (auto _ : state) {
+    for (const Object* o : f.store->ByIndex("node", nodes[i])) total += static_cast<const BenchPod*>(o)->spec.node_name.size();
+    if (++i == nodes.size()) i = 0;
+  }
+  benchmark::DoNotOptimize(total);
+}
+BENCHMARK(BM_ByIndexNodeRead);
+
+// The same read returned as owning references (ObjectList::ToVector): the shape std::vector of
+// shared_ptr had before, for comparison.
+void BM_ByIndexNodeShared(benchmark::State& state) {
+  auto& f = F();
+  std::vector<std::string> nodes;
+  for (int n = 0; n < kNodes; ++n) nodes.push_back(NodeName(n));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto r = f.store->ByIndex("node", nodes[i]).ToVector();
+    benchmark::DoNotOptimize(r.data());
+    if (++i == nodes.size()) i = 0;
+  }
+}
+BENCHMARK(BM_ByIndexNodeShared);
 
 void BM_ByIndexNamespace(benchmark::State& state) {
   auto& f = F();
@@ -223,7 +255,7 @@ void BM_ByIndexNamespace(benchmark::State& state) {
   for (auto _ : state) {
     auto r = f.store->ByIndex(cache::kNamespaceIndex, nss[i]);
     total += r.size();
-    benchmark::DoNotOptimize(r.data());
+    benchmark::DoNotOptimize(r);
     if (++i == nss.size()) i = 0;
   }
   state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
@@ -234,7 +266,7 @@ void BM_ListAll(benchmark::State& state) {
   auto& f = F();
   for (auto _ : state) {
     auto r = f.store->List();
-    benchmark::DoNotOptimize(r.data());
+    benchmark::DoNotOptimize(r);
   }
 }
 BENCHMARK(BM_ListAll)->Unit(benchmark::kMillisecond);
@@ -254,7 +286,7 @@ void BM_LabelsIndexQuery(benchmark::State& state) {
   for (auto _ : state) {
     auto r = f.labeled->Select(qs[i]);
     total += r.size();
-    benchmark::DoNotOptimize(r.data());
+    benchmark::DoNotOptimize(r);
     if (++i == qs.size()) i = 0;
   }
   state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
@@ -268,7 +300,7 @@ void BM_LabelsScanQuery(benchmark::State& state) {
   for (auto _ : state) {
     auto r = f.store->Select(qs[i]);
     total += r.size();
-    benchmark::DoNotOptimize(r.data());
+    benchmark::DoNotOptimize(r);
     if (++i == qs.size()) i = 0;
   }
   state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
@@ -322,6 +354,8 @@ int main(int argc, char** argv) {
   b::Print("store_getbykey_ns", per("BM_StoreGetByKey", 1), "ns");
   b::Print("hash_find_ns", per("BM_HashFind", 1), "ns");
   b::Print("store_byindex_node_ns", per("BM_ByIndexNode", 1), "ns");
+  b::Print("store_byindex_node_read_ns", per("BM_ByIndexNodeRead", 1), "ns");
+  b::Print("store_byindex_node_shared_ns", per("BM_ByIndexNodeShared", 1), "ns");
   b::Print("store_byindex_namespace_ns", per("BM_ByIndexNamespace", 1), "ns");
   b::Print("store_list_all_ns", per("BM_ListAll", 1), "ns");
   b::Print("labels_index_query_ns", per("BM_LabelsIndexQuery", 1), "ns");

@@ -20,7 +20,7 @@ using cache_test::MakePod;
 
 namespace {
 
-std::vector<std::string> KeysOf(const std::vector<cache::ThreadSafeStore::ObjectPtr>& objs) {
+std::vector<std::string> KeysOf(const cache::ObjectList& objs) {
   std::vector<std::string> out;
   for (const auto& o : objs) {
     const auto* m = o->GetObjectMeta();

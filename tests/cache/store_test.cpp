@@ -22,8 +22,7 @@ std::vector<std::string> Sorted(std::vector<std::string> v) {
   return v;
 }
 
-std::vector<std::string> NamesOf(
-    const std::vector<std::shared_ptr<const apimachinery::runtime::Object>>& objs) {
+std::vector<std::string> NamesOf(const cache::ObjectList& objs) {
   std::vector<std::string> out;
   for (const auto& o : objs) out.push_back(o->GetObjectMeta()->name);
   std::sort(out.begin(), out.end());
@@ -34,7 +33,7 @@ std::vector<std::string> NamesOf(
 std::shared_ptr<const TestPod> Obj(std::string id, std::string val) {
   return MakePod("", std::move(id), {}, {{"val", std::move(val)}});
 }
-std::string ValOf(const std::shared_ptr<const apimachinery::runtime::Object>& o) {
+std::string ValOf(const apimachinery::runtime::Object* o) {
   return o->GetObjectMeta()->labels.at("val");
 }
 
@@ -75,12 +74,12 @@ TEST_CASE("TestCache (doTestStore)", "[cache][store]") {
   store.Add(Obj("foo", "bar"));
   auto item = store.GetByKey("foo");
   REQUIRE(item);
-  CHECK(ValOf(item) == "bar");
+  CHECK(ValOf(item.get()) == "bar");
 
   store.Update(Obj("foo", "baz"));
   item = store.GetByKey("foo");
   REQUIRE(item);
-  CHECK(ValOf(item) == "baz");
+  CHECK(ValOf(item.get()) == "baz");
 
   store.Delete(*Obj("foo", ""));
   CHECK_FALSE(store.GetByKey("foo"));
@@ -233,5 +232,6 @@ TEST_CASE("Indexer typed helpers and GetByKey absence", "[cache][store]") {
   auto p = MakePod("ns3", "z");
   index.Add(p);
   CHECK(index.GetByKey("ns3/z").get() == p.get());
-  CHECK(index.ByIndex("namespace", "ns3").front().get() == p.get());
+  CHECK(index.ByIndex("namespace", "ns3").front() == p.get());
+  CHECK(index.ByIndex("namespace", "ns3").Share(0) == p);  // an owning reference to the same object
 }

@@ -50,7 +50,7 @@ std::vector<std::string> Exploding(const Object& o) {
   return {o.GetObjectMeta()->name.substr(0, 1)};
 }
 
-std::vector<std::string> KeysOf(const std::vector<cache::ThreadSafeStore::ObjectPtr>& objs) {
+std::vector<std::string> KeysOf(const cache::ObjectList& objs) {
   std::vector<std::string> out;
   for (const auto& o : objs) {
     const auto* m = o->GetObjectMeta();

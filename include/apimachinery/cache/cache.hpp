@@ -11,6 +11,7 @@
 
 #include "apimachinery/cache/delta_fifo.hpp"
 #include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"

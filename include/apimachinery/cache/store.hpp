@@ -19,7 +19,9 @@
 // Thread-safety: Indexer is safe for concurrent use (it is a ThreadSafeStore plus a key function,
 // which is called without any lock held). Complexity: see thread_safe_store.hpp.
 // Differences from upstream:
-// - Objects are std::shared_ptr<const runtime::Object>; Get/GetByKey return null for absence
+// - Objects are std::shared_ptr<const runtime::Object>; List/ByIndex/Index/Select return a
+//   cache::ObjectList (plain pointers kept alive by the list, object_list.hpp) instead of a
+//   slice of interfaces; Get/GetByKey return null for absence
 //   instead of `(item, exists, err)`.
 // - KeyError prints the object's C++ type name instead of Go's %+v dump.
 // - Indexer is a concrete final class (Go: an interface implemented by `cache`); it implements
@@ -36,6 +38,7 @@
 #include <fmt/format.h>
 
 #include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -91,7 +94,7 @@ class Indexer final : public KeyListerGetter {
   // Delete removes the object's key (no-op when absent).
   void Delete(const runtime::Object& obj) { store_.Delete(KeyOf(obj)); }
   // List returns every stored object.
-  std::vector<ObjectPtr> List() const { return store_.List(); }
+  ObjectList List() const { return store_.List(); }
   // ListKeys returns every key.
   std::vector<std::string> ListKeys() const override { return store_.ListKeys(); }
   // Get returns the stored object with the same key as `obj`, or null.
@@ -105,7 +108,7 @@ class Indexer final : public KeyListerGetter {
   // Len returns the number of stored objects.
   std::size_t Len() const { return store_.Len(); }
 
-  std::vector<ObjectPtr> Index(std::string_view index_name, const runtime::Object& obj) const {
+  ObjectList Index(std::string_view index_name, const runtime::Object& obj) const {
     return store_.Index(index_name, obj);
   }
   std::vector<std::string> IndexKeys(std::string_view index_name, std::string_view indexed_value) const {
@@ -114,12 +117,12 @@ class Indexer final : public KeyListerGetter {
   std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const {
     return store_.ListIndexFuncValues(index_name);
   }
-  std::vector<ObjectPtr> ByIndex(std::string_view index_name, std::string_view indexed_value) const {
+  ObjectList ByIndex(std::string_view index_name, std::string_view indexed_value) const {
     return store_.ByIndex(index_name, indexed_value);
   }
   Indexers GetIndexers() const { return store_.GetIndexers(); }
   void AddIndexers(const Indexers& new_indexers) { store_.AddIndexers(new_indexers); }
-  std::vector<ObjectPtr> Select(const SelectQuery& query) const { return store_.Select(query); }
+  ObjectList Select(const SelectQuery& query) const { return store_.Select(query); }
 
   // Typed access: null when absent or of another type.
   template <typename T>
@@ -140,6 +143,16 @@ class Indexer final : public KeyListerGetter {
   const ThreadSafeStore& GetStore() const noexcept { return store_; }
 
  private:
+  // Owning references to the elements of `list` whose dynamic type is T.
+  template <typename T>
+  static std::vector<std::shared_ptr<const T>> SharedOfType(const ObjectList& list) {
+    std::vector<std::shared_ptr<const T>> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (dynamic_cast<const T*>(list[i]) != nullptr) out.push_back(std::static_pointer_cast<const T>(list.Share(i)));
+    }
+    return out;
+  }
+
   KeyFunc key_func_;
   ThreadSafeStore store_;
 };
@@ -198,20 +211,12 @@ inline void Indexer::Replace(const std::vector<ObjectPtr>& items, std::string_vi
 template <typename T>
 std::vector<std::shared_ptr<const T>> Indexer::ByIndexAs(std::string_view index_name,
                                                          std::string_view indexed_value) const {
-  std::vector<std::shared_ptr<const T>> out;
-  for (auto& o : store_.ByIndex(index_name, indexed_value)) {
-    if (auto t = std::dynamic_pointer_cast<const T>(std::move(o))) out.push_back(std::move(t));
-  }
-  return out;
+  return SharedOfType<T>(store_.ByIndex(index_name, indexed_value));
 }
 
 template <typename T>
 std::vector<std::shared_ptr<const T>> Indexer::ListAs() const {
-  std::vector<std::shared_ptr<const T>> out;
-  for (auto& o : store_.List()) {
-    if (auto t = std::dynamic_pointer_cast<const T>(std::move(o))) out.push_back(std::move(t));
-  }
-  return out;
+  return SharedOfType<T>(store_.List());
 }
 
 }  // namespace apimachinery::cache

@@ -2,7 +2,7 @@
 //
 //   cache::ThreadSafeStore store({{"byNode", NodeNameIndexFunc}}, {.label_index = true});
 //   store.Add("ns/pod-1", std::make_shared<const Pod>(pod));
-//   auto on_node = store.ByIndex("byNode", "node-7");     // vector<shared_ptr<const Object>>
+//   auto on_node = store.ByIndex("byNode", "node-7");     // cache::ObjectList of const Object*
 //   auto hits = store.Select(cache::SelectQuery()
 //                                .InNamespace("ns")
 //                                .WhereIndex("byNode", cache::FieldOperator::kEquals, "node-7")
@@ -19,6 +19,9 @@
 //   the old object. Empty postings are removed with their value.
 // - Optional label index (Options::label_index): postings for every `key=value` pair and every
 //   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
+// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList: plain pointers plus one pin
+//   on a reclamation epoch (internal/epoch.hpp), so a read costs no reference count per object.
+//   Replaced and deleted objects are released when no list that could see them remains.
 // - Select() answers namespace + index requirements (= and !=) + label selector in one read: it
 //   picks the smallest posting among everything an index covers as the driver and filters the
 //   driver's ids with O(1) per-slot checks (index membership) and Selector::Matches for labels;
@@ -33,9 +36,9 @@
 //   and leave the store unchanged (values are computed before anything is modified).
 // - Add/Update/Replace with a null object throw apimachinery::Error (upstream panics).
 // Thread-safety: every member function may be called concurrently. Reads take a shared lock
-// (std::shared_mutex) and never copy objects (they copy shared_ptrs). Writes compute keys' hashes
-// and all index values before taking the exclusive lock and release replaced objects after
-// dropping it. Index functions are called without any lock held, except when a write races with
+// (std::shared_mutex) and never copy objects (Get copies one shared_ptr; lists copy pointers and
+// pin an epoch). Writes compute keys' hashes and all index values before taking the exclusive
+// lock and release replaced objects after dropping it (or leave them to the epoch). Index functions are called without any lock held, except when a write races with
 // AddIndexers (the values are then recomputed under the lock before anything is modified).
 // Complexity (n objects, k results, v values an object is indexed under):
 // Add/Update/Delete O(v) expected; Get O(1) expected; List/ListKeys O(n); ByIndex O(k);
@@ -73,7 +76,9 @@
 #include <fmt/format.h>
 
 #include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/internal/epoch.hpp"
 #include "apimachinery/cache/internal/id_table.hpp"
+#include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/labels/label_set.hpp"
 #include "apimachinery/labels/selection.hpp"
@@ -138,7 +143,8 @@ class ThreadSafeStore {
   explicit ThreadSafeStore(const Indexers& indexers = {}, ThreadSafeStoreOptions options = {});
   ThreadSafeStore(const ThreadSafeStore&) = delete;
   ThreadSafeStore& operator=(const ThreadSafeStore&) = delete;
-  ~ThreadSafeStore() = default;
+  // Lists read from the store stay valid after it is destroyed.
+  ~ThreadSafeStore();
 
   // Add inserts or replaces the object stored under `key` (same as Update).
   void Add(std::string_view key, ObjectPtr obj) { Update(key, std::move(obj)); }
@@ -149,7 +155,7 @@ class ThreadSafeStore {
   // Get returns the object stored under `key`, or null.
   ObjectPtr Get(std::string_view key) const;
   // List returns every stored object.
-  std::vector<ObjectPtr> List() const;
+  ObjectList List() const;
   // ListKeys returns every key.
   std::vector<std::string> ListKeys() const;
   // Replace swaps the whole content for `items` (key, object); a later duplicate key wins.
@@ -160,13 +166,13 @@ class ThreadSafeStore {
   std::size_t Len() const;
 
   // Index returns the objects sharing at least one value of index `index_name` with `obj`.
-  std::vector<ObjectPtr> Index(std::string_view index_name, const runtime::Object& obj) const;
+  ObjectList Index(std::string_view index_name, const runtime::Object& obj) const;
   // IndexKeys returns the sorted keys of the objects indexed under `indexed_value`.
   std::vector<std::string> IndexKeys(std::string_view index_name, std::string_view indexed_value) const;
   // ListIndexFuncValues returns the sorted distinct values of an index (empty for an unknown one).
   std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const;
   // ByIndex returns the objects indexed under `indexed_value`.
-  std::vector<ObjectPtr> ByIndex(std::string_view index_name, std::string_view indexed_value) const;
+  ObjectList ByIndex(std::string_view index_name, std::string_view indexed_value) const;
   // ForEachByIndex calls fn(const runtime::Object&) for each object indexed under
   // `indexed_value`, under the shared lock, without touching reference counts. fn must not call
   // back into the store's writers.
@@ -178,7 +184,7 @@ class ThreadSafeStore {
   void AddIndexers(const Indexers& new_indexers);
 
   // Select returns the objects passing every filter of `query` (see the top comment).
-  std::vector<ObjectPtr> Select(const SelectQuery& query) const;
+  ObjectList Select(const SelectQuery& query) const;
   // HasLabelIndex reports whether the label postings are maintained.
   bool HasLabelIndex() const noexcept { return label_index_; }
 
@@ -285,15 +291,21 @@ class ThreadSafeStore {
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
                          std::vector<Prepared>& prepared);
 
-  // Appends the objects of `ids`, prefetching slots and objects ahead (memory-latency bound).
-  static void CopyObjects(const State& st, const std::uint32_t* ids, std::size_t n,
-                          std::vector<ObjectPtr>& out);
+  // Appends the objects of `ids`, prefetching slots ahead (memory-latency bound).
+  static void CollectObjects(const State& st, const std::uint32_t* ids, std::size_t n,
+                             std::vector<const runtime::Object*>& out);
+  // A list of `items`; call with the shared lock held (pins the current epoch).
+  ObjectList MakeList(std::vector<const runtime::Object*> items) const {
+    return ObjectList::Adopt(std::move(items), reclaimer_.PinCurrent());
+  }
   const IndexData* FindIndex(std::string_view name) const;  // shared lock held
   [[noreturn]] static void ThrowNoIndex(std::string_view name);
   const FuncSet* CurrentFuncs() const noexcept { return funcs_.load(std::memory_order_acquire); }
 
   mutable std::shared_mutex mu_;
   State state_;
+  // Keeps replaced and deleted objects alive while lists read earlier may point at them.
+  internal::EpochReclaimer reclaimer_;
   bool label_index_ = false;
   // The current FuncSet, readable without the lock; retired sets stay alive in all_funcs_.
   std::atomic<const FuncSet*> funcs_{nullptr};
@@ -365,6 +377,11 @@ inline ThreadSafeStore::ThreadSafeStore(const Indexers& indexers, ThreadSafeStor
   state_.indexes.resize(funcs->size());
   funcs_.store(funcs.get(), std::memory_order_release);
   all_funcs_.push_back(std::move(funcs));
+}
+
+inline ThreadSafeStore::~ThreadSafeStore() {
+  // Lists may outlive the store: retire the content instead of destroying it under their feet.
+  auto released = reclaimer_.Retire(std::make_shared<const State>(std::move(state_)));
 }
 
 inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, const runtime::Object& obj, PreparedIndex& out) {
@@ -534,21 +551,21 @@ inline void ThreadSafeStore::Update(std::string_view key, ObjectPtr obj) {
   Prepared prep;
   const FuncSet* funcs = CurrentFuncs();
   Prepare(*funcs, *obj, prep);
-  ObjectPtr old;
+  internal::EpochReclaimer::Released released;
   {
     std::unique_lock lock(mu_);
     if (state_.funcs != funcs) Prepare(*state_.funcs, *obj, prep);  // AddIndexers raced us
-    old = ApplyUpdate(state_, key, h, std::move(obj), prep);
+    released = reclaimer_.Retire(ApplyUpdate(state_, key, h, std::move(obj), prep));
   }
-  // `old` is released here, outside the lock.
+  // What no list can reach is released here, outside the lock.
 }
 
 inline void ThreadSafeStore::Delete(std::string_view key) {
   const std::uint64_t h = internal::HashKey(key);
-  ObjectPtr old;
+  internal::EpochReclaimer::Released released;
   {
     std::unique_lock lock(mu_);
-    old = ApplyDelete(state_, key, h);
+    released = reclaimer_.Retire(ApplyDelete(state_, key, h));
   }
 }
 
@@ -571,17 +588,14 @@ inline std::size_t ThreadSafeStore::Len() const {
   return state_.size;
 }
 
-inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::List() const {
-  std::vector<ObjectPtr> out;
+inline ObjectList ThreadSafeStore::List() const {
+  std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);
   out.reserve(state_.size);
-  constexpr std::uint32_t kAhead = 8;
   for (std::uint32_t id = 0; id < state_.next_id; ++id) {
-    if (id + kAhead < state_.next_id) internal::PrefetchObject(state_.slots[id + kAhead].obj.get());
-    const Slot& s = state_.slots[id];
-    if (s.obj) out.push_back(s.obj);
+    if (const runtime::Object* o = state_.slots[id].obj.get()) out.push_back(o);
   }
-  return out;
+  return MakeList(std::move(out));
 }
 
 inline std::vector<std::string> ThreadSafeStore::ListKeys() const {
@@ -619,6 +633,7 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
   // Build outside the lock; rebuild under it only if AddIndexers changed the index set meanwhile.
   auto fresh = std::make_unique<State>();
   BuildState(*fresh, funcs, items, prepared);
+  internal::EpochReclaimer::Released released;
   {
     std::unique_lock lock(mu_);
     if (state_.funcs != funcs) {
@@ -629,19 +644,18 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
       BuildState(*fresh, state_.funcs, items, prepared);
     }
     std::swap(state_, *fresh);
+    released = reclaimer_.Retire(std::shared_ptr<const State>(std::move(fresh)));
   }
-  // The old content is destroyed here, outside the lock.
+  // The old content, unless a list may still see it, is destroyed here, outside the lock.
 }
 
-inline void ThreadSafeStore::CopyObjects(const State& st, const std::uint32_t* ids, std::size_t n,
-                                         std::vector<ObjectPtr>& out) {
+inline void ThreadSafeStore::CollectObjects(const State& st, const std::uint32_t* ids, std::size_t n,
+                                            std::vector<const runtime::Object*>& out) {
   constexpr std::size_t kSlotAhead = 16;
-  constexpr std::size_t kObjAhead = 8;
   for (std::size_t i = 0; i < n && i < kSlotAhead; ++i) internal::PrefetchAddress(&st.slots[ids[i]]);
   for (std::size_t i = 0; i < n; ++i) {
     if (i + kSlotAhead < n) internal::PrefetchAddress(&st.slots[ids[i + kSlotAhead]]);
-    if (i + kObjAhead < n) internal::PrefetchObject(st.slots[ids[i + kObjAhead]].obj.get());
-    out.push_back(st.slots[ids[i]].obj);
+    out.push_back(st.slots[ids[i]].obj.get());
   }
 }
 
@@ -657,19 +671,18 @@ inline void ThreadSafeStore::ThrowNoIndex(std::string_view name) {
   throw Error(fmt::format("Index with name {} does not exist", name));
 }
 
-inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::ByIndex(
-    std::string_view index_name, std::string_view indexed_value) const {
+inline ObjectList ThreadSafeStore::ByIndex(std::string_view index_name, std::string_view indexed_value) const {
   const std::uint64_t h = internal::HashKey(indexed_value);
-  std::vector<ObjectPtr> out;
+  std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);
   const IndexData* ix = FindIndex(index_name);
   if (ix == nullptr) ThrowNoIndex(index_name);
   const std::uint32_t v = ix->FindValue(indexed_value, h);
-  if (v == internal::kNoId) return out;
+  if (v == internal::kNoId) return ObjectList();
   const auto& ids = ix->postings[v].ids;
   out.reserve(ids.size());
-  CopyObjects(state_, ids.data(), ids.size(), out);
-  return out;
+  CollectObjects(state_, ids.data(), ids.size(), out);
+  return MakeList(std::move(out));
 }
 
 template <typename Fn>
@@ -717,8 +730,7 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string
   return out;
 }
 
-inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(std::string_view index_name,
-                                                                      const runtime::Object& obj) const {
+inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runtime::Object& obj) const {
   // Compute the object's values without the lock (the function is looked up under it).
   IndexFunc fn;
   {
@@ -731,7 +743,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(std::strin
   if (!fn) ThrowNoIndex(index_name);
   PreparedIndex pv;
   PrepareOne(fn, obj, pv);
-  std::vector<ObjectPtr> out;
+  std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);
   const IndexData* ix = FindIndex(index_name);
   if (ix == nullptr) ThrowNoIndex(index_name);
@@ -747,8 +759,8 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Index(std::strin
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   }
   out.reserve(ids.size());
-  for (std::uint32_t id : ids) out.push_back(state_.slots[id].obj);
-  return out;
+  CollectObjects(state_, ids.data(), ids.size(), out);
+  return MakeList(std::move(out));
 }
 
 inline Indexers ThreadSafeStore::GetIndexers() const {
@@ -856,9 +868,9 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   all_funcs_.push_back(std::move(funcs));
 }
 
-inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(const SelectQuery& query) const {
-  std::vector<ObjectPtr> out;
-  if (query.label_selector.MatchesNothing()) return out;
+inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
+  std::vector<const runtime::Object*> out;
+  if (query.label_selector.MatchesNothing()) return ObjectList();
   // Hash everything before taking the lock.
   const std::uint64_t ns_hash = query.namespace_ ? internal::HashKey(*query.namespace_) : 0;
   std::vector<std::uint64_t> req_hashes;
@@ -926,7 +938,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(const Sel
     if (ix == nullptr) ThrowNoIndex(r.index_name);
     const std::uint32_t v = ix->FindValue(r.value, req_hashes[i]);
     const bool eq = r.op == FieldOperator::kEquals;
-    if (eq && v == internal::kNoId) return out;  // nothing is indexed under the value
+    if (eq && v == internal::kNoId) return ObjectList();  // nothing is indexed under the value
     resolved.push_back(ResolvedReq{ix, v, eq});
     if (eq) offer({&ix->postings[v].ids});
   }
@@ -935,7 +947,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(const Sel
       if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex && IsMetaNamespaceIndexFunc(funcs[i].fn)) {
         const IndexData& ix = st.indexes[i];
         const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
-        if (v == internal::kNoId) return out;
+        if (v == internal::kNoId) return ObjectList();
         offer({&ix.postings[v].ids});
         break;
       }
@@ -955,7 +967,7 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(const Sel
         const std::uint32_t v = ix->FindValue(d.encoded[j], d.hashes[j]);
         if (v != internal::kNoId) lists.push_back(&ix->postings[v].ids);
       }
-      if (lists.empty()) return out;  // no object can satisfy this requirement
+      if (lists.empty()) return ObjectList();  // no object can satisfy this requirement
       offer(std::move(lists));
     }
   }
@@ -983,16 +995,16 @@ inline std::vector<ThreadSafeStore::ObjectPtr> ThreadSafeStore::Select(const Sel
       const std::uint32_t* ids = list->data();
       for (std::size_t i = 0; i < n; ++i) {
         if (i + kAhead < n) internal::PrefetchObject(st.slots[ids[i + kAhead]].obj.get());
-        if (passes(ids[i])) out.push_back(st.slots[ids[i]].obj);
+        if (passes(ids[i])) out.push_back(st.slots[ids[i]].obj.get());
       }
     }
   } else {
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
       if (id + kAhead < st.next_id) internal::PrefetchObject(st.slots[id + kAhead].obj.get());
-      if (st.slots[id].obj && passes(id)) out.push_back(st.slots[id].obj);
+      if (st.slots[id].obj && passes(id)) out.push_back(st.slots[id].obj.get());
     }
   }
-  return out;
+  return MakeList(std::move(out));
 }
 
 inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {

@@ -22,6 +22,9 @@
 // - Every object has a metav1::ObjectMeta reachable through GetObjectMeta() (nullptr for lists
 //   and other types without one); runtime::Unstructured keeps a typed ObjectMeta too, so the
 //   cache can key, index and label-match any object without going through JSON.
+// - Object derives from std::enable_shared_from_this<Object>, so code holding a plain pointer to a
+//   shared object (a cache::ObjectList element) can take a reference of its own
+//   (weak_from_this().lock()). A user type must not add a second enable_shared_from_this base.
 // - GetTypeId() returns a cheap per-type identity (util::TypeId) that the Converter and the Scheme
 //   use as their map key.
 //
@@ -43,7 +46,7 @@
 
 namespace apimachinery::runtime {
 
-class Object {
+class Object : public std::enable_shared_from_this<Object> {
  public:
   virtual ~Object() = default;
 
