@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -133,7 +134,9 @@ class MapperError {
     kOther,              // any other exception (payload: exception)
   };
 
-  MapperError() noexcept = default;
+  // No error. User-provided (not `= default`) on purpose: `MapperError()` then runs the member
+  // initialisers only, instead of first zero-filling the whole object (value-initialisation).
+  MapperError() noexcept {}  // NOLINT(modernize-use-equals-default)
 
   static MapperError NoResourceMatch(schema::GroupVersionResource partial);
   static MapperError NoKindMatch(schema::GroupKind group_kind, std::vector<std::string> searched_versions);
@@ -191,10 +194,17 @@ class MapperError {
     return empty;
   }
 
+  // The resource or kind triple of the four typed errors (engaged exactly for them). Kept in an
+  // optional so that the empty descriptor every successful lookup carries is a few stores to
+  // make and two tests to destroy.
+  struct Triple {
+    std::string group, version, name;
+  };
+
   Code code_ = Code::kNone;
   bool no_match_ = false;
   bool ambiguous_ = false;
-  std::string group_, version_, name_;  // resource or kind triple, by code_
+  std::optional<Triple> triple_;
   std::shared_ptr<const Detail> detail_;
 };
 
@@ -310,9 +320,7 @@ inline MapperError MapperError::NoResourceMatch(schema::GroupVersionResource par
   MapperError e;
   e.code_ = Code::kNoResourceMatch;
   e.no_match_ = true;
-  e.group_ = std::move(partial.group);
-  e.version_ = std::move(partial.version);
-  e.name_ = std::move(partial.resource);
+  e.triple_.emplace(Triple{std::move(partial.group), std::move(partial.version), std::move(partial.resource)});
   return e;
 }
 
@@ -320,8 +328,7 @@ inline MapperError MapperError::NoKindMatch(schema::GroupKind group_kind, std::v
   MapperError e;
   e.code_ = Code::kNoKindMatch;
   e.no_match_ = true;
-  e.group_ = std::move(group_kind.group);
-  e.name_ = std::move(group_kind.kind);
+  e.triple_.emplace(Triple{std::move(group_kind.group), std::string(), std::move(group_kind.kind)});
   if (!searched_versions.empty()) {
     auto d = std::make_shared<Detail>();
     d->versions = std::move(searched_versions);
@@ -336,9 +343,7 @@ inline MapperError MapperError::AmbiguousResource(schema::GroupVersionResource p
   MapperError e;
   e.code_ = Code::kAmbiguousResource;
   e.ambiguous_ = true;
-  e.group_ = std::move(partial.group);
-  e.version_ = std::move(partial.version);
-  e.name_ = std::move(partial.resource);
+  e.triple_.emplace(Triple{std::move(partial.group), std::move(partial.version), std::move(partial.resource)});
   auto d = std::make_shared<Detail>();
   d->matching_resources = std::move(matching_resources);
   d->matching_kinds = std::move(matching_kinds);
@@ -352,9 +357,7 @@ inline MapperError MapperError::AmbiguousKind(schema::GroupVersionKind partial,
   MapperError e;
   e.code_ = Code::kAmbiguousKind;
   e.ambiguous_ = true;
-  e.group_ = std::move(partial.group);
-  e.version_ = std::move(partial.version);
-  e.name_ = std::move(partial.kind);
+  e.triple_.emplace(Triple{std::move(partial.group), std::move(partial.version), std::move(partial.kind)});
   auto d = std::make_shared<Detail>();
   d->matching_resources = std::move(matching_resources);
   d->matching_kinds = std::move(matching_kinds);
@@ -401,7 +404,7 @@ inline void MapperError::Throw() const {
     case Code::kNoResourceMatch:
       throw NoResourceMatchError(resource());
     case Code::kNoKindMatch:
-      throw NoKindMatchError(schema::GroupKind{group_, name_}, d.versions);
+      throw NoKindMatchError(schema::GroupKind{triple_->group, triple_->name}, d.versions);
     case Code::kAmbiguousResource:
       throw AmbiguousResourceError(resource(), d.matching_resources, d.matching_kinds);
     case Code::kAmbiguousKind:
@@ -421,7 +424,7 @@ inline std::exception_ptr MapperError::ToExceptionPtr() const {
     case Code::kNoResourceMatch:
       return std::make_exception_ptr(NoResourceMatchError(resource()));
     case Code::kNoKindMatch:
-      return std::make_exception_ptr(NoKindMatchError(schema::GroupKind{group_, name_}, d.versions));
+      return std::make_exception_ptr(NoKindMatchError(schema::GroupKind{triple_->group, triple_->name}, d.versions));
     case Code::kAmbiguousResource:
       return std::make_exception_ptr(AmbiguousResourceError(resource(), d.matching_resources, d.matching_kinds));
     case Code::kAmbiguousKind:
@@ -440,7 +443,7 @@ inline std::string MapperError::Message() const {
     case Code::kNoResourceMatch:
       return "no matches for " + resource().String();
     case Code::kNoKindMatch:
-      return internal::NoKindMatchMessage(schema::GroupKind{group_, name_}, d.versions);
+      return internal::NoKindMatchMessage(schema::GroupKind{triple_->group, triple_->name}, d.versions);
     case Code::kAmbiguousResource:
       return internal::AmbiguousMessage(resource().String(), d.matching_resources, d.matching_kinds);
     case Code::kAmbiguousKind:
@@ -455,11 +458,11 @@ inline std::string MapperError::Message() const {
 
 inline schema::GroupVersionResource MapperError::resource() const {
   if (code_ != Code::kNoResourceMatch && code_ != Code::kAmbiguousResource) return {};
-  return {group_, version_, name_};
+  return {triple_->group, triple_->version, triple_->name};
 }
 inline schema::GroupVersionKind MapperError::kind() const {
   if (code_ != Code::kNoKindMatch && code_ != Code::kAmbiguousKind) return {};
-  return {group_, version_, name_};
+  return {triple_->group, triple_->version, triple_->name};
 }
 inline const std::vector<std::string>& MapperError::versions() const noexcept {
   return (detail_ ? *detail_ : EmptyDetail()).versions;

@@ -17,10 +17,16 @@
 //   without versions compiles on every concrete mapper type.
 // - Each is backed by a public pure virtual `Try...` counterpart that never throws for mapper
 //   errors: it returns a MapperResult (value and/or MapperError, as Go's `(value, error)`).
-//   Implementations override only the `Try...` methods; composite mappers (Priority, Multi,
+//   Implementations override the `Try...` methods; composite mappers (Priority, Multi,
 //   FirstHit, the discovery mappers) call their delegates' `Try...` methods, so a composed lookup
 //   builds and throws at most one exception, at the public boundary. Code that prefers writing
 //   throwing logic can wrap it in CaptureMapperResult.
+// - The three single-value methods (KindFor, ResourceFor, RESTMapping) run through protected
+//   virtual hooks (DoKindFor, DoResourceFor, DoRESTMapping) whose defaults are exactly
+//   `Try...(...).ValueOrThrow()`. A leaf mapper with a cheap hit path (the discovery mapper) may
+//   override them to build the answer straight into the caller's result, saving the move of the
+//   value out of the MapperResult; an override must return or throw exactly what the default
+//   would. Composite mappers still go through their delegates' `Try...` methods.
 //
 // Public boundary rule (MapperResult::ValueOrThrow): a value, when present, is returned even if an
 // error came with it (upstream PriorityRESTMapper's "single hit + error", API.md); otherwise the
@@ -89,7 +95,12 @@ struct MapperResult {
   std::optional<T> value;
   MapperError error;
 
-  static MapperResult Ok(T v) { return MapperResult{std::optional<T>(std::move(v)), MapperError()}; }
+  // Ok builds the value in place: one copy (or move) of `v`, none more when the caller returns the
+  // result directly (`return Result::Ok(x);` is a prvalue, elided into the caller's result).
+  static MapperResult Ok(const T& v) { return MapperResult{std::optional<T>(std::in_place, v), MapperError()}; }
+  static MapperResult Ok(T&& v) {
+    return MapperResult{std::optional<T>(std::in_place, std::move(v)), MapperError()};
+  }
   static MapperResult Err(MapperError e) { return MapperResult{std::nullopt, std::move(e)}; }
   // A value together with an error (upstream returns both).
   static MapperResult Both(T v, MapperError e) { return MapperResult{std::optional<T>(std::move(v)), std::move(e)}; }
@@ -118,7 +129,7 @@ class RESTMapper {
   // Throws: NoMatchError when nothing matches; AmbiguousResourceError (matching_kinds) when
   // several do; apimachinery::Error for invalid input.
   schema::GroupVersionKind KindFor(const schema::GroupVersionResource& resource) const {
-    return TryKindFor(resource).ValueOrThrow();
+    return DoKindFor(resource);
   }
   // KindsFor takes a partial resource and returns all matching kinds, preferred first.
   std::vector<schema::GroupVersionKind> KindsFor(const schema::GroupVersionResource& resource) const {
@@ -126,7 +137,7 @@ class RESTMapper {
   }
   // ResourceFor takes a partial resource and returns the single matching (plural) resource.
   schema::GroupVersionResource ResourceFor(const schema::GroupVersionResource& input) const {
-    return TryResourceFor(input).ValueOrThrow();
+    return DoResourceFor(input);
   }
   // ResourcesFor takes a partial resource and returns all matching (plural) resources.
   std::vector<schema::GroupVersionResource> ResourcesFor(const schema::GroupVersionResource& input) const {
@@ -135,7 +146,7 @@ class RESTMapper {
   // RESTMapping identifies a preferred resource mapping for the group kind; `versions` (tried in
   // order) narrows the choice.
   meta::RESTMapping RESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions = {}) const {
-    return TryRESTMapping(gk, versions).ValueOrThrow();
+    return DoRESTMapping(gk, versions);
   }
   // RESTMappings returns all resource mappings for the group kind (restricted to `versions` if any
   // is given).
@@ -166,6 +177,18 @@ class RESTMapper {
   virtual std::string String() const { return "RESTMapper"; }
 
  protected:
+  // The bodies of KindFor, ResourceFor and RESTMapping (see the file comment). Overrides must
+  // behave exactly as these defaults.
+  virtual schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& resource) const {
+    return TryKindFor(resource).ValueOrThrow();
+  }
+  virtual schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const {
+    return TryResourceFor(input).ValueOrThrow();
+  }
+  virtual meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
+    return TryRESTMapping(gk, versions).ValueOrThrow();
+  }
+
   RESTMapper() = default;
   RESTMapper(const RESTMapper&) = default;
   RESTMapper(RESTMapper&&) = default;

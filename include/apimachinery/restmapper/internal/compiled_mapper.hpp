@@ -17,10 +17,13 @@
 //                   RESTMapping answer for "no versions";
 //     tables_       per group-version: group, version, ids of the priority patterns matching it;
 //   and two open-addressing hash indexes (FlatIndex) over the names.
-// - Lookup: one hash probe, no allocation beyond the returned value. Requests with a group and/or version filter the (short) hit list by the
-//   per-version rules (exact group+version; group as a raw string prefix, because each per-version
-//   mapper falls back to prefix matching on its own; version only), de-duplicate as Multi does and
-//   resolve ties by walking only the patterns that match a candidate, in pattern order.
+// - Lookup: one hash probe, no allocation beyond the returned value. The public KindFor,
+//   ResourceFor and RESTMapping (the Do... hooks of meta/interfaces.hpp) copy a precomputed hit
+//   straight into the caller's result; every other case goes through the Try... methods.
+//   Requests with a group and/or version filter the (short) hit list by the per-version rules
+//   (exact group+version; group as a raw string prefix, because each per-version mapper falls
+//   back to prefix matching on its own; version only), de-duplicate as Multi does and resolve
+//   ties by walking only the patterns that match a candidate, in pattern order.
 //
 // Throws: the Try... methods never throw for mapper errors (std::bad_alloc only); the public
 // methods throw the meta errors upstream returns. The constructor throws std::bad_alloc only.
@@ -86,9 +89,28 @@ inline std::string AsciiLower(std::string_view s) {
   return out;
 }
 
+// Whether `s` has an ASCII upper-case letter. Eight bytes at a time: a byte b is flagged when
+// 'A' <= b <= 'Z' (bytes >= 0x80 never are).
 inline bool HasAsciiUpper(std::string_view s) noexcept {
-  for (char c : s) {
-    if (c >= 'A' && c <= 'Z') return true;
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kLow7 = kOnes * 0x7F;
+  constexpr std::uint64_t kHigh = kOnes * 0x80;
+  auto flags = [&](std::uint64_t x) noexcept {
+    const std::uint64_t low = x & kLow7;
+    // ((0x7F + 'Z' + 1) - low) keeps the high bit where low <= 'Z'; (low + (0x7F - ('A' - 1))) sets
+    // it where low >= 'A'; ~x drops bytes with the high bit set.
+    return ((kOnes * (0x7F + 'Z' + 1)) - low) & ~x & (low + kOnes * (0x7F - ('A' - 1))) & kHigh;
+  };
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (flags(w) != 0) return true;
+  }
+  for (; i < n; ++i) {
+    if (p[i] >= 'A' && p[i] <= 'Z') return true;
   }
   return false;
 }
@@ -101,69 +123,112 @@ struct StringHash {
 template <typename V>
 using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
 
+// Pieces of FastHash.
+namespace hash_detail {
+inline constexpr std::uint64_t kMulA = 0x9E3779B97F4A7C15ULL;
+inline constexpr std::uint64_t kMulB = 0xC2B2AE3D27D4EB4FULL;
+inline std::uint64_t Mix(std::uint64_t x) noexcept {
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 29;
+  return x;
+}
+inline std::uint64_t Rotl(std::uint64_t x, int r) noexcept { return (x << r) | (x >> (64 - r)); }
+inline std::uint64_t Load64(const char* p) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+inline std::uint64_t Load32(const char* p) noexcept {
+  std::uint32_t w;
+  std::memcpy(&w, p, 4);
+  return static_cast<std::uint64_t>(w);
+}
+// Folds two words into the state: two independent multiplies, one mix.
+inline std::uint64_t Fold(std::uint64_t h, std::uint64_t a, std::uint64_t b) noexcept {
+  return Mix(h ^ (a * kMulA) ^ Rotl(b * kMulB, 31));
+}
+// Names longer than 16 bytes (rare): 16 bytes per round, then the last 16 (overlapping).
+inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noexcept {
+  for (std::size_t i = 0; i + 16 < n; i += 16) h = Fold(h, Load64(p + i), Load64(p + i + 8));
+  return Fold(h, Load64(p + n - 16), Load64(p + n - 8));
+}
+}  // namespace hash_detail
+
 // FastHash: a word-at-a-time 64-bit hash for the short names of the API (not for untrusted
 // adversarial input at scale; the index is built from discovery, probed with request strings).
-// Reads whole (possibly overlapping) words only, so no byte-wise tail copy stalls the load.
-inline std::uint64_t FastHash(std::string_view s, std::uint64_t seed = 0) noexcept {
-  constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ULL;
-  auto mix = [](std::uint64_t x) noexcept {
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    x ^= x >> 29;
-    return x;
-  };
-  auto load64 = [](const char* p) noexcept {
-    std::uint64_t w;
-    std::memcpy(&w, p, 8);
-    return w;
-  };
-  auto load32 = [](const char* p) noexcept {
-    std::uint32_t w;
-    std::memcpy(&w, p, 4);
-    return static_cast<std::uint64_t>(w);
-  };
+// Reads whole (possibly overlapping) words only, so no byte-wise tail copy stalls the load; a name
+// of up to 16 bytes is two independent multiplies and one mix.
+[[gnu::always_inline]] inline std::uint64_t FastHash(std::string_view s, std::uint64_t seed = 0) noexcept {
+  using namespace hash_detail;
   const char* p = s.data();
   const std::size_t n = s.size();
-  std::uint64_t h = seed ^ (n * kMul);
-  if (n >= 8) {
-    std::size_t i = 0;
-    for (; i + 8 < n; i += 8) h = mix(h ^ load64(p + i)) * kMul;
-    h = mix(h ^ load64(p + n - 8)) * kMul;  // the last word, overlapping the previous one
-  } else if (n >= 4) {
-    h = mix(h ^ (load32(p) | (load32(p + n - 4) << 32))) * kMul;
-  } else if (n > 0) {
-    const auto b = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])); };
-    h = mix(h ^ (b(0) << 16 | b(n / 2) << 8 | b(n - 1))) * kMul;
+  const std::uint64_t h = seed ^ n;
+  if (n > 16) return HashLong(p, n, h);
+  if (n >= 8) return Fold(h, Load64(p), Load64(p + n - 8));
+  if (n >= 4) return Fold(h, Load32(p), Load32(p + n - 4));
+  if (n == 0) return Fold(h, 0, 0);
+  const auto byte = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])); };
+  return Fold(h, byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1), 0);
+}
+
+// KeyEquals: byte equality of two strings, without a library call for names of up to 16 bytes.
+[[gnu::always_inline]] inline bool KeyEquals(std::string_view x, std::string_view y) noexcept {
+  const std::size_t n = x.size();
+  if (n != y.size()) return false;
+  const char* p = x.data();
+  const char* q = y.data();
+  auto eq = [](const char* a, const char* b, std::size_t width) noexcept {
+    std::uint64_t u = 0;
+    std::uint64_t v = 0;
+    std::memcpy(&u, a, width);
+    std::memcpy(&v, b, width);
+    return u == v;
+  };
+  if (n > 16) return std::memcmp(p, q, n) == 0;
+  if (n >= 8) return eq(p, q, 8) && eq(p + n - 8, q + n - 8, 8);
+  if (n >= 4) return eq(p, q, 4) && eq(p + n - 4, q + n - 4, 4);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (p[i] != q[i]) return false;
   }
-  return mix(h);
+  return true;
 }
 
 // FlatIndex: an immutable open-addressing map from a key of one or two strings to a uint32_t,
-// probed without allocating. Built once; load factor <= 1/2.
+// probed without allocating. Built once; load factor <= 1/2. The key bytes live in one buffer and
+// each slot carries its key's lengths, so a probe touches the slot array and that buffer only.
 class FlatIndex {
  public:
-  // `keys[i]` (first, second) maps to `values[i]`; keys must be distinct.
-  void Build(std::vector<std::pair<std::string, std::string>> keys, const std::vector<std::uint32_t>& values) {
-    keys_ = std::move(keys);
+  // `keys[i]` (first, second) maps to `values[i]`; keys must be distinct, values < 0xFFFFFFFF.
+  void Build(const std::vector<std::pair<std::string, std::string>>& keys, const std::vector<std::uint32_t>& values) {
     std::size_t size = 8;
-    while (size < keys_.size() * 2) size *= 2;
+    while (size < keys.size() * 2) size *= 2;
     slots_.assign(size, Slot{});
     mask_ = size - 1;
-    for (std::uint32_t i = 0; i < keys_.size(); ++i) {
-      const std::uint64_t h = Hash(keys_[i].first, keys_[i].second);
+    chars_.clear();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const auto& [first, second] = keys[i];
+      const std::uint64_t h = Hash(first, second);
       std::size_t at = static_cast<std::size_t>(h) & mask_;
-      while (slots_[at].key != kEmpty) at = (at + 1) & mask_;
-      slots_[at] = Slot{h, i, values[i]};
+      while (slots_[at].value != kEmpty) at = (at + 1) & mask_;
+      slots_[at] = Slot{h, values[i], static_cast<std::uint32_t>(chars_.size()), static_cast<std::uint32_t>(first.size()),
+                        static_cast<std::uint32_t>(second.size())};
+      chars_ += first;
+      chars_ += second;
     }
   }
   // The value of (a, b), or nullptr.
   const std::uint32_t* Find(std::string_view a, std::string_view b = {}) const noexcept {
     if (slots_.empty()) return nullptr;
     const std::uint64_t h = Hash(a, b);
+    const char* chars = chars_.data();
     for (std::size_t at = static_cast<std::size_t>(h) & mask_;; at = (at + 1) & mask_) {
       const Slot& slot = slots_[at];
-      if (slot.key == kEmpty) return nullptr;
-      if (slot.hash == h && keys_[slot.key].first == a && keys_[slot.key].second == b) return &slot.value;
+      if (slot.value == kEmpty) return nullptr;
+      if (slot.hash == h && KeyEquals(std::string_view(chars + slot.offset, slot.first_size), a) &&
+          KeyEquals(std::string_view(chars + slot.offset + slot.first_size, slot.second_size), b)) {
+        return &slot.value;
+      }
     }
   }
 
@@ -171,15 +236,19 @@ class FlatIndex {
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
   struct Slot {
     std::uint64_t hash = 0;
-    std::uint32_t key = kEmpty;
-    std::uint32_t value = 0;
+    std::uint32_t value = kEmpty;
+    std::uint32_t offset = 0;  // of the key's bytes (first, then second) in chars_
+    std::uint32_t first_size = 0;
+    std::uint32_t second_size = 0;
   };
-  static std::uint64_t Hash(std::string_view a, std::string_view b) noexcept {
-    return b.empty() ? FastHash(a) : FastHash(a, FastHash(b) + 1);
+  [[gnu::always_inline]] static std::uint64_t Hash(std::string_view a, std::string_view b) noexcept {
+    // The two halves are hashed independently (in parallel), then combined.
+    if (b.empty()) return FastHash(a);
+    return FastHash(a) ^ (FastHash(b, 0x5851F42D4C957F2DULL) * hash_detail::kMulA);
   }
 
   std::vector<Slot> slots_;
-  std::vector<std::pair<std::string, std::string>> keys_;
+  std::string chars_;
   std::size_t mask_ = 0;
 };
 
@@ -205,6 +274,13 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   // The priority patterns in effect (upstream's ResourcePriority / KindPriority, without the
   // trailing `*` resource or kind).
   const std::vector<PriorityPattern>& patterns() const noexcept { return patterns_; }
+
+ protected:
+  // The public single-value methods: the precomputed hit is copied straight into the caller's
+  // result; anything else goes through the Try... method (same answers and errors).
+  schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& input) const override;
+  schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const override;
+  meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
 
  private:
   // One registered group-version (one upstream per-version DefaultRESTMapper).
@@ -255,6 +331,21 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   void Finish(Builder& b);
 
   const ResourceEntry* FindResource(std::string_view name) const;
+  // Requests of the common shape {Resource: name} (no group; no version, or __internal) are
+  // answered from the precomputed lists of the entry.
+  // `try_fn().ValueOrThrow()`, kept out of line so that the hit paths of the Do... methods stay small.
+  template <typename TryFn>
+  [[gnu::noinline, gnu::cold]] static auto ValueOrThrowCold(const TryFn& try_fn) {
+    return try_fn().ValueOrThrow();
+  }
+  static bool IsPlainRequest(const schema::GroupVersionResource& input) noexcept {
+    return input.group.empty() && (input.version.empty() || input.version == schema::kAPIVersionInternal) &&
+           !input.resource.empty();
+  }
+  // The entry of a plain request's (lower-cased) resource, or nullptr.
+  const ResourceEntry* FindPlain(const schema::GroupVersionResource& input) const {
+    return HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource)) : FindResource(input.resource);
+  }
   const KindGroupEntry* FindKind(const schema::GroupKind& gk) const;
   bool PatternMatches(const PriorityPattern& p, const std::string& group, const std::string& version) const noexcept;
   // Upstream's priority narrowing over candidates living in `tables` (one per candidate):
@@ -508,7 +599,7 @@ inline void CompiledRESTMapper::Finish(Builder& b) {
     keys.emplace_back(name, std::string());
     values.push_back(id);
   }
-  resource_index_.Build(std::move(keys), values);
+  resource_index_.Build(keys, values);
 
   keys.clear();
   values.clear();
@@ -517,7 +608,7 @@ inline void CompiledRESTMapper::Finish(Builder& b) {
     keys.emplace_back(kinds_[i].kind, kinds_[i].group);
     values.push_back(i);
   }
-  kind_index_.Build(std::move(keys), values);
+  kind_index_.Build(keys, values);
 }
 
 inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
@@ -683,18 +774,14 @@ inline bool CompiledRESTMapper::CollectResources(const schema::GroupVersionResou
 
 inline meta::MapperResult<schema::GroupVersionKind> CompiledRESTMapper::TryKindFor(
     const schema::GroupVersionResource& input) const {
-  if (input.group.empty() && (input.version.empty() || input.version == schema::kAPIVersionInternal) &&
-      !input.resource.empty()) {
+  if (IsPlainRequest(input)) {
     // The common shape {Resource: name}: precomputed.
-    const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
-                                                            : FindResource(input.resource);
+    const ResourceEntry* e = FindPlain(input);
     if (e == nullptr || e->all_kinds.empty()) {
       return meta::MapperResult<schema::GroupVersionKind>::Err(meta::MapperError::NoResourceMatch(input));
     }
     if (e->kind_for >= 0) {
-      meta::MapperResult<schema::GroupVersionKind> result;
-      result.value.emplace(e->all_kinds[static_cast<std::size_t>(e->kind_for)]);
-      return result;
+      return meta::MapperResult<schema::GroupVersionKind>::Ok(e->all_kinds[static_cast<std::size_t>(e->kind_for)]);
     }
     return meta::MapperResult<schema::GroupVersionKind>::Err(
         meta::MapperError::AmbiguousResource(input, {}, e->all_kinds));
@@ -712,14 +799,10 @@ inline meta::MapperResult<schema::GroupVersionKind> CompiledRESTMapper::TryKindF
 inline meta::MapperResult<std::vector<schema::GroupVersionKind>> CompiledRESTMapper::TryKindsFor(
     const schema::GroupVersionResource& input) const {
   using Result = meta::MapperResult<std::vector<schema::GroupVersionKind>>;
-  if (input.group.empty() && (input.version.empty() || input.version == schema::kAPIVersionInternal) &&
-      !input.resource.empty()) {
-    const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
-                                                            : FindResource(input.resource);
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
     if (e == nullptr || e->all_kinds.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
-    Result result;
-    result.value.emplace(e->all_kinds);
-    return result;
+    return Result::Ok(e->all_kinds);
   }
   std::vector<schema::GroupVersionKind> kinds;
   std::vector<std::uint32_t> tables;
@@ -731,16 +814,10 @@ inline meta::MapperResult<std::vector<schema::GroupVersionKind>> CompiledRESTMap
 inline meta::MapperResult<schema::GroupVersionResource> CompiledRESTMapper::TryResourceFor(
     const schema::GroupVersionResource& input) const {
   using Result = meta::MapperResult<schema::GroupVersionResource>;
-  if (input.group.empty() && (input.version.empty() || input.version == schema::kAPIVersionInternal) &&
-      !input.resource.empty()) {
-    const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
-                                                            : FindResource(input.resource);
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
     if (e == nullptr || e->all_resources.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
-    if (e->resource_for >= 0) {
-      Result result;
-      result.value.emplace(e->all_resources[static_cast<std::size_t>(e->resource_for)]);
-      return result;
-    }
+    if (e->resource_for >= 0) return Result::Ok(e->all_resources[static_cast<std::size_t>(e->resource_for)]);
     return Result::Err(meta::MapperError::AmbiguousResource(input, e->all_resources, {}));
   }
   std::vector<schema::GroupVersionResource> resources;
@@ -755,14 +832,10 @@ inline meta::MapperResult<schema::GroupVersionResource> CompiledRESTMapper::TryR
 inline meta::MapperResult<std::vector<schema::GroupVersionResource>> CompiledRESTMapper::TryResourcesFor(
     const schema::GroupVersionResource& input) const {
   using Result = meta::MapperResult<std::vector<schema::GroupVersionResource>>;
-  if (input.group.empty() && (input.version.empty() || input.version == schema::kAPIVersionInternal) &&
-      !input.resource.empty()) {
-    const ResourceEntry* e = HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
-                                                            : FindResource(input.resource);
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
     if (e == nullptr || e->all_resources.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
-    Result result;
-    result.value.emplace(e->all_resources);
-    return result;
+    return Result::Ok(e->all_resources);
   }
   std::vector<schema::GroupVersionResource> resources;
   std::vector<std::uint32_t> tables;
@@ -801,11 +874,7 @@ inline meta::MapperResult<meta::RESTMapping> CompiledRESTMapper::TryRESTMapping(
   if (versions.empty()) {
     const KindGroupEntry* e = FindKind(gk);
     if (e == nullptr) return Result::Err(meta::MapperError::NoKindMatch(gk, {}));
-    if (e->best >= 0) {
-      Result result;
-      result.value.emplace(e->mappings[static_cast<std::size_t>(e->best)]);
-      return result;
-    }
+    if (e->best >= 0) return Result::Ok(e->mappings[static_cast<std::size_t>(e->best)]);
     std::vector<schema::GroupVersionKind> kinds;
     for (const auto& m : e->mappings) kinds.push_back(m.group_version_kind);
     return Result::Err(meta::MapperError::AmbiguousKind(gk.WithVersion(""), {}, std::move(kinds)));
@@ -874,6 +943,31 @@ inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingulariz
     }
   }
   return Result::Err(last_error);
+}
+
+inline schema::GroupVersionKind CompiledRESTMapper::DoKindFor(const schema::GroupVersionResource& input) const {
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
+    if (e != nullptr && e->kind_for >= 0) return e->all_kinds[static_cast<std::size_t>(e->kind_for)];
+  }
+  return ValueOrThrowCold([&] { return TryKindFor(input); });
+}
+
+inline schema::GroupVersionResource CompiledRESTMapper::DoResourceFor(const schema::GroupVersionResource& input) const {
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
+    if (e != nullptr && e->resource_for >= 0) return e->all_resources[static_cast<std::size_t>(e->resource_for)];
+  }
+  return ValueOrThrowCold([&] { return TryResourceFor(input); });
+}
+
+inline meta::RESTMapping CompiledRESTMapper::DoRESTMapping(const schema::GroupKind& gk,
+                                                          const std::vector<std::string>& versions) const {
+  if (versions.empty()) {
+    const KindGroupEntry* e = FindKind(gk);
+    if (e != nullptr && e->best >= 0) return e->mappings[static_cast<std::size_t>(e->best)];
+  }
+  return ValueOrThrowCold([&] { return TryRESTMapping(gk, versions); });
 }
 
 inline std::string CompiledRESTMapper::String() const {
