@@ -11,6 +11,9 @@
 
 #include "cache/test_pod.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace cache_concurrency_test {
+
 namespace cache = apimachinery::cache;
 using cache_test::MakePod;
 
@@ -77,3 +80,5 @@ TEST_CASE("Concurrent readers and writers on the Indexer", "[cache][concurrency]
     }
   }
 }
+
+}  // namespace cache_concurrency_test

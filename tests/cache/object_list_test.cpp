@@ -15,6 +15,9 @@
 
 #include "cache/test_pod.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace cache_object_list_test {
+
 namespace cache = apimachinery::cache;
 using cache_test::MakePod;
 
@@ -206,3 +209,5 @@ TEST_CASE("Lists held across concurrent writes stay readable", "[cache][object_l
   CHECK(bad.load() == 0);
   CHECK(reads.load() > 0);
 }
+
+}  // namespace cache_object_list_test

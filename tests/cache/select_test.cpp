@@ -13,6 +13,9 @@
 
 #include "cache/test_pod.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace cache_select_test {
+
 namespace cache = apimachinery::cache;
 namespace labels = apimachinery::labels;
 using apimachinery::runtime::Object;
@@ -210,3 +213,5 @@ TEST_CASE("Property: Select equals a full scan", "[cache][select][property]") {
                       << " non-empty=" << nonempty);
   CHECK(nonempty > queries / 10);
 }
+
+}  // namespace cache_select_test

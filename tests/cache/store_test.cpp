@@ -11,6 +11,9 @@
 
 #include "cache/test_pod.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace cache_store_test {
+
 namespace cache = apimachinery::cache;
 using cache_test::MakePod;
 using cache_test::TestPod;
@@ -235,3 +238,5 @@ TEST_CASE("Indexer typed helpers and GetByKey absence", "[cache][store]") {
   CHECK(index.ByIndex("namespace", "ns3").front() == p.get());
   CHECK(index.ByIndex("namespace", "ns3").Share(0) == p);  // an owning reference to the same object
 }
+
+}  // namespace cache_store_test

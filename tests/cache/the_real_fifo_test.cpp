@@ -13,6 +13,9 @@
 
 #include "cache/test_pod.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace cache_the_real_fifo_test {
+
 namespace cache = apimachinery::cache;
 using apimachinery::runtime::Object;
 using cache_test::MakePod;
@@ -303,3 +306,5 @@ TEST_CASE("RealFIFO Pop drains queued items after Close and honours stop tokens"
                     "handler");
   CHECK(g.Len() == 0);
 }
+
+}  // namespace cache_the_real_fifo_test

@@ -12,6 +12,9 @@
 
 #include "cache/test_pod.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace cache_thread_safe_store_test {
+
 namespace cache = apimachinery::cache;
 using apimachinery::runtime::Object;
 using cache_test::MakePod;
@@ -299,3 +302,5 @@ TEST_CASE("internal::IdTable matches std::map under heavy collisions", "[cache][
     }
   }
 }
+
+}  // namespace cache_thread_safe_store_test

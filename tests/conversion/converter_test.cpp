@@ -24,7 +24,23 @@ struct B {
 struct C {
   int z = 0;
 };
+struct V1 {
+  int a = 0;
+};
+struct Hub {
+  int a = 0;
+  std::vector<std::string> trail;
+};
+struct V2 {
+  int a = 0;
+  std::vector<std::string> trail;
+};
+struct Island {};
 }  // namespace conv_test
+
+// Everything below is file-local: a package's test files are compiled as one unit. (conv_test
+// stays a top-level namespace: its type names appear in the error texts under test.)
+namespace conversion_converter_test {
 
 using apimachinery::Error;
 using apimachinery::conversion::ConversionFuncs;
@@ -282,20 +298,6 @@ TEST_CASE("Many registrations keep dispatch correct (table growth)", "[conversio
   CHECK(d == 9.0);
 }
 
-namespace conv_test {
-struct V1 {
-  int a = 0;
-};
-struct Hub {
-  int a = 0;
-  std::vector<std::string> trail;
-};
-struct V2 {
-  int a = 0;
-  std::vector<std::string> trail;
-};
-struct Island {};
-}  // namespace conv_test
 
 TEST_CASE("Conversion chains (opt-in): shortest chain through the hub", "[conversion][chain]") {
   using conv_test::Hub;
@@ -361,3 +363,5 @@ TEST_CASE("Concurrent const Convert is safe", "[conversion][concurrency]") {
   for (auto& th : threads) th.join();
   CHECK(ok.load() == 800);
 }
+
+}  // namespace conversion_converter_test

@@ -20,6 +20,9 @@
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace discovery_aggregated_discovery_test {
+
 namespace discovery = apimachinery::discovery;
 namespace restmapper = apimachinery::restmapper;
 namespace schema = apimachinery::schema;
@@ -422,3 +425,5 @@ TEST_CASE("Aggregated <=> legacy equivalence over the fixtures", "[discovery][ag
   }
   CHECK(questions > 5000);
 }
+
+}  // namespace discovery_aggregated_discovery_test

@@ -21,6 +21,9 @@
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace discovery_disk_cache_test {
+
 namespace discovery = apimachinery::discovery;
 namespace disk = apimachinery::discovery::disk;
 namespace fs = std::filesystem;
@@ -474,3 +477,5 @@ TEST_CASE("Disk cache: clients sharing one directory from many threads", "[disco
     CHECK((name == "servergroups.json" || name == "serverresources.json"));
   }
 }
+
+}  // namespace discovery_disk_cache_test

@@ -10,6 +10,9 @@
 #include <thread>
 #include <vector>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace discovery_memory_discovery_test {
+
 namespace discovery = apimachinery::discovery;
 
 namespace {
@@ -116,3 +119,5 @@ TEST_CASE("MemoryDiscovery may be called from many threads", "[discovery][memory
   for (auto& th : threads) th.join();
   CHECK(client->server_groups_calls() == 200);
 }
+
+}  // namespace discovery_memory_discovery_test

@@ -9,6 +9,9 @@
 #include <sstream>
 #include <string>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace discovery_types_test {
+
 namespace discovery = apimachinery::discovery;
 
 namespace {
@@ -219,3 +222,5 @@ TEST_CASE("every truncation of a real document is a DecodeError", "[discovery][t
   CHECK_THROWS_AS(discovery::ParseAPIResourceList("{\"groupVersion\": \"\xc3\x28\"}"), discovery::DecodeError);
   CHECK_THROWS_AS(discovery::ParseAPIResourceList(std::string(10000, '[')), discovery::DecodeError);
 }
+
+}  // namespace discovery_types_test

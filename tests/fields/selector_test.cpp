@@ -13,6 +13,9 @@
 
 #include "apimachinery/fields/fields.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace fields_selector_test {
+
 namespace fields = apimachinery::fields;
 using apimachinery::selection::Operator;
 
@@ -372,3 +375,5 @@ TEST_CASE("Transform / ParseAndTransformSelector (§11.2)", "[fields][transform]
   CHECK(renamed.String() == "e=f,c=d");
   CHECK(fields::OneTermNotEqualSelector("a", "b").Transform(rename_a).String() == "e!=f");
 }
+
+}  // namespace fields_selector_test

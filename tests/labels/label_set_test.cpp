@@ -5,6 +5,9 @@
 
 #include <string>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace labels_label_set_test {
+
 namespace labels = apimachinery::labels;
 
 TEST_CASE("Set String and FormatLabels", "[labels][set]") {
@@ -53,3 +56,5 @@ TEST_CASE("Equals", "[labels][set]") {
   CHECK_FALSE(labels::Equals({{"env", "test"}}, {{"env", "test"}, {"a", "b"}}));
   CHECK_FALSE(labels::Equals({{"env", "test"}}, {{"infra", "test"}}));
 }
+
+}  // namespace labels_label_set_test

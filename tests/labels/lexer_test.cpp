@@ -8,6 +8,9 @@
 #include <utility>
 #include <vector>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace labels_lexer_test {
+
 using apimachinery::labels::internal::Lexer;
 using apimachinery::labels::internal::ScannedItem;
 using apimachinery::labels::internal::Token;
@@ -105,3 +108,5 @@ TEST_CASE("Lexer: a NUL byte is an identifier byte (documented deviation)", "[la
   const std::string only_nul(1, '\0');
   CHECK(LexAll(only_nul)[0].tok == Token::kIdentifier);
 }
+
+}  // namespace labels_lexer_test

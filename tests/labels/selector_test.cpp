@@ -13,6 +13,9 @@
 
 #include "apimachinery/labels/labels.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace labels_selector_test {
+
 namespace labels = apimachinery::labels;
 namespace selection = apimachinery::selection;
 namespace validation = apimachinery::validation;
@@ -651,3 +654,5 @@ TEST_CASE("selection::Operator strings", "[labels][selection]") {
   CHECK_FALSE(selection::OperatorFromString(">="));
   CHECK(fmt::format("{}", Operator::kNotIn) == "notin");
 }
+
+}  // namespace labels_selector_test

@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace labels_validation_test {
+
 namespace validation = apimachinery::validation;
 
 TEST_CASE("IsQualifiedName", "[validation]") {
@@ -93,3 +96,5 @@ TEST_CASE("RegexError, GoQuote, GoJSONStrings", "[validation]") {
   CHECK(validation::GoJSONStrings({"a", "b"}) == "[\"a\",\"b\"]");
   CHECK(validation::GoJSONStrings({"\x01\n\xff"}) == "[\"\\u0001\\n\\ufffd\"]");
 }
+
+}  // namespace labels_validation_test

@@ -11,6 +11,9 @@
 #include <thread>
 #include <vector>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_concurrency_test {
+
 using namespace apimachinery;
 using schema::GroupKind;
 using schema::GroupVersion;
@@ -62,3 +65,5 @@ TEST_CASE("Composed mappers are safe for concurrent const readers", "[meta][conc
   for (auto& th : threads) th.join();
   CHECK(failures == 0);
 }
+
+}  // namespace meta_concurrency_test

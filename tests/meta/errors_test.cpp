@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_errors_test {
+
 using namespace apimachinery;
 using schema::GroupKind;
 using schema::GroupVersionKind;
@@ -177,3 +180,5 @@ TEST_CASE("MapperError descriptor", "[meta][errors]") {
   CHECK(same.Message() == "fail on this");
   REQUIRE_THROWS_AS(same.Throw(), AggregateError);
 }
+
+}  // namespace meta_errors_test

@@ -17,6 +17,9 @@
 #include "apimachinery/meta/multirestmapper.hpp"
 #include "apimachinery/meta/restmapper.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_lazy_test {
+
 using namespace apimachinery;
 using schema::GroupKind;
 using schema::GroupVersion;
@@ -162,3 +165,5 @@ TEST_CASE("Lazy loader: concurrent first callers share one load", "[meta][lazy][
   CHECK(calls == 1);
   CHECK(ok == 400);
 }
+
+}  // namespace meta_lazy_test

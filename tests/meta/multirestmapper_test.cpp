@@ -20,6 +20,9 @@
 #include "apimachinery/meta/firsthit_restmapper.hpp"
 #include "apimachinery/meta/restmapper.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_multirestmapper_test {
+
 using namespace apimachinery;
 using meta::MapperError;
 using meta::MapperResult;
@@ -451,3 +454,5 @@ TEST_CASE("MultiRESTMapper de-duplicates large unions like the linear scan", "[m
   REQUIRE(expected.size() > 16);
   CHECK(meta::MultiRESTMapper(delegates).KindsFor(kFoo) == expected);
 }
+
+}  // namespace meta_multirestmapper_test

@@ -21,6 +21,9 @@
 #include "apimachinery/meta/multirestmapper.hpp"
 #include "apimachinery/meta/restmapper.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_priority_test {
+
 using namespace apimachinery;
 using meta::MapperError;
 using meta::MapperResult;
@@ -358,3 +361,5 @@ TEST_CASE("Priority observed rows, pass-through, Reset, String (§4)", "[meta][p
     STATIC_REQUIRE(meta::kAnyKind == "*");
   }
 }
+
+}  // namespace meta_priority_test

@@ -21,6 +21,9 @@
 #include <utility>
 #include <vector>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_restmapper_random_test {
+
 using namespace apimachinery;
 using meta::RESTScopeName;
 using schema::GroupKind;
@@ -319,3 +322,5 @@ TEST_CASE("Indexed DefaultRESTMapper equals a brute-force scan", "[meta][restmap
   }
   CHECK(compared == 60 * 80);
 }
+
+}  // namespace meta_restmapper_random_test

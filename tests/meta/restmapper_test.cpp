@@ -19,6 +19,9 @@
 
 #include "apimachinery/meta/interfaces.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace meta_restmapper_test {
+
 using namespace apimachinery;
 using meta::RESTScopeName;
 using schema::GroupKind;
@@ -672,3 +675,5 @@ TEST_CASE("Try methods report without throwing", "[meta][restmapper]") {
   CHECK(kinds.error.code() == meta::MapperError::Code::kNoKindMatch);
   CHECK(kinds.error.Message() == "no matches for kind \"Deployment\" in group \"apps\"");
 }
+
+}  // namespace meta_restmapper_test

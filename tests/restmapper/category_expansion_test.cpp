@@ -13,6 +13,9 @@
 
 #include "apimachinery/discovery/memory_discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_category_expansion_test {
+
 namespace discovery = apimachinery::discovery;
 namespace restmapper = apimachinery::restmapper;
 namespace schema = apimachinery::schema;
@@ -152,3 +155,5 @@ TEST_CASE("Category expanders from many threads", "[restmapper][category][concur
   for (auto& th : threads) th.join();
   CHECK(wrong.load() == 0);
 }
+
+}  // namespace restmapper_category_expansion_test

@@ -13,6 +13,9 @@
 
 #include "restmapper/fake_discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_concurrency_test {
+
 namespace meta = apimachinery::meta;
 namespace restmapper = apimachinery::restmapper;
 namespace discovery = apimachinery::discovery;
@@ -136,3 +139,5 @@ TEST_CASE("a failed build is not cached: later callers rebuild", "[restmapper][d
   CHECK(client->server_groups_calls == 3);
   CHECK(mapper.KindFor({"", "", "pods"}).kind == "Pod");
 }
+
+}  // namespace restmapper_concurrency_test

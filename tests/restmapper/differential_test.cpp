@@ -21,6 +21,9 @@
 #include "apimachinery/meta/restmapper.hpp"
 #include "restmapper/fake_discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_differential_test {
+
 namespace meta = apimachinery::meta;
 namespace schema = apimachinery::schema;
 namespace restmapper = apimachinery::restmapper;
@@ -324,3 +327,5 @@ TEST_CASE("compiled mapper == literal composition: empty", "[restmapper][differe
   CHECK_THROWS_WITH(empty->KindFor({"", "", ""}), "no matches for /, Resource=");
   CHECK(empty->ResourceSingularizer("pods").empty());
 }
+
+}  // namespace restmapper_differential_test

@@ -11,6 +11,9 @@
 
 #include "restmapper/fake_discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_discovery_test {
+
 using apimachinery::meta::RESTMapping;
 using apimachinery::meta::RESTScopeName;
 using apimachinery::schema::GroupKind;
@@ -279,3 +282,5 @@ TEST_CASE("DeferredDiscoveryRESTMapper: build errors, Reset and String", "[restm
   CHECK(cdc->invalidate_calls == 2);
   CHECK_THROWS_AS(restmapper::DeferredDiscoveryRESTMapper(nullptr), apimachinery::Error);
 }
+
+}  // namespace restmapper_discovery_test

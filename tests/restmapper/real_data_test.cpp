@@ -13,6 +13,9 @@
 
 #include "restmapper/fake_discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_real_data_test {
+
 namespace meta = apimachinery::meta;
 namespace schema = apimachinery::schema;
 namespace restmapper = apimachinery::restmapper;
@@ -198,3 +201,5 @@ TEST_CASE("kubectl-style arguments resolve as kubectl resolves them", "[restmapp
         std::vector<GroupVersionResource>{{"autoscaling", "v2", "horizontalpodautoscalers"},
                                           {"autoscaling", "v1", "horizontalpodautoscalers"}});
 }
+
+}  // namespace restmapper_real_data_test

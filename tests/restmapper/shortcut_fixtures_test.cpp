@@ -23,6 +23,9 @@
 #include "apimachinery/restmapper/category_expansion.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_shortcut_fixtures_test {
+
 namespace discovery = apimachinery::discovery;
 namespace restmapper = apimachinery::restmapper;
 namespace schema = apimachinery::schema;
@@ -181,3 +184,5 @@ TEST_CASE("Fixture cluster: kubectl's wiring (expander over Deferred over the di
   CHECK(again->delegate_calls() == 0);
   CHECK_FALSE(again->Fresh());
 }
+
+}  // namespace restmapper_shortcut_fixtures_test

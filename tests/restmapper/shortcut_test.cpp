@@ -15,6 +15,9 @@
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace restmapper_shortcut_test {
+
 namespace discovery = apimachinery::discovery;
 namespace meta = apimachinery::meta;
 namespace restmapper = apimachinery::restmapper;
@@ -400,3 +403,5 @@ TEST_CASE("ShortcutExpander: concurrent lookups and handler changes", "[restmapp
   CHECK(wrong.load() == 0);
   CHECK(warned.load() == 800);
 }
+
+}  // namespace restmapper_shortcut_test

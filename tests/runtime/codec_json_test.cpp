@@ -11,6 +11,9 @@
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_codec_json_test {
+
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
 namespace conversion = apimachinery::conversion;
@@ -236,3 +239,5 @@ TEST_CASE("Typed <-> Unstructured through the scheme", "[runtime][codec][unstruc
                       Catch::StartsWith("unable to convert unstructured object to "
                                         "widgets.example.com/v1, Kind=Widget: json: cannot unmarshal"));
 }
+
+}  // namespace runtime_codec_json_test

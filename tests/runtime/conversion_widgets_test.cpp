@@ -12,6 +12,9 @@
 #include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_conversion_widgets_test {
+
 namespace runtime = apimachinery::runtime;
 namespace conversion = apimachinery::conversion;
 using apimachinery::util::TypeIdOf;
@@ -207,3 +210,5 @@ TEST_CASE("Field-list JSON: camelCase keys, omitempty, replace semantics, typed 
                                                     "unknown field \"spec.template.containers[1].extra\"",
                                                     "unknown field \"topLevel\""});
 }
+
+}  // namespace runtime_conversion_widgets_test

@@ -10,6 +10,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_errors_test {
+
 namespace errors = apimachinery::errors;
 namespace metav1 = apimachinery::metav1;
 namespace schema = apimachinery::schema;
@@ -316,3 +319,5 @@ TEST_CASE("FromObject", "[runtime][errors]") {
       R"({"apiVersion": "v1", "kind": "Status", "code": "x"})"));
   CHECK_THROWS_AS(std::rethrow_exception(errors::FromObject(bad)), metav1::DecodeError);
 }
+
+}  // namespace runtime_errors_test

@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_metav1_time_test {
+
 namespace metav1 = apimachinery::metav1;
 
 namespace {
@@ -98,3 +101,5 @@ TEST_CASE("TimeJSON", "[runtime][metav1][time]") {
     CHECK_THROWS_AS(nlohmann::json("yesterday").get<metav1::Time>(), metav1::TimeParseError);
   }
 }
+
+}  // namespace runtime_metav1_time_test

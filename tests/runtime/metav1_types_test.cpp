@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_metav1_types_test {
+
 namespace metav1 = apimachinery::metav1;
 using nlohmann::json;
 
@@ -205,3 +208,5 @@ TEST_CASE("PartialObjectMetadata", "[runtime][metav1]") {
   CHECK_THROWS_AS(json::parse(R"({"items": 3})").get<metav1::PartialObjectMetadataList>(),
                   metav1::DecodeError);
 }
+
+}  // namespace runtime_metav1_types_test

@@ -8,6 +8,9 @@
 #include "../../examples/widgets/widgets.hpp"
 #include "apimachinery/meta/errors.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_scheme_restmapper_test {
+
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
 namespace meta = apimachinery::meta;
@@ -70,3 +73,5 @@ TEST_CASE("NewRESTMapperFromScheme: preferred versions, scopes, skipped kinds",
   auto ignoring = runtime::NewRESTMapperFromScheme(s, {.ignored_kinds = {"Gadget"}});
   REQUIRE_THROWS(ignoring->RESTMapping({"gadgets.example.com", "Gadget"}));
 }
+
+}  // namespace runtime_scheme_restmapper_test

@@ -15,6 +15,9 @@
 #include "apimachinery/runtime/group_versioner.hpp"
 #include "runtime/scheme_testing.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_scheme_test {
+
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
 namespace conversion = apimachinery::conversion;
@@ -558,3 +561,5 @@ TEST_CASE("Version priority scenarios (§13.5)", "[runtime][scheme][priority]") 
     CHECK(s.VersionsForGroupKind({"g", "TestA"}) == std::vector<GV>{{"g", "v2"}, {"g", "v1"}});
   }
 }
+
+}  // namespace runtime_scheme_test

@@ -11,6 +11,9 @@
 #include "apimachinery/runtime/unstructured.hpp"
 #include "runtime/scheme_testing.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_scheme_unstructured_test {
+
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
 using namespace scheme_testing;  // NOLINT
@@ -81,3 +84,5 @@ TEST_CASE("ObjectKinds of unstructured objects; Unstructured -> Unstructured Con
   UScheme().Convert(CustomV1TestType3(), typed);
   CHECK(typed.a == "test");
 }
+
+}  // namespace runtime_scheme_unstructured_test

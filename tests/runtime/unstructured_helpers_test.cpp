@@ -11,6 +11,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_unstructured_helpers_test {
+
 namespace runtime = apimachinery::runtime;
 using apimachinery::Error;
 using nlohmann::json;
@@ -248,3 +251,5 @@ TEST_CASE("GoValueString", "[runtime][unstructured][helpers]") {
   CHECK(runtime::GoValueString(json(18446744073709551615ULL)) == "1.8446744073709552e+19");
   CHECK(runtime::GoValueString(json(-3)) == "-3");
 }
+
+}  // namespace runtime_unstructured_helpers_test

@@ -17,6 +17,9 @@
 #include "apimachinery/runtime/runtime.hpp"
 #include "apimachinery/runtime/unstructured_converter.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace runtime_unstructured_test {
+
 namespace runtime = apimachinery::runtime;
 namespace metav1 = apimachinery::metav1;
 namespace schema = apimachinery::schema;
@@ -445,3 +448,5 @@ TEST_CASE("UnstructuredConverter", "[runtime][unstructured][converter]") {
   runtime::FromUnstructured(again, target);
   CHECK(target == obj);
 }
+
+}  // namespace runtime_unstructured_test

@@ -8,6 +8,9 @@
 #include <string>
 #include <unordered_set>
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace schema_group_version_test {
+
 using namespace apimachinery::schema;
 
 TEST_CASE("String formats (§1.1)", "[schema]") {
@@ -215,3 +218,5 @@ TEST_CASE("JSON wire shapes", "[schema]") {
   CHECK_THROWS_AS(nlohmann::json::array().get<GroupVersionKind>(), ParseError);
   CHECK_THROWS_WITH((nlohmann::json{{"kind", 3}}.get<GroupKind>()), "GroupKind.kind must be a string");
 }
+
+}  // namespace schema_group_version_test

@@ -13,6 +13,9 @@
 
 #include "workqueue/wq_test_support.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_clock_test {
+
 using apimachinery::util::clock::FakeClock;
 using apimachinery::util::clock::RealClock;
 using apimachinery::util::clock::Time;
@@ -100,3 +103,5 @@ TEST_CASE("RealClock: WaitUntil honours the deadline and notifications", "[workq
   CHECK(c.Since(start) >= 10ms);
   CHECK(c.Since(start) < 1s);
 }
+
+}  // namespace workqueue_clock_test

@@ -13,6 +13,9 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/clock.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_default_rate_limiters_test {
+
 namespace wq = apimachinery::workqueue;
 using apimachinery::util::clock::FakeClock;
 using wq::Duration;
@@ -210,3 +213,5 @@ TEST_CASE("DefaultItemBasedRateLimiter", "[workqueue][ratelimiter]") {
   for (int i = 0; i < 100; ++i) limiter->When("a");
   CHECK(limiter->When("a") == 1000s);
 }
+
+}  // namespace workqueue_default_rate_limiters_test

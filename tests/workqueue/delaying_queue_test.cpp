@@ -13,6 +13,9 @@
 #include "apimachinery/util/clock.hpp"
 #include "workqueue/wq_test_support.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_delaying_queue_test {
+
 namespace wq = apimachinery::workqueue;
 using apimachinery::util::clock::FakeClock;
 using wqtest::WaitFor;
@@ -244,3 +247,5 @@ TEST_CASE("A custom inner queue is used", "[workqueue][delaying]") {
   REQUIRE(WaitFor([&] { return inner->Len() == 1; }));
   CHECK(inner->Get() == std::optional<int>(7));
 }
+
+}  // namespace workqueue_delaying_queue_test

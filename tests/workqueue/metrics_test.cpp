@@ -21,6 +21,9 @@
 #include "apimachinery/workqueue/rate_limiting_queue.hpp"
 #include "workqueue/wq_test_support.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_metrics_test {
+
 namespace wq = apimachinery::workqueue;
 using apimachinery::util::clock::FakeClock;
 using wqtest::WaitFor;
@@ -272,3 +275,5 @@ TEST_CASE("SetProvider: the global provider, only the first call counts", "[work
   CHECK(first->names == std::vector<std::string>{"global"});
   q.ShutDown();
 }
+
+}  // namespace workqueue_metrics_test

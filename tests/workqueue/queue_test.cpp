@@ -17,6 +17,9 @@
 
 #include "workqueue/wq_test_support.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_queue_test {
+
 namespace wq = apimachinery::workqueue;
 using namespace std::chrono_literals;
 
@@ -39,13 +42,16 @@ struct Key {
 };
 
 }  // namespace
+}  // namespace workqueue_queue_test
 
 template <>
-struct std::hash<Key> {
-  std::size_t operator()(const Key& k) const noexcept {
+struct std::hash<workqueue_queue_test::Key> {
+  std::size_t operator()(const workqueue_queue_test::Key& k) const noexcept {
     return std::hash<std::string>{}(k.ns) * 31 + std::hash<std::string>{}(k.name);
   }
 };
+
+namespace workqueue_queue_test {
 
 
 TEST_CASE("TestBasic: producers and consumers, then shut down", "[workqueue][queue]") {
@@ -330,3 +336,5 @@ TEST_CASE("Destroying a queue with items in it", "[workqueue][queue]") {
   q.reset();
   SUCCEED();
 }
+
+}  // namespace workqueue_queue_test

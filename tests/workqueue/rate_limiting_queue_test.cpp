@@ -18,6 +18,9 @@
 #include "apimachinery/util/clock.hpp"
 #include "workqueue/wq_test_support.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_rate_limiting_queue_test {
+
 namespace wq = apimachinery::workqueue;
 using apimachinery::util::clock::FakeClock;
 using wq::Duration;
@@ -134,3 +137,5 @@ TEST_CASE("The interfaces are usable polymorphically", "[workqueue][ratelimiting
   i.ShutDown();
   CHECK(q->ShuttingDown());
 }
+
+}  // namespace workqueue_rate_limiting_queue_test

@@ -20,6 +20,9 @@
 #include "apimachinery/workqueue/delaying_queue.hpp"
 #include "apimachinery/workqueue/queue.hpp"
 
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace workqueue_stress_test {
+
 namespace wq = apimachinery::workqueue;
 using namespace std::chrono_literals;
 
@@ -177,3 +180,5 @@ TEST_CASE("Stress: RateLimitingQueue with AddAfter / AddRateLimited on the real 
   CHECK(ledger.overlaps == 0);
   CHECK(ledger.Lost() == 0);
 }
+
+}  // namespace workqueue_stress_test
