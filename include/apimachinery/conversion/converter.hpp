@@ -16,7 +16,9 @@
 // The key is a pair of util::TypeId (the address of a per-type static: hashing is a pointer mix,
 // not libstdc++'s hash of the mangled name). Three tables, with upstream's priority:
 // ignored pairs (do nothing, succeed) > manual functions > generated functions. Registration merges
-// the three into one flat, open-addressed dispatch table, so a Convert is one probe and one call.
+// the three into one flat, open-addressed dispatch table, so a Convert is one probe and one call:
+// each function is stored as a plain function pointer and its context (the callable), and a typed
+// registration's pointer calls the callable with its static type (no std::function on that path).
 //
 // There is no default or reflective conversion, as upstream: even converting a type to itself
 // fails with `converting (A) to (A): unknown conversion` unless a function is registered. Two
@@ -97,9 +99,20 @@ inline bool IsUnknownConversionError(const std::exception& e) {
       e, [](const std::exception& x) { return dynamic_cast<const UnknownConversionError*>(&x); });
 }
 
-// UntypedConversionFunc is the type-erased form every function is stored as: `a` points at the
-// source value, `b` at the destination. Upstream: conversion.ConversionFunc.
+// UntypedConversionFunc is the type-erased form the untyped registration functions take: `a`
+// points at the source value, `b` at the destination. Upstream: conversion.ConversionFunc.
 using UntypedConversionFunc = std::function<void(const void* a, void* b, Scope& scope)>;
+
+namespace internal {
+// StoredConversion: a registered function as the dispatch table calls it: `invoke(ctx, a, b, s)`,
+// where `ctx` is the stored callable (owned here, shared between copies of a converter) and
+// `invoke` knows its type.
+struct StoredConversion {
+  using Invoke = void (*)(const void* ctx, const void* a, void* b, Scope& scope);
+  Invoke invoke = nullptr;
+  std::shared_ptr<const void> ctx;
+};
+}  // namespace internal
 
 // ConversionFuncFor<F, A, B>: F can be called as F(const A&, B&, Scope&), and when F has a single
 // (non-template) call operator, its parameters are exactly (const A&, B&, Scope&) up to the
@@ -216,8 +229,11 @@ class ConversionFuncs {
     }
   };
   using Key = std::pair<util::TypeId, util::TypeId>;
-  using Fn = std::shared_ptr<const UntypedConversionFunc>;
-  std::unordered_map<Key, Fn, PairHash> untyped_;
+  // Adds (or replaces) the stored function for (a, b).
+  void Put(util::TypeId a, util::TypeId b, internal::StoredConversion fn) {
+    untyped_[Key{a, b}] = std::move(fn);
+  }
+  std::unordered_map<Key, internal::StoredConversion, PairHash> untyped_;
   // Default-construction hooks of the types named by typed registrations (for chains).
   std::unordered_map<util::TypeId, std::pair<void* (*)(), void (*)(void*)>> factories_;
 };
@@ -294,13 +310,15 @@ class Converter {
   std::vector<util::TypeId> FindConversionChain(util::TypeId a, util::TypeId b) const;
 
  private:
-  enum class SlotKind : std::uint8_t { kEmpty, kIgnored, kFunc };
+  // A dispatch-table entry (32 bytes): `invoke` is null for an empty slot and &Ignore for an
+  // ignored pair; `ctx` is owned by the ConversionFuncs entry.
   struct Slot {
     const void* a = nullptr;
     const void* b = nullptr;
-    const UntypedConversionFunc* fn = nullptr;
-    SlotKind kind = SlotKind::kEmpty;
+    internal::StoredConversion::Invoke invoke = nullptr;
+    const void* ctx = nullptr;
   };
+  static void Ignore(const void*, const void*, void*, Scope&) {}
   using Key = ConversionFuncs::Key;
   using KeyHash = ConversionFuncs::PairHash;
 
@@ -315,7 +333,7 @@ class Converter {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = SlotHash(a.tag(), b.tag()) & mask;; i = (i + 1) & mask) {
       const Slot& s = slots_[i];
-      if (s.kind == SlotKind::kEmpty) return nullptr;
+      if (s.invoke == nullptr) return nullptr;
       if (s.a == a.tag() && s.b == b.tag()) return &s;
     }
   }
@@ -326,9 +344,8 @@ class Converter {
   void ConvertChain(const std::vector<util::TypeId>& chain, const void* src, void* dest,
                     const conversion::Meta* meta) const;
   void RunDirect(const Slot& s, const void* src, void* dest, const conversion::Meta* meta) const {
-    if (s.kind == SlotKind::kIgnored) return;
     Scope scope(*this, meta);
-    (*s.fn)(src, dest, scope);
+    s.invoke(s.ctx, src, dest, scope);
   }
 
   ConversionFuncs manual_;
@@ -345,13 +362,27 @@ class Converter {
 
 namespace internal {
 template <typename A, typename B, typename F>
-UntypedConversionFunc WrapTyped(F&& fn) {
+StoredConversion WrapTyped(F&& fn) {
   static_assert(ConversionFuncFor<F, A, B>,
                 "a conversion function for (A, B) must be callable as "
                 "void(const A&, B&, conversion::Scope&)");
-  return [f = std::forward<F>(fn)](const void* a, void* b, Scope& s) mutable {
-    f(*static_cast<const A*>(a), *static_cast<B*>(b), s);
+  using D = std::decay_t<F>;
+  StoredConversion out;
+  // The callable is invoked as non-const, as std::function would invoke it.
+  out.invoke = [](const void* ctx, const void* a, void* b, Scope& s) {
+    (*static_cast<D*>(const_cast<void*>(ctx)))(*static_cast<const A*>(a), *static_cast<B*>(b), s);
   };
+  out.ctx = std::make_shared<D>(std::forward<F>(fn));
+  return out;
+}
+// The stored form of a type-erased function.
+inline StoredConversion WrapUntyped(UntypedConversionFunc fn) {
+  StoredConversion out;
+  out.invoke = [](const void* ctx, const void* a, void* b, Scope& s) {
+    (*static_cast<const UntypedConversionFunc*>(ctx))(a, b, s);
+  };
+  out.ctx = std::make_shared<const UntypedConversionFunc>(std::move(fn));
+  return out;
 }
 template <typename T>
 void* NewValue() {
@@ -369,13 +400,12 @@ void Scope::Convert(const A& src, B& dest) {
 }
 
 inline void ConversionFuncs::AddUntyped(util::TypeId a, util::TypeId b, UntypedConversionFunc fn) {
-  untyped_[Key{a, b}] = std::make_shared<const UntypedConversionFunc>(std::move(fn));
+  Put(a, b, internal::WrapUntyped(std::move(fn)));
 }
 
 template <typename A, typename B, typename F>
 void ConversionFuncs::Add(F&& fn) {
-  AddUntyped(internal::kTypeId<A>, internal::kTypeId<B>,
-             internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  Put(internal::kTypeId<A>, internal::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
   if constexpr (std::is_default_constructible_v<A>) {
     factories_[internal::kTypeId<A>] = {&internal::NewValue<A>, &internal::DeleteValue<A>};
   }
@@ -445,16 +475,16 @@ template <typename A, typename B, typename F>
 void Converter::RegisterConversionFunc(F&& fn) {
   RecordFactory<A>();
   RecordFactory<B>();
-  RegisterUntypedConversionFunc(internal::kTypeId<A>, internal::kTypeId<B>,
-                                internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  manual_.Put(internal::kTypeId<A>, internal::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  Rebuild();
 }
 
 template <typename A, typename B, typename F>
 void Converter::RegisterGeneratedConversionFunc(F&& fn) {
   RecordFactory<A>();
   RecordFactory<B>();
-  RegisterGeneratedUntypedConversionFunc(internal::kTypeId<A>, internal::kTypeId<B>,
-                                         internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  generated_.Put(internal::kTypeId<A>, internal::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  Rebuild();
 }
 
 template <typename A, typename B>
@@ -496,13 +526,13 @@ inline void Converter::Rebuild() {
   // Effective entry per pair: ignored > manual > generated.
   std::unordered_map<Key, Slot, KeyHash> merged;
   for (const auto& [k, fn] : generated_.untyped_) {
-    merged[k] = Slot{k.first.tag(), k.second.tag(), fn.get(), SlotKind::kFunc};
+    merged[k] = Slot{k.first.tag(), k.second.tag(), fn.invoke, fn.ctx.get()};
   }
   for (const auto& [k, fn] : manual_.untyped_) {
-    merged[k] = Slot{k.first.tag(), k.second.tag(), fn.get(), SlotKind::kFunc};
+    merged[k] = Slot{k.first.tag(), k.second.tag(), fn.invoke, fn.ctx.get()};
   }
   for (const auto& k : ignored_) {
-    merged[k] = Slot{k.first.tag(), k.second.tag(), nullptr, SlotKind::kIgnored};
+    merged[k] = Slot{k.first.tag(), k.second.tag(), &Ignore, nullptr};
   }
   std::size_t cap = 16;
   while (cap < merged.size() * 2) cap *= 2;
@@ -510,7 +540,7 @@ inline void Converter::Rebuild() {
   const std::size_t mask = cap - 1;
   for (const auto& [k, slot] : merged) {
     std::size_t i = SlotHash(slot.a, slot.b) & mask;
-    while (slots[i].kind != SlotKind::kEmpty) i = (i + 1) & mask;
+    while (slots[i].invoke != nullptr) i = (i + 1) & mask;
     slots[i] = slot;
   }
   slots_ = std::move(slots);
@@ -544,7 +574,7 @@ inline std::vector<util::TypeId> Converter::FindConversionChain(util::TypeId a,
     if (auto it = chain_cache_.find(Key{a, b}); it != chain_cache_.end()) return it->second;
   }
   std::vector<util::TypeId> result;
-  if (const Slot* s = Find(a, b); s != nullptr && s->kind == SlotKind::kFunc) {
+  if (const Slot* s = Find(a, b); s != nullptr && s->invoke != &Ignore) {
     result = {a, b};
   } else {
     // Breadth-first search over function edges. Edges are visited in a deterministic order (sorted
