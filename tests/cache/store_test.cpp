@@ -239,4 +239,35 @@ TEST_CASE("Indexer typed helpers and GetByKey absence", "[cache][store]") {
   CHECK(index.ByIndex("namespace", "ns3").Share(0) == p);  // an owning reference to the same object
 }
 
+TEST_CASE("Indexer keys: MetaNamespaceKeyFunc fast path, long keys and other key functions", "[cache][store]") {
+  cache::Indexer index(cache::MetaNamespaceKeyFunc, {{"node", cache_test::NodeNameIndexFunc}});
+  const std::string long_name(400, 'x');  // longer than the stack buffer of the fast path
+  index.Add(MakePod("ns", long_name, "n1"));
+  index.Add(MakePod("", "cluster-scoped", "n1"));
+  index.Add(MakePod("ns", "short", "n2"));
+  CHECK(index.ListKeys().size() == 3);
+  CHECK(index.GetByKey("ns/" + long_name) != nullptr);
+  CHECK(index.Get(*MakePod("ns", long_name)) != nullptr);
+  CHECK(index.GetByKey("cluster-scoped") != nullptr);
+  CHECK(index.Get(*MakePod("ns", "short"))->GetObjectMeta()->name == "short");
+  index.Add(MakePod("ns", long_name, "n2"));  // update through the long-key path
+  CHECK(index.ByIndex("node", "n2").size() == 2);
+  index.Delete(*MakePod("ns", long_name));
+  index.Delete(*MakePod("", "cluster-scoped"));
+  CHECK(index.ListKeys() == std::vector<std::string>{"ns/short"});
+
+  // Any other key function goes through KeyOf (errors wrapped in KeyError).
+  cache::Indexer by_name([](const apimachinery::runtime::Object& o) {
+    if (o.GetObjectMeta()->name.empty()) throw apimachinery::Error("empty name");
+    return "name:" + o.GetObjectMeta()->name;
+  });
+  by_name.Add(MakePod("ns", "a"));
+  CHECK(by_name.GetByKey("name:a") != nullptr);
+  CHECK(by_name.Get(*MakePod("other", "a")) != nullptr);
+  CHECK_THROWS_WITH(by_name.Add(MakePod("ns", "")), Catch::Contains("couldn't create key for object") &&
+                                                        Catch::Contains("empty name"));
+  by_name.Delete(*MakePod("x", "a"));
+  CHECK(by_name.Len() == 0);
+}
+
 }  // namespace cache_store_test

@@ -29,9 +29,11 @@
 // - ExplicitKey has no runtime::Object form; use ThreadSafeStore directly for explicit keys.
 #pragma once
 
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -85,20 +87,24 @@ class Indexer final : public KeyListerGetter {
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
 
   explicit Indexer(KeyFunc key_func, const Indexers& indexers = {}, ThreadSafeStoreOptions options = {})
-      : key_func_(std::move(key_func)), store_(indexers, options) {}
+      : key_func_(std::move(key_func)), store_(indexers, options), meta_namespace_keys_(IsMetaNamespaceKeyFunc(key_func_)) {}
 
   // Add inserts or replaces the object under its key.
   void Add(ObjectPtr obj);
   // Update is Add.
   void Update(ObjectPtr obj) { Add(std::move(obj)); }
   // Delete removes the object's key (no-op when absent).
-  void Delete(const runtime::Object& obj) { store_.Delete(KeyOf(obj)); }
+  void Delete(const runtime::Object& obj) {
+    WithKey(obj, [&](std::string_view key) { store_.Delete(key); });
+  }
   // List returns every stored object.
   ObjectList List() const { return store_.List(); }
   // ListKeys returns every key.
   std::vector<std::string> ListKeys() const override { return store_.ListKeys(); }
   // Get returns the stored object with the same key as `obj`, or null.
-  ObjectPtr Get(const runtime::Object& obj) const { return store_.Get(KeyOf(obj)); }
+  ObjectPtr Get(const runtime::Object& obj) const {
+    return WithKey(obj, [&](std::string_view key) { return store_.Get(key); });
+  }
   // GetByKey returns the object stored under `key`, or null.
   ObjectPtr GetByKey(std::string_view key) const override { return store_.Get(key); }
   // Replace swaps the content for `items` (keys computed with the key function).
@@ -143,6 +149,12 @@ class Indexer final : public KeyListerGetter {
   const ThreadSafeStore& GetStore() const noexcept { return store_; }
 
  private:
+  static bool IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept;
+  // Calls fn(std::string_view key) with the object's key. With MetaNamespaceKeyFunc the key is
+  // assembled in a stack buffer: no allocation on the write path.
+  template <typename Fn>
+  std::invoke_result_t<Fn, std::string_view> WithKey(const runtime::Object& obj, Fn&& fn) const;
+
   // Owning references to the elements of `list` whose dynamic type is T.
   template <typename T>
   static std::vector<std::shared_ptr<const T>> SharedOfType(const ObjectList& list) {
@@ -155,6 +167,7 @@ class Indexer final : public KeyListerGetter {
 
   KeyFunc key_func_;
   ThreadSafeStore store_;
+  bool meta_namespace_keys_ = false;  // key_func_ is MetaNamespaceKeyFunc
 };
 
 // Implementation details follow.
@@ -192,10 +205,36 @@ inline std::string Indexer::KeyOf(const runtime::Object& obj) const {
   }
 }
 
+inline bool Indexer::IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept {
+  using Plain = std::string (*)(const runtime::Object&);
+  const Plain* target = fn.target<Plain>();
+  return target != nullptr && *target == &MetaNamespaceKeyFunc;
+}
+
+template <typename Fn>
+std::invoke_result_t<Fn, std::string_view> Indexer::WithKey(const runtime::Object& obj, Fn&& fn) const {
+  if (meta_namespace_keys_) {
+    if (const metav1::ObjectMeta* meta = obj.GetObjectMeta()) {
+      if (meta->namespace_.empty()) return fn(std::string_view(meta->name));
+      constexpr std::size_t kBuffer = 320;  // a namespace (63) + '/' + a name (253) fits
+      const std::size_t n = meta->namespace_.size() + 1 + meta->name.size();
+      if (n <= kBuffer) {
+        char buffer[kBuffer];
+        std::memcpy(buffer, meta->namespace_.data(), meta->namespace_.size());
+        buffer[meta->namespace_.size()] = '/';
+        std::memcpy(buffer + meta->namespace_.size() + 1, meta->name.data(), meta->name.size());
+        return fn(std::string_view(buffer, n));
+      }
+    }
+  }
+  const std::string key = KeyOf(obj);  // other key functions, long keys, and the error path
+  return fn(std::string_view(key));
+}
+
 inline void Indexer::Add(ObjectPtr obj) {
   if (!obj) throw Error("cache: null object");
-  const std::string key = KeyOf(*obj);
-  store_.Update(key, std::move(obj));
+  const runtime::Object& ref = *obj;
+  WithKey(ref, [&](std::string_view key) { store_.Update(key, std::move(obj)); });
 }
 
 inline void Indexer::Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version) {
