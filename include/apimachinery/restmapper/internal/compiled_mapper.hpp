@@ -18,8 +18,9 @@
 //     tables_       per group-version: group, version, ids of the priority patterns matching it;
 //   and two open-addressing hash indexes (FlatIndex) over the names.
 // - Lookup: one hash probe, no allocation beyond the returned value. The public KindFor,
-//   ResourceFor and RESTMapping (the Do... hooks of meta/interfaces.hpp) copy a precomputed hit
-//   straight into the caller's result; every other case goes through the Try... methods.
+//   KindsFor, ResourceFor, ResourcesFor and RESTMapping (the Do... hooks of meta/interfaces.hpp)
+//   copy a precomputed hit straight into the caller's result; every other case goes through the
+//   Try... methods.
 //   Requests with a group and/or version filter the (short) hit list by the per-version rules
 //   (exact group+version; group as a raw string prefix, because each per-version mapper falls
 //   back to prefix matching on its own; version only), de-duplicate as Multi does and resolve
@@ -276,10 +277,12 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   const std::vector<PriorityPattern>& patterns() const noexcept { return patterns_; }
 
  protected:
-  // The public single-value methods: the precomputed hit is copied straight into the caller's
-  // result; anything else goes through the Try... method (same answers and errors).
+  // The public lookups: a precomputed hit is copied straight into the caller's result; anything
+  // else goes through the Try... method (same answers and errors).
   schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& input) const override;
+  std::vector<schema::GroupVersionKind> DoKindsFor(const schema::GroupVersionResource& input) const override;
   schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const override;
+  std::vector<schema::GroupVersionResource> DoResourcesFor(const schema::GroupVersionResource& input) const override;
   meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
 
  private:
@@ -953,12 +956,30 @@ inline schema::GroupVersionKind CompiledRESTMapper::DoKindFor(const schema::Grou
   return ValueOrThrowCold([&] { return TryKindFor(input); });
 }
 
+inline std::vector<schema::GroupVersionKind> CompiledRESTMapper::DoKindsFor(
+    const schema::GroupVersionResource& input) const {
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
+    if (e != nullptr && !e->all_kinds.empty()) return e->all_kinds;
+  }
+  return ValueOrThrowCold([&] { return TryKindsFor(input); });
+}
+
 inline schema::GroupVersionResource CompiledRESTMapper::DoResourceFor(const schema::GroupVersionResource& input) const {
   if (IsPlainRequest(input)) {
     const ResourceEntry* e = FindPlain(input);
     if (e != nullptr && e->resource_for >= 0) return e->all_resources[static_cast<std::size_t>(e->resource_for)];
   }
   return ValueOrThrowCold([&] { return TryResourceFor(input); });
+}
+
+inline std::vector<schema::GroupVersionResource> CompiledRESTMapper::DoResourcesFor(
+    const schema::GroupVersionResource& input) const {
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
+    if (e != nullptr && !e->all_resources.empty()) return e->all_resources;
+  }
+  return ValueOrThrowCold([&] { return TryResourcesFor(input); });
 }
 
 inline meta::RESTMapping CompiledRESTMapper::DoRESTMapping(const schema::GroupKind& gk,
