@@ -135,6 +135,22 @@ void Same(const std::string& what, const meta::MapperResult<T>& literal, const m
   }
 }
 
+// A public (throwing) call as a MapperResult, so Same can compare values and errors.
+template <typename Call, typename Mapper>
+auto Public(Call&& call, const Mapper& mapper) {
+  return meta::CaptureMapperResult([&] { return call(mapper); });
+}
+
+// Compares a public method of both mappers: for every answer that has a value (the discovery
+// mapper's Do... overrides answer those themselves) and for one error in 16 (each costs a throw).
+// `hit`: the compiled mapper's Try... answer has a value.
+template <typename Call, typename Literal, typename Compiled>
+void SamePublic(const std::string& what, bool hit, Call&& call, const Literal& literal, const Compiled& compiled,
+                Counter& counter) {
+  if (!hit && counter.compared % 16 != 0) return;
+  Same("public " + what, Public(call, literal), Public(call, compiled), counter);
+}
+
 // Compares every method for requests built from the names, groups and versions in `groups`:
 // `thorough` crosses every name with every group (and group prefix) and version; otherwise each
 // name is asked bare, per version, per group and in its own group-versions, and each kind in its
@@ -185,10 +201,22 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
     Same("KindsFor " + what, literal->TryKindsFor(in), compiled->TryKindsFor(in), counter);
     Same("ResourceFor " + what, literal->TryResourceFor(in), compiled->TryResourceFor(in), counter);
     Same("ResourcesFor " + what, literal->TryResourcesFor(in), compiled->TryResourcesFor(in), counter);
+    // The public (throwing) methods too: the discovery mapper answers hits through its own
+    // Do... overrides, which must return or throw exactly what Try...().ValueOrThrow() would.
+    SamePublic("KindFor " + what, compiled->TryKindFor(in).value.has_value(),
+               [&](const auto& m) { return m->KindFor(in); }, literal, compiled, counter);
+    SamePublic("KindsFor " + what, compiled->TryKindsFor(in).value.has_value(),
+               [&](const auto& m) { return m->KindsFor(in); }, literal, compiled, counter);
+    SamePublic("ResourceFor " + what, compiled->TryResourceFor(in).value.has_value(),
+               [&](const auto& m) { return m->ResourceFor(in); }, literal, compiled, counter);
+    SamePublic("ResourcesFor " + what, compiled->TryResourcesFor(in).value.has_value(),
+               [&](const auto& m) { return m->ResourcesFor(in); }, literal, compiled, counter);
   };
   for (const auto& n : names) {
     Same("ResourceSingularizer " + n, literal->TryResourceSingularizer(n), compiled->TryResourceSingularizer(n),
          counter);
+    SamePublic("ResourceSingularizer " + n, compiled->TryResourceSingularizer(n).value.has_value(),
+               [&](const auto& m) { return m->ResourceSingularizer(n); }, literal, compiled, counter);
     resource_calls({"", "", n});
     if (thorough) {
       for (const auto& v : versions) resource_calls({"", v, n});
@@ -223,6 +251,8 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
         Same("RESTMapping " + gk.String(), literal->TryRESTMapping(gk, vl), compiled->TryRESTMapping(gk, vl), counter);
         Same("RESTMappings " + gk.String(), literal->TryRESTMappings(gk, vl), compiled->TryRESTMappings(gk, vl),
              counter);
+        SamePublic("RESTMapping " + gk.String(), compiled->TryRESTMapping(gk, vl).value.has_value(),
+               [&](const auto& m) { return m->RESTMapping(gk, vl); }, literal, compiled, counter);
       }
     }
     Report(counter);
@@ -238,6 +268,10 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
         const std::string what = fmt::format("{} [{}]", gk.String(), fmt::join(vl, ","));
         Same("RESTMapping " + what, literal->TryRESTMapping(gk, vl), compiled->TryRESTMapping(gk, vl), counter);
         Same("RESTMappings " + what, literal->TryRESTMappings(gk, vl), compiled->TryRESTMappings(gk, vl), counter);
+        SamePublic("RESTMapping " + what, compiled->TryRESTMapping(gk, vl).value.has_value(),
+               [&](const auto& m) { return m->RESTMapping(gk, vl); }, literal, compiled, counter);
+        SamePublic("RESTMappings " + what, compiled->TryRESTMappings(gk, vl).value.has_value(),
+               [&](const auto& m) { return m->RESTMappings(gk, vl); }, literal, compiled, counter);
       }
     }
   }
