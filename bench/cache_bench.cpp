@@ -200,65 +200,77 @@ void BM_HashFind(benchmark::State& state) {
 }
 BENCHMARK(BM_HashFind);
 
-void BM_ByIndexNode(benchmark::State& state) {
-  auto& f = F();
-  std::vector<std::string> nodes;
-  for (int n = 0; n < kNodes; ++n) nodes.push_back(NodeName(n));
+const std::vector<std::string>& NodeNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (int n = 0; n < kNodes; ++n) v.push_back(NodeName(n));
+    return v;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& NamespaceNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (int n = 0; n < kNamespaces; ++n) v.push_back(NsName(n));
+    return v;
+  }();
+  return names;
+}
+
+// Calls read(value) once per iteration, cycling through `values`; read returns its result count.
+template <typename Read>
+void CycleValues(benchmark::State& state, const std::vector<std::string>& values, Read&& read) {
   std::size_t i = 0;
   std::size_t total = 0;
   for (auto _ : state) {
-    auto r = f.store->ByIndex("node", nodes[i]);
-    total += r.size();
-    benchmark::DoNotOptimize(r);
-    if (++i == nodes.size()) i = 0;
+    total += read(values[i]);
+    if (++i == values.size()) i = 0;
   }
   state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+}
+
+void BM_ByIndexNode(benchmark::State& state) {
+  const cache::Indexer& store = *F().store;
+  CycleValues(state, NodeNames(), [&](const std::string& node) {
+    auto r = store.ByIndex("node", node);
+    benchmark::DoNotOptimize(r);
+    return r.size();
+  });
 }
 BENCHMARK(BM_ByIndexNode);
 
 // ByIndex, then reading every result's node name: what a caller then does (touches each object).
 void BM_ByIndexNodeRead(benchmark::State& state) {
-  auto& f = F();
-  std::vector<std::string> nodes;
-  for (int n = 0; n < kNodes; ++n) nodes.push_back(NodeName(n));
-  std::size_t i = 0;
-  std::size_t total = 0;
-  for (auto _ : state) {
-    for (const Object* o : f.store->ByIndex("node", nodes[i])) total += static_cast<const BenchPod*>(o)->spec.node_name.size();
-    if (++i == nodes.size()) i = 0;
-  }
-  benchmark::DoNotOptimize(total);
+  const cache::Indexer& store = *F().store;
+  CycleValues(state, NodeNames(), [&](const std::string& node) {
+    std::size_t chars = 0;
+    for (const Object* o : store.ByIndex("node", node)) chars += static_cast<const BenchPod*>(o)->spec.node_name.size();
+    benchmark::DoNotOptimize(chars);
+    return chars / node.size();
+  });
 }
 BENCHMARK(BM_ByIndexNodeRead);
 
 // The same read returned as owning references (ObjectList::ToVector): the shape std::vector of
 // shared_ptr had before, for comparison.
 void BM_ByIndexNodeShared(benchmark::State& state) {
-  auto& f = F();
-  std::vector<std::string> nodes;
-  for (int n = 0; n < kNodes; ++n) nodes.push_back(NodeName(n));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    auto r = f.store->ByIndex("node", nodes[i]).ToVector();
+  const cache::Indexer& store = *F().store;
+  CycleValues(state, NodeNames(), [&](const std::string& node) {
+    auto r = store.ByIndex("node", node).ToVector();
     benchmark::DoNotOptimize(r.data());
-    if (++i == nodes.size()) i = 0;
-  }
+    return r.size();
+  });
 }
 BENCHMARK(BM_ByIndexNodeShared);
 
 void BM_ByIndexNamespace(benchmark::State& state) {
-  auto& f = F();
-  std::vector<std::string> nss;
-  for (int n = 0; n < kNamespaces; ++n) nss.push_back(NsName(n));
-  std::size_t i = 0;
-  std::size_t total = 0;
-  for (auto _ : state) {
-    auto r = f.store->ByIndex(cache::kNamespaceIndex, nss[i]);
-    total += r.size();
+  const cache::Indexer& store = *F().store;
+  CycleValues(state, NamespaceNames(), [&](const std::string& ns) {
+    auto r = store.ByIndex(cache::kNamespaceIndex, ns);
     benchmark::DoNotOptimize(r);
-    if (++i == nss.size()) i = 0;
-  }
-  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+    return r.size();
+  });
 }
 BENCHMARK(BM_ByIndexNamespace);
 
