@@ -219,8 +219,8 @@ const std::vector<std::string>& NamespaceNames() {
 }
 
 // Calls read(value) once per iteration, cycling through `values`; read returns its result count.
-template <typename Read>
-void CycleValues(benchmark::State& state, const std::vector<std::string>& values, Read&& read) {
+template <typename Value, typename Read>
+void CycleValues(benchmark::State& state, const std::vector<Value>& values, Read&& read) {
   std::size_t i = 0;
   std::size_t total = 0;
   for (auto _ : state) {
@@ -292,30 +292,22 @@ std::vector<cache::SelectQuery> AppQueries() {
 }
 
 void BM_LabelsIndexQuery(benchmark::State& state) {
-  auto& f = F();
-  const auto qs = AppQueries();
-  std::size_t i = 0, total = 0;
-  for (auto _ : state) {
-    auto r = f.labeled->Select(qs[i]);
-    total += r.size();
+  const cache::Indexer& store = *F().labeled;
+  CycleValues(state, AppQueries(), [&](const cache::SelectQuery& q) {
+    auto r = store.Select(q);
     benchmark::DoNotOptimize(r);
-    if (++i == qs.size()) i = 0;
-  }
-  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+    return r.size();
+  });
 }
 BENCHMARK(BM_LabelsIndexQuery);
 
 void BM_LabelsScanQuery(benchmark::State& state) {
-  auto& f = F();
-  const auto qs = AppQueries();
-  std::size_t i = 0, total = 0;
-  for (auto _ : state) {
-    auto r = f.store->Select(qs[i]);
-    total += r.size();
+  const cache::Indexer& store = *F().store;
+  CycleValues(state, AppQueries(), [&](const cache::SelectQuery& q) {
+    auto r = store.Select(q);
     benchmark::DoNotOptimize(r);
-    if (++i == qs.size()) i = 0;
-  }
-  state.counters["results"] = static_cast<double>(total) / static_cast<double>(state.iterations());
+    return r.size();
+  });
 }
 BENCHMARK(BM_LabelsScanQuery)->Unit(benchmark::kMillisecond);
 
