@@ -150,6 +150,40 @@ TEST_CASE("A throwing index function leaves the store unchanged", "[cache][threa
   CHECK_THROWS(store2.ByIndex("x", "c"));
 }
 
+TEST_CASE("The namespace index reads the namespace from the object", "[cache][thread_safe_store]") {
+  // MetaNamespaceIndexFunc is recognised and its value read in place (no call, no vector); the
+  // answers must equal what calling it would give, and its error must be the same.
+  cache::ThreadSafeStore store({{"namespace", cache::MetaNamespaceIndexFunc}, {"node", cache_test::NodeNameIndexFunc}});
+  store.Add("k1", MakePod("a", "p1", "n1"));
+  store.Add("k2", MakePod("a", "p2", "n1"));
+  store.Add("k3", MakePod("", "node-scoped", "n2"));  // cluster-scoped: indexed under ""
+  CHECK(store.IndexKeys("namespace", "a") == std::vector<std::string>{"k1", "k2"});
+  CHECK(store.IndexKeys("namespace", "") == std::vector<std::string>{"k3"});
+  // The same key moves to another namespace: it leaves "a" and the new value gets its own copy.
+  store.Update("k1", MakePod("b", "p1", "n1"));
+  CHECK(store.IndexKeys("namespace", "a") == std::vector<std::string>{"k2"});
+  CHECK(store.IndexKeys("namespace", "b") == std::vector<std::string>{"k1"});
+  CHECK(store.ListIndexFuncValues("namespace") == std::vector<std::string>{"", "a", "b"});
+  store.Update("k2", MakePod("b", "p2", "n1"));
+  CHECK(store.ListIndexFuncValues("namespace") == std::vector<std::string>{"", "b"});
+  CHECK(store.Index("namespace", *MakePod("b", "other")).size() == 2);
+  // An object without ObjectMeta: the upstream error, and the store is left unchanged.
+  CHECK_THROWS_WITH(store.Add("k4", std::make_shared<const cache_test::NoMeta>()),
+                    "object has no meta: object does not implement the Object interfaces");
+  CHECK(store.Len() == 3);
+  CHECK_THROWS_WITH(store.Index("namespace", cache_test::NoMeta{}),
+                    "object has no meta: object does not implement the Object interfaces");
+  // The same behaviour when the index is added later (back-filled) and under another name.
+  cache::ThreadSafeStore later;
+  later.Add("x", MakePod("ns1", "x"));
+  later.Add("y", MakePod("ns2", "y"));
+  later.AddIndexers({{"by-ns", cache::MetaNamespaceIndexFunc}});
+  CHECK(later.IndexKeys("by-ns", "ns1") == std::vector<std::string>{"x"});
+  later.Update("y", MakePod("ns1", "y"));
+  CHECK(later.IndexKeys("by-ns", "ns1") == std::vector<std::string>{"x", "y"});
+  CHECK(later.IndexKeys("by-ns", "ns2").empty());
+}
+
 TEST_CASE("Null objects are rejected", "[cache][thread_safe_store]") {
   cache::ThreadSafeStore store;
   CHECK_THROWS_AS(store.Add("a", nullptr), apimachinery::Error);

@@ -197,6 +197,9 @@ class ThreadSafeStore {
     std::string name;
     IndexFunc fn;
     bool hidden = false;  // the internal label indexes
+    // fn is MetaNamespaceIndexFunc: its value is read straight from the object (no call, no
+    // allocation), the most common index of all.
+    bool is_namespace = IsMetaNamespaceIndexFunc(fn);
   };
   using FuncSet = std::vector<FuncEntry>;
 
@@ -226,7 +229,7 @@ class ThreadSafeStore {
     std::vector<std::uint32_t> free_multi;
 
     std::uint32_t FindValue(std::string_view v, std::uint64_t h) const {
-      return value_table.Find(h, [&](std::uint32_t id) { return postings[id].value == v; });
+      return value_table.Find(h, [&](std::uint32_t id) { return internal::KeysEqual(postings[id].value, v); });
     }
     bool SlotHas(std::uint32_t slot, std::uint32_t value) const {
       const std::uint32_t sv = slot_value[slot];
@@ -240,27 +243,40 @@ class ThreadSafeStore {
     }
     std::size_t MemoryBytes() const;
   };
-  // The values one object is indexed under, for one index, with their hashes.
+  // The values one object is indexed under, for one index (sorted, distinct), with their hashes.
+  // Either owned (what the index function returned) or one value borrowed from the object (the
+  // namespace index), valid while the object is alive.
   struct PreparedIndex {
-    std::vector<std::string> values;
-    std::uint64_t hash0 = 0;            // hash of values[0]
+    // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
+    PreparedIndex() noexcept {}  // NOLINT(modernize-use-equals-default)
+    std::vector<std::string> values;  // owned values (empty when borrowed)
+    std::string_view borrowed_value;
+    bool borrowed = false;
+    std::uint64_t hash0 = 0;            // hash of value(0)
     std::vector<std::uint64_t> hashes;  // all hashes, only when there are several values
+    std::size_t size() const noexcept { return borrowed ? 1 : values.size(); }
+    std::string_view value(std::size_t i) const noexcept { return borrowed ? borrowed_value : values[i]; }
     std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
   };
-  // The values of one object for every index (inline for up to 4 indexes: no allocation).
+  // The values of one object for every index (inline for up to 4 indexes: no allocation; only
+  // the entries in use are constructed).
   struct Prepared {
     static constexpr std::size_t kInline = 4;
     const FuncSet* funcs = nullptr;
     std::size_t n = 0;
-    std::array<PreparedIndex, kInline> inline_values;
+    std::array<std::optional<PreparedIndex>, kInline> inline_values;
     std::vector<PreparedIndex> heap_values;
 
     void Resize(std::size_t count) {
       n = count;
-      if (count > kInline) heap_values.resize(count);
+      if (count > kInline) {
+        heap_values.resize(count);
+      } else {
+        for (std::size_t i = 0; i < count; ++i) inline_values[i].emplace();
+      }
     }
     PreparedIndex& operator[](std::size_t i) noexcept {
-      return n > kInline ? heap_values[i] : inline_values[i];
+      return n > kInline ? heap_values[i] : *inline_values[i];
     }
   };
   struct State {
@@ -273,12 +289,12 @@ class ThreadSafeStore {
     std::size_t size = 0;
 
     std::uint32_t FindKey(std::string_view key, std::uint64_t h) const {
-      return key_table.Find(h, [&](std::uint32_t id) { return slots[id].key.view() == key; });
+      return key_table.Find(h, [&](std::uint32_t id) { return internal::KeysEqual(slots[id].key.view(), key); });
     }
   };
 
   static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
-  static void PrepareOne(const IndexFunc& fn, const runtime::Object& obj, PreparedIndex& out);
+  static void PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj, PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
                                Prepared& prep);
@@ -286,7 +302,7 @@ class ThreadSafeStore {
   static void FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv);
   static void UnfileSlot(IndexData& ix, std::uint32_t id);
   static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos, std::uint32_t id);
-  static std::uint32_t AddToPosting(IndexData& ix, std::string& value, std::uint64_t h, std::uint32_t id);
+  static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id);
   static void BuildState(State& st, const FuncSet* funcs,
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
                          std::vector<Prepared>& prepared);
@@ -384,7 +400,17 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   auto released = reclaimer_.Retire(std::make_shared<const State>(std::move(state_)));
 }
 
-inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, const runtime::Object& obj, PreparedIndex& out) {
+inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj,
+                                        PreparedIndex& out) {
+  if (const metav1::ObjectMeta* meta = is_namespace ? obj.GetObjectMeta() : nullptr) {
+    out.values.clear();
+    out.hashes.clear();
+    out.borrowed = true;
+    out.borrowed_value = meta->namespace_;
+    out.hash0 = internal::HashKey(out.borrowed_value);
+    return;
+  }
+  out.borrowed = false;
   out.values = fn(obj);
   if (out.values.size() > 1) {
     std::sort(out.values.begin(), out.values.end());
@@ -402,20 +428,20 @@ inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, const runtime::Obje
 inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) {
   out.funcs = &funcs;
   out.Resize(funcs.size());
-  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, obj, out[i]);
+  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, funcs[i].is_namespace, obj, out[i]);
 }
 
-inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string& value, std::uint64_t h,
+inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h,
                                                    std::uint32_t id) {
   std::uint32_t v = ix.FindValue(value, h);
   if (v == internal::kNoId) {
     if (!ix.free_values.empty()) {
       v = ix.free_values.back();
       ix.free_values.pop_back();
-      ix.postings[v].value = std::move(value);
+      ix.postings[v].value = value;
     } else {
       v = static_cast<std::uint32_t>(ix.postings.size());
-      ix.postings.push_back(Posting{std::move(value), {}});
+      ix.postings.push_back(Posting{std::string(value), {}});
     }
     ix.value_table.Insert(h, v);
   }
@@ -472,13 +498,13 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
 
 inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv) {
   const std::uint32_t sv = ix.slot_value[id];
-  if (sv >= 2 && pv.values.size() == 1 && ix.postings[sv - 2].value == pv.values[0]) {
+  if (sv >= 2 && pv.size() == 1 && internal::KeysEqual(ix.postings[sv - 2].value, pv.value(0))) {
     return;  // the common case: one value, unchanged
   }
   UnfileSlot(ix, id);
-  if (pv.values.empty()) return;
-  if (pv.values.size() == 1) {
-    const std::uint32_t v = AddToPosting(ix, pv.values[0], pv.hash0, id);
+  if (pv.size() == 0) return;
+  if (pv.size() == 1) {
+    const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id);
     ix.slot_value[id] = v + 2;
     ix.slot_pos[id] = static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1);
     return;
@@ -493,9 +519,9 @@ inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedI
   }
   // Filing only appends to postings (no swaps), so the back-pointers can be published last.
   std::vector<ValuePos> list;
-  list.reserve(pv.values.size());
-  for (std::size_t i = 0; i < pv.values.size(); ++i) {
-    const std::uint32_t v = AddToPosting(ix, pv.values[i], pv.Hash(i), id);
+  list.reserve(pv.size());
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const std::uint32_t v = AddToPosting(ix, pv.value(i), pv.Hash(i), id);
     list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
   }
   ix.multi[m] = std::move(list);
@@ -577,7 +603,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) con
   const std::uint32_t id = state_.key_table.Find(h, [&](std::uint32_t i) {
     const Slot& s = slots[i];
     internal::PrefetchObject(s.obj.get());
-    return s.key.view() == key;
+    return internal::KeysEqual(s.key.view(), key);
   });
   if (id == internal::kNoId) return nullptr;
   return slots[id].obj;
@@ -733,28 +759,32 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string
 inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runtime::Object& obj) const {
   // Compute the object's values without the lock (the function is looked up under it).
   IndexFunc fn;
+  bool is_namespace = false;
   {
     std::shared_lock lock(mu_);
     const FuncSet& funcs = *state_.funcs;
     for (const auto& f : funcs) {
-      if (!f.hidden && f.name == index_name) fn = f.fn;
+      if (!f.hidden && f.name == index_name) {
+        fn = f.fn;
+        is_namespace = f.is_namespace;
+      }
     }
   }
   if (!fn) ThrowNoIndex(index_name);
   PreparedIndex pv;
-  PrepareOne(fn, obj, pv);
+  PrepareOne(fn, is_namespace, obj, pv);
   std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);
   const IndexData* ix = FindIndex(index_name);
   if (ix == nullptr) ThrowNoIndex(index_name);
   std::vector<std::uint32_t> ids;
-  for (std::size_t i = 0; i < pv.values.size(); ++i) {
-    const std::uint32_t v = ix->FindValue(pv.values[i], pv.Hash(i));
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const std::uint32_t v = ix->FindValue(pv.value(i), pv.Hash(i));
     if (v == internal::kNoId) continue;
     const auto& p = ix->postings[v].ids;
     ids.insert(ids.end(), p.begin(), p.end());
   }
-  if (pv.values.size() > 1) {
+  if (pv.size() > 1) {
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   }
@@ -803,13 +833,17 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   };
   check_conflict(*base);
   std::vector<const IndexFunc*> fns;
-  for (const auto& [name, fn] : new_indexers) fns.push_back(&fn);
+  std::vector<char> fn_is_namespace;
+  for (const auto& [name, fn] : new_indexers) {
+    fns.push_back(&fn);
+    fn_is_namespace.push_back(IsMetaNamespaceIndexFunc(fn) ? 1 : 0);
+  }
   // values[k][id]
   std::vector<std::vector<PreparedIndex>> values(fns.size());
   for (std::size_t k = 0; k < fns.size(); ++k) {
     values[k].resize(snapshot.size());
     for (std::size_t id = 0; id < snapshot.size(); ++id) {
-      if (snapshot[id]) PrepareOne(*fns[k], *snapshot[id], values[k][id]);
+      if (snapshot[id]) PrepareOne(*fns[k], fn_is_namespace[k] != 0, *snapshot[id], values[k][id]);
     }
   }
   std::unique_lock lock(mu_);
@@ -823,7 +857,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     if (same) continue;
     for (std::size_t k = 0; k < fns.size(); ++k) {
       if (cur) {
-        PrepareOne(*fns[k], *cur, values[k][id]);
+        PrepareOne(*fns[k], fn_is_namespace[k] != 0, *cur, values[k][id]);
       } else {
         values[k][id] = PreparedIndex{};
       }
@@ -944,7 +978,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   }
   if (query.namespace_) {
     for (std::size_t i = 0; i < funcs.size(); ++i) {
-      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex && IsMetaNamespaceIndexFunc(funcs[i].fn)) {
+      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex && funcs[i].is_namespace) {
         const IndexData& ix = st.indexes[i];
         const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
         if (v == internal::kNoId) return ObjectList();

@@ -23,14 +23,16 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/util/fast_hash.hpp"
+
 namespace apimachinery::cache::internal {
 
 inline constexpr std::uint32_t kNoId = 0xFFFFFFFFu;
 
 // HashKey: the hash used for keys and index values (64-bit; the table keeps the upper half).
-inline std::uint64_t HashKey(std::string_view s) noexcept {
-  return static_cast<std::uint64_t>(std::hash<std::string_view>{}(s));
-}
+inline std::uint64_t HashKey(std::string_view s) noexcept { return util::FastHash(s); }
+// KeysEqual: the equality that goes with it.
+inline bool KeysEqual(std::string_view a, std::string_view b) noexcept { return util::KeyEquals(a, b); }
 
 class IdTable {
  public:

@@ -1,0 +1,92 @@
+// util: FastHash and KeyEquals, the hash and equality of the library's internal hash tables.
+//
+//   const std::uint64_t h = util::FastHash("namespace-01/pod-0000042");
+//   util::KeyEquals(a, b);   // a == b, inlined for strings of up to 16 bytes
+//
+// The keys of these tables are short: API names ("deployments", "apps"), object keys
+// ("default/web-0"), index values (a node or namespace name). libstdc++'s std::hash (a byte-wise
+// MurmurHash2 behind a library call) and memcmp cost several times more than the work itself at
+// those sizes.
+// Not a defence against crafted collisions (nor is std::hash, whose seed is fixed and public):
+// a table keyed by strings an adversary chooses by the million needs a keyed hash.
+// Thread-safety: pure functions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace apimachinery::util {
+
+// Pieces of FastHash.
+namespace hash_detail {
+inline constexpr std::uint64_t kMulA = 0x9E3779B97F4A7C15ULL;
+inline constexpr std::uint64_t kMulB = 0xC2B2AE3D27D4EB4FULL;
+inline std::uint64_t Mix(std::uint64_t x) noexcept {
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 29;
+  return x;
+}
+inline std::uint64_t Rotl(std::uint64_t x, int r) noexcept { return (x << r) | (x >> (64 - r)); }
+inline std::uint64_t Load64(const char* p) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+inline std::uint64_t Load32(const char* p) noexcept {
+  std::uint32_t w;
+  std::memcpy(&w, p, 4);
+  return static_cast<std::uint64_t>(w);
+}
+// Folds two words into the state: two independent multiplies, one mix.
+inline std::uint64_t Fold(std::uint64_t h, std::uint64_t a, std::uint64_t b) noexcept {
+  return Mix(h ^ (a * kMulA) ^ Rotl(b * kMulB, 31));
+}
+// Names longer than 16 bytes (rare): 16 bytes per round, then the last 16 (overlapping).
+inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noexcept {
+  for (std::size_t i = 0; i + 16 < n; i += 16) h = Fold(h, Load64(p + i), Load64(p + i + 8));
+  return Fold(h, Load64(p + n - 16), Load64(p + n - 8));
+}
+}  // namespace hash_detail
+
+// FastHash: a word-at-a-time 64-bit hash for short strings (API names, object keys, index
+// values). Reads whole (possibly overlapping) words only, so no byte-wise tail copy stalls the
+// load; a string of up to 16 bytes is two independent multiplies and one mix.
+[[gnu::always_inline]] inline std::uint64_t FastHash(std::string_view s, std::uint64_t seed = 0) noexcept {
+  using namespace hash_detail;
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  const std::uint64_t h = seed ^ n;
+  if (n > 16) return HashLong(p, n, h);
+  if (n >= 8) return Fold(h, Load64(p), Load64(p + n - 8));
+  if (n >= 4) return Fold(h, Load32(p), Load32(p + n - 4));
+  if (n == 0) return Fold(h, 0, 0);
+  const auto byte = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])); };
+  return Fold(h, byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1), 0);
+}
+
+// KeyEquals: byte equality of two strings, without a library call for strings of up to 16 bytes.
+[[gnu::always_inline]] inline bool KeyEquals(std::string_view x, std::string_view y) noexcept {
+  const std::size_t n = x.size();
+  if (n != y.size()) return false;
+  const char* p = x.data();
+  const char* q = y.data();
+  auto eq = [](const char* a, const char* b, std::size_t width) noexcept {
+    std::uint64_t u = 0;
+    std::uint64_t v = 0;
+    std::memcpy(&u, a, width);
+    std::memcpy(&v, b, width);
+    return u == v;
+  };
+  if (n > 16) return std::memcmp(p, q, n) == 0;
+  if (n >= 8) return eq(p, q, 8) && eq(p + n - 8, q + n - 8, 8);
+  if (n >= 4) return eq(p, q, 4) && eq(p + n - 4, q + n - 4, 4);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (p[i] != q[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace apimachinery::util
