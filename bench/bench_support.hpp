@@ -16,6 +16,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -63,6 +65,39 @@ inline Results Run(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   return results;
+}
+
+// PairedRatio measures time(target) / time(baseline) in alternating blocks of `calls` calls each
+// and returns the median of the per-block ratios. A block pair takes well under a millisecond, so
+// the machine's speed changes (seconds apart) hit the baseline and the target alike: the ratio is
+// stable where two separately measured times are not. Call it inside a benchmark function and
+// report the result as a counter.
+template <typename Baseline, typename Target>
+double PairedRatio(Baseline&& baseline, Target&& target, int blocks = 31, int calls = 1000) {
+  using Clock = std::chrono::steady_clock;
+  std::vector<double> ratios;
+  ratios.reserve(static_cast<std::size_t>(blocks));
+  for (int b = 0; b < blocks; ++b) {
+    const auto t0 = Clock::now();
+    for (int i = 0; i < calls; ++i) baseline();
+    const auto t1 = Clock::now();
+    for (int i = 0; i < calls; ++i) target();
+    const auto t2 = Clock::now();
+    const double base_ns = std::chrono::duration<double, std::nano>(t1 - t0).count();
+    const double target_ns = std::chrono::duration<double, std::nano>(t2 - t1).count();
+    if (base_ns > 0) ratios.push_back(target_ns / base_ns);
+  }
+  if (ratios.empty()) return -1.0;
+  std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
+  return ratios[ratios.size() / 2];
+}
+
+// CounterOf returns a user counter of a benchmark's result, or -1 when absent.
+inline double CounterOf(const Results& r, const std::string& name, const std::string& counter) {
+  auto it = r.find(name);
+  if (it == r.end()) return -1.0;
+  auto c = it->second.counters.find(counter);
+  return c == it->second.counters.end() ? -1.0 : c->second;
 }
 
 // Print writes one machine-readable summary line.
