@@ -17,6 +17,8 @@
 //                                         (keys, slots, key table, postings), counted by a
 //                                         global counting operator new
 //   BENCH object_json_bytes               JSON size of one benchmark object, for scale
+// bench/go_baseline/main.go runs the same workload on client-go's algorithm in Go (go_* lines,
+// printed by bench-summary when a Go toolchain is installed).
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
