@@ -6,6 +6,7 @@
 //   BENCH store_update_index_change_hot_ns  the same over 1,000 cache-resident objects
 //   BENCH store_getbykey_ns               Indexer::GetByKey (random keys, shared_ptr returned)
 //   BENCH hash_find_ns                    bare std::unordered_map<std::string, shared_ptr> find
+//   BENCH store_getbykey_over_hash_find   the two measured paired (alternating blocks), median ratio
 //   BENCH store_byindex_node_ns           ByIndex("node", n): 50 results
 //   BENCH store_byindex_node_read_ns      the same, then reading each result's node name
 //   BENCH store_byindex_node_shared_ns    the same, as owning references (ObjectList::ToVector)
@@ -203,11 +204,20 @@ BENCHMARK(BM_StoreUpdateIndexChangeHot);
 void BM_StoreGetByKey(benchmark::State& state) {
   auto& f = F();
   std::size_t i = 0;
-  for (auto _ : state) {
+  auto get = [&] {
     auto o = f.store->GetByKey(f.keys[i]);
     benchmark::DoNotOptimize(o.get());
     if (++i == f.keys.size()) i = 0;
-  }
+  };
+  for (auto _ : state) get();
+  // The target is a ratio to the bare find: measure it paired (alternating blocks).
+  std::size_t j = f.keys.size() / 2;
+  auto find = [&] {
+    auto it = f.map.find(f.keys[j]);
+    benchmark::DoNotOptimize(it->second.get());
+    if (++j == f.keys.size()) j = 0;
+  };
+  state.counters["paired_ratio"] = apimachinery::bench::PairedRatio(find, get, 31, 2000);
 }
 BENCHMARK(BM_StoreGetByKey);
 
@@ -380,6 +390,7 @@ int main(int argc, char** argv) {
   b::Print("store_update_index_change_hot_ns", per("BM_StoreUpdateIndexChangeHot", 1), "ns");
   b::Print("store_getbykey_ns", per("BM_StoreGetByKey", 1), "ns");
   b::Print("hash_find_ns", per("BM_HashFind", 1), "ns");
+  b::Print("store_getbykey_over_hash_find", b::CounterOf(r, "BM_StoreGetByKey", "paired_ratio"), "x");
   b::Print("store_byindex_node_ns", per("BM_ByIndexNode", 1), "ns");
   b::Print("store_byindex_node_read_ns", per("BM_ByIndexNodeRead", 1), "ns");
   b::Print("store_byindex_node_shared_ns", per("BM_ByIndexNodeShared", 1), "ns");
