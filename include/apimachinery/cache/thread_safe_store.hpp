@@ -15,8 +15,11 @@
 //   open-addressing table maps a key's hash to its id. Freed ids are reused.
 // - Every index is inverted: value -> posting (an unordered vector of ids). Each slot remembers,
 //   per index, which posting(s) it is in and at which position, so an update moves the id from
-//   the old posting to the new one in O(1) (swap-with-last) and never calls the index function on
-//   the old object. Empty postings are removed with their value.
+//   the old posting to the new one in O(1) and never calls the index function on the old object.
+//   A removal writes a tombstone at the id's position (one store, no read of another slot), and
+//   a posting is compacted when its tombstones outnumber both its live ids and 8, so a posting
+//   holds at most about twice its live ids and the compaction is amortised O(1) per removal.
+//   Empty postings are removed with their value.
 // - Optional label index (Options::label_index): postings for every `key=value` pair and every
 //   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
 // - Reads (List, ByIndex, Index, Select) return a cache::ObjectList: plain pointers plus one pin
@@ -209,8 +212,13 @@ class ThreadSafeStore {
   };
   struct Posting {
     std::string value;
-    std::vector<std::uint32_t> ids;
+    std::vector<std::uint32_t> ids;  // live ids and kDeadId tombstones
+    std::uint32_t live = 0;          // ids that are not tombstones
   };
+  // A removed entry of Posting::ids, skipped by readers until the posting is compacted.
+  static constexpr std::uint32_t kDeadId = internal::kNoId;
+  // Compaction starts when a posting's tombstones exceed both its live ids and this.
+  static constexpr std::size_t kMinTombstones = 8;
   struct ValuePos {
     std::uint32_t value;
     std::uint32_t pos;
@@ -301,7 +309,9 @@ class ThreadSafeStore {
   static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
   static void FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv);
   static void UnfileSlot(IndexData& ix, std::uint32_t id);
-  static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos, std::uint32_t id);
+  static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos);
+  // Drops the tombstones of a posting, recording the new positions of the ids it moves.
+  static void CompactPosting(IndexData& ix, std::uint32_t value);
   static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id);
   static void BuildState(State& st, const FuncSet* funcs,
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
@@ -445,36 +455,56 @@ inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string_vi
     }
     ix.value_table.Insert(h, v);
   }
-  ix.postings[v].ids.push_back(id);  // the caller records the position (ids.size() - 1)
+  Posting& p = ix.postings[v];
+  p.ids.push_back(id);  // the caller records the position (ids.size() - 1)
+  ++p.live;
   return v;
 }
 
-inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos,
-                                               std::uint32_t id) {
+inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos) {
   Posting& p = ix.postings[value];
-  const std::uint32_t last = p.ids.back();
-  p.ids[pos] = last;
-  p.ids.pop_back();
-  if (last != id) {
-    // Fix the moved slot's back-pointer for this value.
-    const std::uint32_t sv = ix.slot_value[last];
-    if (sv == kMulti) {
-      for (ValuePos& vp : ix.multi[ix.slot_pos[last]]) {
-        if (vp.value == value) {
-          vp.pos = pos;
-          break;
-        }
-      }
-    } else {
-      ix.slot_pos[last] = pos;
-    }
-  }
-  if (p.ids.empty()) {
+  if (--p.live == 0) {
     ix.value_table.Erase(internal::HashKey(p.value), value);
     std::string().swap(p.value);
     std::vector<std::uint32_t>().swap(p.ids);
     ix.free_values.push_back(value);
+    return;
   }
+  if (pos + 1 == p.ids.size()) {
+    // The last entry: drop it and any tombstones before it.
+    p.ids.pop_back();
+    while (p.ids.back() == kDeadId) p.ids.pop_back();  // a live id remains (live > 0)
+    return;
+  }
+  p.ids[pos] = kDeadId;
+  const std::size_t dead = p.ids.size() - p.live;
+  if (dead > kMinTombstones && dead > p.live) CompactPosting(ix, value);
+}
+
+inline void ThreadSafeStore::CompactPosting(IndexData& ix, std::uint32_t value) {
+  std::vector<std::uint32_t>& ids = ix.postings[value].ids;
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::uint32_t id = ids[i];
+    if (id == kDeadId) continue;
+    if (out != i) {
+      ids[out] = id;
+      // Record the move in the slot's back-pointer for this value.
+      if (ix.slot_value[id] == kMulti) {
+        for (ValuePos& vp : ix.multi[ix.slot_pos[id]]) {
+          if (vp.value == value) {
+            vp.pos = static_cast<std::uint32_t>(out);
+            break;
+          }
+        }
+      } else {
+        ix.slot_pos[id] = static_cast<std::uint32_t>(out);
+      }
+    }
+    ++out;
+  }
+  ids.resize(out);
+  if (ids.capacity() > 4 * out + 16) ids.shrink_to_fit();
 }
 
 inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
@@ -482,16 +512,16 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
   if (sv == kNone) return;
   if (sv == kMulti) {
     const std::uint32_t m = ix.slot_pos[id];
-    // Mark the slot as not-multi before removing so back-pointer fixes of *other* slots are not
-    // confused; our own entries are removed by position.
+    // Detach the list first: a compaction triggered by one removal records moves of *other*
+    // slots only (our entries are tombstones by then; each posting holds our id once).
     std::vector<ValuePos> list = std::move(ix.multi[m]);
     ix.multi[m].clear();
     ix.free_multi.push_back(m);
     ix.slot_value[id] = kNone;
-    for (const ValuePos& vp : list) RemoveFromPosting(ix, vp.value, vp.pos, id);
+    for (const ValuePos& vp : list) RemoveFromPosting(ix, vp.value, vp.pos);
   } else {
     ix.slot_value[id] = kNone;
-    RemoveFromPosting(ix, sv - 2, ix.slot_pos[id], id);
+    RemoveFromPosting(ix, sv - 2, ix.slot_pos[id]);
   }
   ix.slot_pos[id] = 0;
 }
@@ -678,10 +708,13 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
 inline void ThreadSafeStore::CollectObjects(const State& st, const std::uint32_t* ids, std::size_t n,
                                             std::vector<const runtime::Object*>& out) {
   constexpr std::size_t kSlotAhead = 16;
-  for (std::size_t i = 0; i < n && i < kSlotAhead; ++i) internal::PrefetchAddress(&st.slots[ids[i]]);
+  auto prefetch = [&](std::size_t i) {
+    if (ids[i] != kDeadId) internal::PrefetchAddress(&st.slots[ids[i]]);
+  };
+  for (std::size_t i = 0; i < n && i < kSlotAhead; ++i) prefetch(i);
   for (std::size_t i = 0; i < n; ++i) {
-    if (i + kSlotAhead < n) internal::PrefetchAddress(&st.slots[ids[i + kSlotAhead]]);
-    out.push_back(st.slots[ids[i]].obj.get());
+    if (i + kSlotAhead < n) prefetch(i + kSlotAhead);
+    if (ids[i] != kDeadId) out.push_back(st.slots[ids[i]].obj.get());
   }
 }
 
@@ -705,9 +738,9 @@ inline ObjectList ThreadSafeStore::ByIndex(std::string_view index_name, std::str
   if (ix == nullptr) ThrowNoIndex(index_name);
   const std::uint32_t v = ix->FindValue(indexed_value, h);
   if (v == internal::kNoId) return ObjectList();
-  const auto& ids = ix->postings[v].ids;
-  out.reserve(ids.size());
-  CollectObjects(state_, ids.data(), ids.size(), out);
+  const Posting& p = ix->postings[v];
+  out.reserve(p.live);
+  CollectObjects(state_, p.ids.data(), p.ids.size(), out);
   return MakeList(std::move(out));
 }
 
@@ -720,7 +753,9 @@ void ThreadSafeStore::ForEachByIndex(std::string_view index_name, std::string_vi
   if (ix == nullptr) ThrowNoIndex(index_name);
   const std::uint32_t v = ix->FindValue(indexed_value, h);
   if (v == internal::kNoId) return;
-  for (std::uint32_t id : ix->postings[v].ids) fn(static_cast<const runtime::Object&>(*state_.slots[id].obj));
+  for (std::uint32_t id : ix->postings[v].ids) {
+    if (id != kDeadId) fn(static_cast<const runtime::Object&>(*state_.slots[id].obj));
+  }
 }
 
 inline std::vector<std::string> ThreadSafeStore::IndexKeys(std::string_view index_name,
@@ -733,9 +768,11 @@ inline std::vector<std::string> ThreadSafeStore::IndexKeys(std::string_view inde
     if (ix == nullptr) ThrowNoIndex(index_name);
     const std::uint32_t v = ix->FindValue(indexed_value, h);
     if (v == internal::kNoId) return out;
-    const auto& ids = ix->postings[v].ids;
-    out.reserve(ids.size());
-    for (std::uint32_t id : ids) out.emplace_back(state_.slots[id].key.view());
+    const Posting& p = ix->postings[v];
+    out.reserve(p.live);
+    for (std::uint32_t id : p.ids) {
+      if (id != kDeadId) out.emplace_back(state_.slots[id].key.view());
+    }
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -749,7 +786,7 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string
     if (ix == nullptr) return out;
     out.reserve(ix->value_table.size());
     for (const Posting& p : ix->postings) {
-      if (!p.ids.empty()) out.push_back(p.value);
+      if (p.live != 0) out.push_back(p.value);
     }
   }
   std::sort(out.begin(), out.end());
@@ -781,8 +818,9 @@ inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runt
   for (std::size_t i = 0; i < pv.size(); ++i) {
     const std::uint32_t v = ix->FindValue(pv.value(i), pv.Hash(i));
     if (v == internal::kNoId) continue;
-    const auto& p = ix->postings[v].ids;
-    ids.insert(ids.end(), p.begin(), p.end());
+    for (std::uint32_t id : ix->postings[v].ids) {
+      if (id != kDeadId) ids.push_back(id);
+    }
   }
   if (pv.size() > 1) {
     std::sort(ids.begin(), ids.end());
@@ -954,12 +992,12 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   std::vector<ResolvedReq> resolved;
   resolved.reserve(query.index_requirements.size());
   // Candidate drivers: a list of postings (a union of disjoint postings for `in`).
-  std::vector<const std::vector<std::uint32_t>*> best;
+  std::vector<const Posting*> best;
   std::size_t best_size = static_cast<std::size_t>(-1);
   bool have_driver = false;
-  auto offer = [&](std::vector<const std::vector<std::uint32_t>*> lists) {
+  auto offer = [&](std::vector<const Posting*> lists) {
     std::size_t n = 0;
-    for (const auto* l : lists) n += l->size();
+    for (const auto* l : lists) n += l->live;
     if (!have_driver || n < best_size) {
       best = std::move(lists);
       best_size = n;
@@ -974,7 +1012,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     const bool eq = r.op == FieldOperator::kEquals;
     if (eq && v == internal::kNoId) return ObjectList();  // nothing is indexed under the value
     resolved.push_back(ResolvedReq{ix, v, eq});
-    if (eq) offer({&ix->postings[v].ids});
+    if (eq) offer({&ix->postings[v]});
   }
   if (query.namespace_) {
     for (std::size_t i = 0; i < funcs.size(); ++i) {
@@ -982,7 +1020,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
         const IndexData& ix = st.indexes[i];
         const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
         if (v == internal::kNoId) return ObjectList();
-        offer({&ix.postings[v].ids});
+        offer({&ix.postings[v]});
         break;
       }
     }
@@ -996,10 +1034,10 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     }
     for (const auto& d : label_drivers) {
       const IndexData* ix = d.exists ? key_ix : pair_ix;
-      std::vector<const std::vector<std::uint32_t>*> lists;
+      std::vector<const Posting*> lists;
       for (std::size_t j = 0; j < d.encoded.size(); ++j) {
         const std::uint32_t v = ix->FindValue(d.encoded[j], d.hashes[j]);
-        if (v != internal::kNoId) lists.push_back(&ix->postings[v].ids);
+        if (v != internal::kNoId) lists.push_back(&ix->postings[v]);
       }
       if (lists.empty()) return ObjectList();  // no object can satisfy this requirement
       offer(std::move(lists));
@@ -1024,12 +1062,14 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   constexpr std::size_t kAhead = 4;
   if (have_driver) {
     out.reserve(best_size);
-    for (const auto* list : best) {
-      const std::size_t n = list->size();
-      const std::uint32_t* ids = list->data();
+    for (const Posting* list : best) {
+      const std::size_t n = list->ids.size();
+      const std::uint32_t* ids = list->ids.data();
       for (std::size_t i = 0; i < n; ++i) {
-        if (i + kAhead < n) internal::PrefetchObject(st.slots[ids[i + kAhead]].obj.get());
-        if (passes(ids[i])) out.push_back(st.slots[ids[i]].obj.get());
+        if (i + kAhead < n && ids[i + kAhead] != kDeadId) {
+          internal::PrefetchObject(st.slots[ids[i + kAhead]].obj.get());
+        }
+        if (ids[i] != kDeadId && passes(ids[i])) out.push_back(st.slots[ids[i]].obj.get());
       }
     }
   } else {
