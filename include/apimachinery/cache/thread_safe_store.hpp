@@ -410,7 +410,7 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   auto released = reclaimer_.Retire(std::make_shared<const State>(std::move(state_)));
 }
 
-inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj,
+[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj,
                                         PreparedIndex& out) {
   if (const metav1::ObjectMeta* meta = is_namespace ? obj.GetObjectMeta() : nullptr) {
     out.values.clear();
@@ -441,7 +441,7 @@ inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object
   for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, funcs[i].is_namespace, obj, out[i]);
 }
 
-inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h,
+[[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h,
                                                    std::uint32_t id) {
   std::uint32_t v = ix.FindValue(value, h);
   if (v == internal::kNoId) {
@@ -526,7 +526,7 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
   ix.slot_pos[id] = 0;
 }
 
-inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv) {
+[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv) {
   const std::uint32_t sv = ix.slot_value[id];
   if (sv >= 2 && pv.size() == 1 && internal::KeysEqual(ix.postings[sv - 2].value, pv.value(0))) {
     return;  // the common case: one value, unchanged
