@@ -14,8 +14,6 @@
 //   }
 #pragma once
 
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -23,6 +21,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 namespace apimachinery::bench {
 
@@ -88,7 +88,8 @@ double PairedRatio(Baseline&& baseline, Target&& target, int blocks = 31, int ca
     if (base_ns > 0) ratios.push_back(target_ns / base_ns);
   }
   if (ratios.empty()) return -1.0;
-  std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
+  std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2),
+                   ratios.end());
   return ratios[ratios.size() / 2];
 }
 

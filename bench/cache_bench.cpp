@@ -277,7 +277,8 @@ void BM_ByIndexNodeRead(benchmark::State& state) {
   const cache::Indexer& store = *F().store;
   CycleValues(state, NodeNames(), [&](const std::string& node) {
     std::size_t chars = 0;
-    for (const Object* o : store.ByIndex("node", node)) chars += static_cast<const BenchPod*>(o)->spec.node_name.size();
+    for (const Object* o : store.ByIndex("node", node))
+      chars += static_cast<const BenchPod*>(o)->spec.node_name.size();
     benchmark::DoNotOptimize(chars);
     return chars / node.size();
   });

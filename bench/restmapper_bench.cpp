@@ -7,8 +7,6 @@
 //
 // Upstream Go for reference: ~28 us for RESTMapping(apps Deployment) on a realistic cluster and
 // ~0.4-1.1 ms with 1000 CRD groups (every per-version mapper is asked, each miss allocates an error).
-#include <benchmark/benchmark.h>
-
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -16,10 +14,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
+
 #include "bench_support.hpp"
 
 namespace {
@@ -31,7 +31,8 @@ namespace schema = apimachinery::schema;
 // The fixture groups followed by `crds` synthetic CRD groups.
 std::vector<restmapper::APIGroupResources> Groups(int crds) {
   static const std::vector<restmapper::APIGroupResources> fixture = [] {
-    auto client = discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_FIXTURES_DIR) + "/discovery");
+    auto client =
+        discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_FIXTURES_DIR) + "/discovery");
     return restmapper::GetAPIGroupResources(*client);
   }();
   std::vector<restmapper::APIGroupResources> groups = fixture;
@@ -162,7 +163,8 @@ int main(int argc, char** argv) {
       const double ns = NsOf(results, fmt::format("{}/{}", l.bench, n));
       if (ns < 0) continue;
       Print(fmt::format("restmapper_{}_ns_{}", l.name, n), ns, "ns");
-      const double paired = apimachinery::bench::CounterOf(results, fmt::format("{}/{}", l.bench, n), "paired_ratio");
+      const double paired =
+          apimachinery::bench::CounterOf(results, fmt::format("{}/{}", l.bench, n), "paired_ratio");
       if (paired > 0) {
         Print(fmt::format("restmapper_{}_ratio_{}", l.name, n), paired, "x");
       } else if (hash > 0) {
@@ -171,7 +173,8 @@ int main(int argc, char** argv) {
     }
     const double small = NsOf(results, fmt::format("{}/10", l.bench));
     const double large = NsOf(results, fmt::format("{}/1000", l.bench));
-    if (small > 0 && large > 0) Print(fmt::format("restmapper_{}_growth_10_to_1000", l.name), large / small, "x");
+    if (small > 0 && large > 0)
+      Print(fmt::format("restmapper_{}_growth_10_to_1000", l.name), large / small, "x");
   }
   for (int n : {10, 100, 1000}) {
     const double ns = NsOf(results, fmt::format("BM_Build/{}", n));

@@ -20,8 +20,9 @@
 #include "apimachinery/conversion/converter.hpp"
 #include "apimachinery/runtime/codec_json.hpp"
 #include "apimachinery/runtime/scheme.hpp"
-#include "bench_support.hpp"
+
 #include "../examples/widgets/widgets.hpp"
+#include "bench_support.hpp"
 
 namespace conversion = apimachinery::conversion;
 namespace runtime = apimachinery::runtime;
@@ -72,11 +73,12 @@ const conversion::Converter& PortConverter() {
     conv->RegisterConversionFunc<PortA, PortB>(
         [](const PortA& in, PortB& out, conversion::Scope& s) { ConvertPort(in, out, s); });
     conv->RegisterConversionFunc<PortNumbersA, PortNumbersB>(
-        [](const PortNumbersA& in, PortNumbersB& out, conversion::Scope& s) { ConvertPortNumbers(in, out, s); });
+        [](const PortNumbersA& in, PortNumbersB& out, conversion::Scope& s) {
+          ConvertPortNumbers(in, out, s);
+        });
     // Some unrelated registrations so the table is not trivially small.
-    conv->RegisterConversionFunc<PortB, PortA>([](const PortB& in, PortA& out, conversion::Scope&) {
-      out.name = in.name;
-    });
+    conv->RegisterConversionFunc<PortB, PortA>(
+        [](const PortB& in, PortA& out, conversion::Scope&) { out.name = in.name; });
     conv->RegisterConversionFunc<int, long>([](const int& i, long& l, conversion::Scope&) { l = i; });
     conv->RegisterConversionFunc<long, int>(
         [](const long& l, int& i, conversion::Scope&) { i = static_cast<int>(l); });
@@ -218,7 +220,8 @@ int main(int argc, char** argv) {
   bench::Print("convert_dispatch_ns", dispatch, "ns");
   bench::Print("convert_direct_ns", direct, "ns");
   if (dispatch > 0 && direct > 0) {
-    bench::Print("convert_dispatch_over_direct", bench::CounterOf(results, "BM_ConvertDispatch", "paired_ratio"), "x");
+    bench::Print("convert_dispatch_over_direct",
+                 bench::CounterOf(results, "BM_ConvertDispatch", "paired_ratio"), "x");
     bench::Print("convert_dispatch_overhead_ns", dispatch - direct, "ns");
   }
   bench::Print("convert_dispatch_string_ns", bench::NsOf(results, "BM_ConvertDispatchString"), "ns");

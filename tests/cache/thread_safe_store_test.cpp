@@ -153,7 +153,8 @@ TEST_CASE("A throwing index function leaves the store unchanged", "[cache][threa
 TEST_CASE("The namespace index reads the namespace from the object", "[cache][thread_safe_store]") {
   // MetaNamespaceIndexFunc is recognised and its value read in place (no call, no vector); the
   // answers must equal what calling it would give, and its error must be the same.
-  cache::ThreadSafeStore store({{"namespace", cache::MetaNamespaceIndexFunc}, {"node", cache_test::NodeNameIndexFunc}});
+  cache::ThreadSafeStore store(
+      {{"namespace", cache::MetaNamespaceIndexFunc}, {"node", cache_test::NodeNameIndexFunc}});
   store.Add("k1", MakePod("a", "p1", "n1"));
   store.Add("k2", MakePod("a", "p2", "n1"));
   store.Add("k3", MakePod("", "node-scoped", "n2"));  // cluster-scoped: indexed under ""
@@ -209,8 +210,9 @@ TEST_CASE("Removals leave tombstones that compaction clears without losing posit
     REQUIRE(store.IndexKeys("users", "c") == c);
     REQUIRE(store.IndexKeys("users", "b").size() == static_cast<std::size_t>(kObjects));
     REQUIRE(store.ByIndex("node", "n1").size() == n1.size());
-    REQUIRE(store.Select(cache::SelectQuery().WhereIndex("users", cache::FieldOperator::kEquals, "a")).size() ==
-            a.size());
+    REQUIRE(
+        store.Select(cache::SelectQuery().WhereIndex("users", cache::FieldOperator::kEquals, "a")).size() ==
+        a.size());
   };
   for (int i = 0; i < kObjects; ++i) store.Add("k" + std::to_string(1000 + i), pod(i, 0));
   expect(0);

@@ -41,10 +41,10 @@
 // Thread-safety: every member function may be called concurrently. Reads take a shared lock
 // (std::shared_mutex) and never copy objects (Get copies one shared_ptr; lists copy pointers and
 // pin an epoch). Writes compute keys' hashes and all index values before taking the exclusive
-// lock and release replaced objects after dropping it (or leave them to the epoch). Index functions are called without any lock held, except when a write races with
-// AddIndexers (the values are then recomputed under the lock before anything is modified).
-// Complexity (n objects, k results, v values an object is indexed under):
-// Add/Update/Delete O(v) expected; Get O(1) expected; List/ListKeys O(n); ByIndex O(k);
+// lock and release replaced objects after dropping it (or leave them to the epoch). Index functions are
+// called without any lock held, except when a write races with AddIndexers (the values are then recomputed
+// under the lock before anything is modified). Complexity (n objects, k results, v values an object is
+// indexed under): Add/Update/Delete O(v) expected; Get O(1) expected; List/ListKeys O(n); ByIndex O(k);
 // IndexKeys O(k log k); ListIndexFuncValues O(d log d) for d distinct values; Replace O(n·v) with
 // the exclusive lock held only for a swap; AddIndexers O(n); Select O(smallest driving posting)
 // or O(n) when nothing is indexed.
@@ -237,7 +237,8 @@ class ThreadSafeStore {
     std::vector<std::uint32_t> free_multi;
 
     std::uint32_t FindValue(std::string_view v, std::uint64_t h) const {
-      return value_table.Find(h, [&](std::uint32_t id) { return internal::KeysEqual(postings[id].value, v); });
+      return value_table.Find(h,
+                              [&](std::uint32_t id) { return internal::KeysEqual(postings[id].value, v); });
     }
     bool SlotHas(std::uint32_t slot, std::uint32_t value) const {
       const std::uint32_t sv = slot_value[slot];
@@ -256,7 +257,7 @@ class ThreadSafeStore {
   // namespace index), valid while the object is alive.
   struct PreparedIndex {
     // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
-    PreparedIndex() noexcept {}  // NOLINT(modernize-use-equals-default)
+    PreparedIndex() noexcept {}       // NOLINT(modernize-use-equals-default)
     std::vector<std::string> values;  // owned values (empty when borrowed)
     std::string_view borrowed_value;
     bool borrowed = false;
@@ -297,12 +298,14 @@ class ThreadSafeStore {
     std::size_t size = 0;
 
     std::uint32_t FindKey(std::string_view key, std::uint64_t h) const {
-      return key_table.Find(h, [&](std::uint32_t id) { return internal::KeysEqual(slots[id].key.view(), key); });
+      return key_table.Find(h,
+                            [&](std::uint32_t id) { return internal::KeysEqual(slots[id].key.view(), key); });
     }
   };
 
   static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
-  static void PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj, PreparedIndex& out);
+  static void PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj,
+                         PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
                                Prepared& prep);
@@ -410,8 +413,9 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   auto released = reclaimer_.Retire(std::make_shared<const State>(std::move(state_)));
 }
 
-[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj,
-                                        PreparedIndex& out) {
+[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace,
+                                                               const runtime::Object& obj,
+                                                               PreparedIndex& out) {
   if (const metav1::ObjectMeta* meta = is_namespace ? obj.GetObjectMeta() : nullptr) {
     out.values.clear();
     out.hashes.clear();
@@ -441,8 +445,9 @@ inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object
   for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, funcs[i].is_namespace, obj, out[i]);
 }
 
-[[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h,
-                                                   std::uint32_t id) {
+[[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix,
+                                                                          std::string_view value,
+                                                                          std::uint64_t h, std::uint32_t id) {
   std::uint32_t v = ix.FindValue(value, h);
   if (v == internal::kNoId) {
     if (!ix.free_values.empty()) {
@@ -526,7 +531,8 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
   ix.slot_pos[id] = 0;
 }
 
-[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv) {
+[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id,
+                                                             PreparedIndex& pv) {
   const std::uint32_t sv = ix.slot_value[id];
   if (sv >= 2 && pv.size() == 1 && internal::KeysEqual(ix.postings[sv - 2].value, pv.value(0))) {
     return;  // the common case: one value, unchanged
@@ -730,7 +736,8 @@ inline void ThreadSafeStore::ThrowNoIndex(std::string_view name) {
   throw Error(fmt::format("Index with name {} does not exist", name));
 }
 
-inline ObjectList ThreadSafeStore::ByIndex(std::string_view index_name, std::string_view indexed_value) const {
+inline ObjectList ThreadSafeStore::ByIndex(std::string_view index_name,
+                                           std::string_view indexed_value) const {
   const std::uint64_t h = internal::HashKey(indexed_value);
   std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);

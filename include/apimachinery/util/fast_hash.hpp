@@ -63,7 +63,9 @@ inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noe
   if (n >= 8) return Fold(h, Load64(p), Load64(p + n - 8));
   if (n >= 4) return Fold(h, Load32(p), Load32(p + n - 4));
   if (n == 0) return Fold(h, 0, 0);
-  const auto byte = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])); };
+  const auto byte = [&](std::size_t i) {
+    return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i]));
+  };
   return Fold(h, byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1), 0);
 }
 
