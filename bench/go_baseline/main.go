@@ -237,7 +237,8 @@ func main() {
 		plain[k] = p
 	}
 
-	report := func(name string, perOp float64) { fmt.Printf("BENCH go_%s %.3f ns\n", name, perOp) }
+	report := func(name string, ns float64) { fmt.Printf("BENCH go_%s %.3f ns\n", name, ns) }
+	perOp := func(r testing.BenchmarkResult) float64 { return float64(r.T.Nanoseconds()) / float64(r.N) }
 
 	add := testing.Benchmark(func(b *testing.B) {
 		for n := 0; n < b.N; n++ {
@@ -267,7 +268,7 @@ func main() {
 			}
 		}
 	})
-	report("store_update_index_change_ns", float64(update.T.Nanoseconds())/float64(update.N))
+	report("store_update_index_change_ns", perOp(update))
 
 	var sink interface{}
 	get := testing.Benchmark(func(b *testing.B) {
@@ -275,42 +276,36 @@ func main() {
 			sink, _ = store.GetByKey(keys[n%objects])
 		}
 	})
-	report("store_getbykey_ns", float64(get.T.Nanoseconds())/float64(get.N))
+	report("store_getbykey_ns", perOp(get))
 
 	find := testing.Benchmark(func(b *testing.B) {
 		for n := 0; n < b.N; n++ {
 			sink = plain[keys[n%objects]]
 		}
 	})
-	report("hash_find_ns", float64(find.T.Nanoseconds())/float64(find.N))
+	report("hash_find_ns", perOp(find))
 	_ = sink
 
-	nodeNames := make([]string, nodes)
-	for i := range nodeNames {
-		nodeNames[i] = fmt.Sprintf("node-%04d", i)
-	}
-	byNode := testing.Benchmark(func(b *testing.B) {
-		for n := 0; n < b.N; n++ {
-			_ = store.ByIndex("node", nodeNames[n%nodes])
+	// ByIndex over every value of an index in turn (values formatted as the C++ bench does).
+	byIndex := func(index, format string, count int) float64 {
+		values := make([]string, count)
+		for i := range values {
+			values[i] = fmt.Sprintf(format, i)
 		}
-	})
-	report("store_byindex_node_ns", float64(byNode.T.Nanoseconds())/float64(byNode.N))
-
-	nsNames := make([]string, namespaces)
-	for i := range nsNames {
-		nsNames[i] = fmt.Sprintf("namespace-%02d", i)
+		r := testing.Benchmark(func(b *testing.B) {
+			for n := 0; n < b.N; n++ {
+				_ = store.ByIndex(index, values[n%count])
+			}
+		})
+		return perOp(r)
 	}
-	byNs := testing.Benchmark(func(b *testing.B) {
-		for n := 0; n < b.N; n++ {
-			_ = store.ByIndex("namespace", nsNames[n%namespaces])
-		}
-	})
-	report("store_byindex_namespace_ns", float64(byNs.T.Nanoseconds())/float64(byNs.N))
+	report("store_byindex_node_ns", byIndex("node", "node-%04d", nodes))
+	report("store_byindex_namespace_ns", byIndex("namespace", "namespace-%02d", namespaces))
 
 	list := testing.Benchmark(func(b *testing.B) {
 		for n := 0; n < b.N; n++ {
 			_ = store.List()
 		}
 	})
-	report("store_list_all_ns", float64(list.T.Nanoseconds())/float64(list.N))
+	report("store_list_all_ns", perOp(list))
 }
