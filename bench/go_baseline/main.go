@@ -9,7 +9,8 @@
 // empty sets, adds it to the new ones; MetaNamespaceKeyFunc and MetaNamespaceIndexFunc go through
 // an interface assertion, as meta.Accessor does; reads copy the matching items into a new slice).
 //
-// Run: go run bench/go_baseline/main.go   (prints BENCH go_<name> <value> <unit> lines)
+// Run: go run bench/go_baseline/main.go (prints BENCH go_<name> <value> <unit> lines); with
+// -writes it measures Add and Update only (bench/paired_vs_go.sh).
 package main
 
 import (
@@ -217,6 +218,8 @@ func twoIndexes() map[string]indexFunc {
 func main() {
 	// A quick pass, like bench-summary's C++ runs: 0.3 s per measurement instead of 1 s.
 	testing.Init()
+	writesOnly := flag.Bool("writes", false, "measure only store_add_ns and store_update_index_change_ns")
+	flag.Parse()
 	if err := flag.Set("test.benchtime", "300ms"); err != nil {
 		panic(err)
 	}
@@ -269,6 +272,9 @@ func main() {
 		}
 	})
 	report("store_update_index_change_ns", perOp(update))
+	if *writesOnly {
+		return
+	}
 
 	var sink interface{}
 	get := testing.Benchmark(func(b *testing.B) {

@@ -101,6 +101,16 @@ TEST_CASE("TestThreadSafeStoreIndexingFunctionsWithMultipleValues", "[cache][thr
   check({{"bar", {"k"}}, {"baz", {"k"}}, {"qux", {}}});
   store.Update("k", with("baz,qux"));
   check({{"bar", {}}, {"baz", {"k"}}, {"qux", {"k"}}});
+  // Several values -> one of them, whose set held only this key: the set is emptied (and its
+  // value id freed) by unfiling before the key is filed again under the same value.
+  store.Update("k", with("qux"));
+  check({{"bar", {}}, {"baz", {}}, {"qux", {"k"}}});
+  CHECK(store.ListIndexFuncValues("users") == std::vector<std::string>{"qux"});
+  CHECK(store.ByIndex("users", "qux").size() == 1);
+  store.Update("k", with("qux,bar"));
+  check({{"bar", {"k"}}, {"baz", {}}, {"qux", {"k"}}});
+  store.Update("k", with("bar"));
+  check({{"bar", {"k"}}, {"baz", {}}, {"qux", {}}});
   store.Update("k", with("qux"));
   check({{"bar", {}}, {"baz", {}}, {"qux", {"k"}}});
   store.Update("k", with(""));

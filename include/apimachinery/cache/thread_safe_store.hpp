@@ -263,6 +263,9 @@ class ThreadSafeStore {
     bool borrowed = false;
     std::uint64_t hash0 = 0;            // hash of value(0)
     std::vector<std::uint64_t> hashes;  // all hashes, only when there are several values
+    // For one value: its id in the index, looked up under the lock by ApplyUpdate (kNoId when no
+    // object has it yet).
+    std::uint32_t value_id = internal::kNoId;
     std::size_t size() const noexcept { return borrowed ? 1 : values.size(); }
     std::string_view value(std::size_t i) const noexcept { return borrowed ? borrowed_value : values[i]; }
     std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
@@ -285,6 +288,9 @@ class ThreadSafeStore {
       }
     }
     PreparedIndex& operator[](std::size_t i) noexcept {
+      return n > kInline ? heap_values[i] : *inline_values[i];
+    }
+    const PreparedIndex& operator[](std::size_t i) const noexcept {
       return n > kInline ? heap_values[i] : *inline_values[i];
     }
   };
@@ -315,7 +321,13 @@ class ThreadSafeStore {
   static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos);
   // Drops the tombstones of a posting, recording the new positions of the ids it moves.
   static void CompactPosting(IndexData& ix, std::uint32_t value);
-  static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id);
+  // Files `id` under `value`; `known` is the value's id when the caller looked it up already.
+  static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id,
+                                    std::uint32_t known = internal::kNoId);
+  // Before anything is modified: records each single new value's id in `prep` (kNoId when new
+  // to the index) and prefetches the posting lines the filing will write. `id` is kNoId for a
+  // key not stored yet.
+  static void PlanFiling(const State& st, std::uint32_t id, Prepared& prep);
   static void BuildState(State& st, const FuncSet* funcs,
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
                          std::vector<Prepared>& prepared);
@@ -416,6 +428,7 @@ inline ThreadSafeStore::~ThreadSafeStore() {
 [[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace,
                                                                const runtime::Object& obj,
                                                                PreparedIndex& out) {
+  out.value_id = internal::kNoId;
   if (const metav1::ObjectMeta* meta = is_namespace ? obj.GetObjectMeta() : nullptr) {
     out.values.clear();
     out.hashes.clear();
@@ -447,8 +460,9 @@ inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object
 
 [[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix,
                                                                           std::string_view value,
-                                                                          std::uint64_t h, std::uint32_t id) {
-  std::uint32_t v = ix.FindValue(value, h);
+                                                                          std::uint64_t h, std::uint32_t id,
+                                                                          std::uint32_t known) {
+  std::uint32_t v = known != internal::kNoId ? known : ix.FindValue(value, h);
   if (v == internal::kNoId) {
     if (!ix.free_values.empty()) {
       v = ix.free_values.back();
@@ -534,13 +548,16 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
 [[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id,
                                                              PreparedIndex& pv) {
   const std::uint32_t sv = ix.slot_value[id];
-  if (sv >= 2 && pv.size() == 1 && internal::KeysEqual(ix.postings[sv - 2].value, pv.value(0))) {
+  if (pv.size() == 1 && pv.value_id != internal::kNoId && sv == pv.value_id + 2) {
     return;  // the common case: one value, unchanged
   }
   UnfileSlot(ix, id);
   if (pv.size() == 0) return;
   if (pv.size() == 1) {
-    const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id);
+    // The id looked up earlier is stale if unfiling just emptied (and freed) that posting.
+    std::uint32_t known = pv.value_id;
+    if (known != internal::kNoId && ix.postings[known].live == 0) known = internal::kNoId;
+    const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id, known);
     ix.slot_value[id] = v + 2;
     ix.slot_pos[id] = static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1);
     return;
@@ -565,10 +582,36 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
   ix.slot_pos[id] = m;
 }
 
+[[gnu::always_inline]] inline void ThreadSafeStore::PlanFiling(const State& st, std::uint32_t id,
+                                                               Prepared& prep) {
+  for (std::size_t i = 0; i < st.indexes.size(); ++i) {
+    PreparedIndex& pv = prep[i];
+    const IndexData& ix = st.indexes[i];
+    const std::uint32_t sv = id == internal::kNoId ? kNone : ix.slot_value[id];
+    if (pv.size() == 1) {
+      if (sv >= 2 && internal::KeysEqual(ix.postings[sv - 2].value, pv.value(0))) {
+        pv.value_id = sv - 2;  // unchanged: nothing to write
+        continue;
+      }
+      pv.value_id = ix.FindValue(pv.value(0), pv.hash0);
+      if (pv.value_id != internal::kNoId) {
+        const std::vector<std::uint32_t>& ids = ix.postings[pv.value_id].ids;
+        internal::PrefetchAddress(ids.data() + ids.size());  // where the id will be appended
+      }
+    }
+    // Where the old value's tombstone will be written.
+    if (sv >= 2) internal::PrefetchAddress(ix.postings[sv - 2].ids.data() + ix.slot_pos[id]);
+  }
+}
+
 inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::string_view key,
                                                                std::uint64_t key_hash, ObjectPtr obj,
                                                                Prepared& prep) {
   std::uint32_t id = st.FindKey(key, key_hash);
+  // Issue every miss the update will take before taking any of them (they then overlap): the
+  // replaced object's reference count, dropped after unlocking, and the postings' lines.
+  if (id != internal::kNoId) internal::PrefetchObject(st.slots[id].obj.get());
+  PlanFiling(st, id, prep);
   ObjectPtr old;
   if (id == internal::kNoId) {
     if (!st.free_ids.empty()) {
@@ -610,6 +653,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
 inline void ThreadSafeStore::Update(std::string_view key, ObjectPtr obj) {
   if (!obj) throw Error(fmt::format("cache: null object for key {:?}", std::string(key)));
   const std::uint64_t h = internal::HashKey(key);
+  state_.key_table.PrefetchHome(h);  // loads while the index functions run
   Prepared prep;
   const FuncSet* funcs = CurrentFuncs();
   Prepare(*funcs, *obj, prep);

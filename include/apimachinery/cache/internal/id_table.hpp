@@ -10,9 +10,12 @@
 //   growth slack, O(1) indexing.
 // - CompactKey: an owned string in one allocation (4-byte length + bytes), 8 bytes in its holder.
 //
-// Thread-safety: none; the owner synchronises.
+// Thread-safety: none; the owner synchronises. The one exception is IdTable::PrefetchHome, a
+// cache hint that may be called without the owner's lock (it reads only atomics and never
+// dereferences what it computes), so a writer can start loading its bucket before locking.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -37,6 +40,20 @@ inline bool KeysEqual(std::string_view a, std::string_view b) noexcept { return 
 class IdTable {
  public:
   IdTable() = default;
+  IdTable(IdTable&& o) noexcept : entries_(std::move(o.entries_)), size_(std::exchange(o.size_, 0)) {
+    PublishHint();
+    o.PublishHint();
+  }
+  IdTable& operator=(IdTable&& o) noexcept {
+    entries_ = std::move(o.entries_);
+    size_ = std::exchange(o.size_, 0);
+    PublishHint();
+    o.PublishHint();
+    return *this;
+  }
+  IdTable(const IdTable&) = delete;
+  IdTable& operator=(const IdTable&) = delete;
+  ~IdTable() = default;
 
   std::size_t size() const noexcept { return size_; }
   std::size_t capacity() const noexcept { return entries_.size(); }
@@ -59,6 +76,21 @@ class IdTable {
       }
       if (++i == cap) i = 0;
     }
+  }
+
+  // PrefetchHome asks the cache for the line of `hash`'s home bucket. Safe without the owner's
+  // lock: a racing rehash at worst makes it prefetch a stale address, which is harmless.
+  void PrefetchHome(std::uint64_t hash) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    const std::size_t cap = hint_cap_.load(std::memory_order_relaxed);
+    const std::uintptr_t base = hint_base_.load(std::memory_order_relaxed);
+    if (cap == 0) return;
+    // Integer arithmetic: the address is only a hint and is never dereferenced.
+    const std::uintptr_t at = base + Home(Tag(hash), cap) * sizeof(std::uint64_t);
+    __builtin_prefetch(reinterpret_cast<const void*>(at));
+#else
+    (void)hash;
+#endif
   }
 
   // Insert adds `id` under `hash` (the caller guarantees it is not present).
@@ -103,6 +135,7 @@ class IdTable {
     entries_.clear();
     entries_.shrink_to_fit();
     size_ = 0;
+    PublishHint();
   }
 
   void Reserve(std::size_t n) {
@@ -135,10 +168,18 @@ class IdTable {
     for (std::uint64_t v : old) {
       if (v != 0) Place(static_cast<std::uint32_t>(v >> 32), static_cast<std::uint32_t>(v) - 1);
     }
+    PublishHint();
+  }
+  void PublishHint() noexcept {
+    hint_base_.store(reinterpret_cast<std::uintptr_t>(entries_.data()), std::memory_order_relaxed);
+    hint_cap_.store(entries_.size(), std::memory_order_relaxed);
   }
 
   std::vector<std::uint64_t> entries_;
   std::size_t size_ = 0;
+  // Copies of entries_.data() and entries_.size() for PrefetchHome, which runs without the lock.
+  std::atomic<std::uintptr_t> hint_base_{0};
+  std::atomic<std::size_t> hint_cap_{0};
 };
 
 // ChunkedArray<T>: value-initialised elements in chunks of 4096.
