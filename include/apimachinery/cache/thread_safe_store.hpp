@@ -16,12 +16,17 @@
 // - Every index is inverted: value -> posting (an unordered vector of ids). Each slot remembers,
 //   per index, which posting(s) it is in and at which position, so an update moves the id from
 //   the old posting to the new one in O(1) and never calls the index function on the old object.
+//   These back-pointers are stored slot-major (a slot's entries for every index are adjacent),
+//   so a write touches one line for them whatever the number of indexes.
 //   A removal writes a tombstone at the id's position (one store, no read of another slot), and
 //   a posting is compacted when its tombstones outnumber both its live ids and 8, so a posting
 //   holds at most about twice its live ids and the compaction is amortised O(1) per removal.
 //   Empty postings are removed with their value.
 // - Optional label index (Options::label_index): postings for every `key=value` pair and every
 //   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
+// - A write first looks everything up and prefetches every line it will write (the key's bucket
+//   even before the index functions run, then the postings' lines and the replaced object's
+//   reference count), and only then modifies anything, so its cache misses overlap.
 // - Reads (List, ByIndex, Index, Select) return a cache::ObjectList: plain pointers plus one pin
 //   on a reclamation epoch (internal/epoch.hpp), so a read costs no reference count per object.
 //   Replaced and deleted objects are released when no list that could see them remains.
@@ -223,16 +228,30 @@ class ThreadSafeStore {
     std::uint32_t value;
     std::uint32_t pos;
   };
-  // Per-slot encoding of slot_value: 0 = not indexed, 1 = several values (slot_pos is an index
-  // into multi), v + 2 = exactly one value with id v (slot_pos is the position in its posting).
+  // SlotRef::value: 0 = not indexed, 1 = several values (pos is an index into IndexData::multi),
+  // v + 2 = exactly one value with id v (pos is the slot's position in that posting).
   static constexpr std::uint32_t kNone = 0;
   static constexpr std::uint32_t kMulti = 1;
+  // Where one slot is filed in one index.
+  struct SlotRef {
+    std::uint32_t value = kNone;
+    std::uint32_t pos = 0;
+  };
+  // One index's column of a slot-major table of SlotRefs (State::refs): a slot's refs for every
+  // index are adjacent, so a write reads and writes one line for them, not one per index.
+  template <typename Table>
+  struct RefColumn {
+    Table* table;
+    std::size_t stride;  // the number of indexes
+    std::size_t index;
+    auto& operator[](std::uint32_t slot) const noexcept { return (*table)[std::size_t{slot} * stride + index]; }
+  };
+  using SlotRefs = RefColumn<internal::ChunkedArray<SlotRef>>;
+  using ConstSlotRefs = RefColumn<const internal::ChunkedArray<SlotRef>>;
   struct IndexData {
     internal::IdTable value_table;
     std::vector<Posting> postings;
     std::vector<std::uint32_t> free_values;
-    internal::ChunkedArray<std::uint32_t> slot_value;
-    internal::ChunkedArray<std::uint32_t> slot_pos;
     std::vector<std::vector<ValuePos>> multi;
     std::vector<std::uint32_t> free_multi;
 
@@ -240,15 +259,15 @@ class ThreadSafeStore {
       return value_table.Find(h,
                               [&](std::uint32_t id) { return internal::KeysEqual(postings[id].value, v); });
     }
-    bool SlotHas(std::uint32_t slot, std::uint32_t value) const {
-      const std::uint32_t sv = slot_value[slot];
-      if (sv == kMulti) {
-        for (const ValuePos& vp : multi[slot_pos[slot]]) {
+    bool SlotHas(ConstSlotRefs refs, std::uint32_t slot, std::uint32_t value) const {
+      const SlotRef& ref = refs[slot];
+      if (ref.value == kMulti) {
+        for (const ValuePos& vp : multi[ref.pos]) {
           if (vp.value == value) return true;
         }
         return false;
       }
-      return sv == value + 2;
+      return ref.value == value + 2;
     }
     std::size_t MemoryBytes() const;
   };
@@ -301,7 +320,12 @@ class ThreadSafeStore {
     std::vector<std::uint32_t> free_ids;
     internal::IdTable key_table;
     std::vector<IndexData> indexes;  // parallel to *funcs
+    // refs[slot * indexes.size() + i]: where each slot is filed in index i.
+    internal::ChunkedArray<SlotRef> refs;
     std::size_t size = 0;
+
+    SlotRefs Refs(std::size_t i) noexcept { return {&refs, indexes.size(), i}; }
+    ConstSlotRefs Refs(std::size_t i) const noexcept { return {&refs, indexes.size(), i}; }
 
     std::uint32_t FindKey(std::string_view key, std::uint64_t h) const {
       return key_table.Find(h,
@@ -316,11 +340,11 @@ class ThreadSafeStore {
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
                                Prepared& prep);
   static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
-  static void FileSlot(IndexData& ix, std::uint32_t id, PreparedIndex& pv);
-  static void UnfileSlot(IndexData& ix, std::uint32_t id);
-  static void RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos);
+  static void FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id, PreparedIndex& pv);
+  static void UnfileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id);
+  static void RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value, std::uint32_t pos);
   // Drops the tombstones of a posting, recording the new positions of the ids it moves.
-  static void CompactPosting(IndexData& ix, std::uint32_t value);
+  static void CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value);
   // Files `id` under `value`; `known` is the value's id when the caller looked it up already.
   static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id,
                                     std::uint32_t known = internal::kNoId);
@@ -480,7 +504,8 @@ inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object
   return v;
 }
 
-inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t value, std::uint32_t pos) {
+inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value,
+                                               std::uint32_t pos) {
   Posting& p = ix.postings[value];
   if (--p.live == 0) {
     ix.value_table.Erase(internal::HashKey(p.value), value);
@@ -497,10 +522,10 @@ inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, std::uint32_t valu
   }
   p.ids[pos] = kDeadId;
   const std::size_t dead = p.ids.size() - p.live;
-  if (dead > kMinTombstones && dead > p.live) CompactPosting(ix, value);
+  if (dead > kMinTombstones && dead > p.live) CompactPosting(ix, refs, value);
 }
 
-inline void ThreadSafeStore::CompactPosting(IndexData& ix, std::uint32_t value) {
+inline void ThreadSafeStore::CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value) {
   std::vector<std::uint32_t>& ids = ix.postings[value].ids;
   std::size_t out = 0;
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -509,15 +534,16 @@ inline void ThreadSafeStore::CompactPosting(IndexData& ix, std::uint32_t value) 
     if (out != i) {
       ids[out] = id;
       // Record the move in the slot's back-pointer for this value.
-      if (ix.slot_value[id] == kMulti) {
-        for (ValuePos& vp : ix.multi[ix.slot_pos[id]]) {
+      SlotRef& ref = refs[id];
+      if (ref.value == kMulti) {
+        for (ValuePos& vp : ix.multi[ref.pos]) {
           if (vp.value == value) {
             vp.pos = static_cast<std::uint32_t>(out);
             break;
           }
         }
       } else {
-        ix.slot_pos[id] = static_cast<std::uint32_t>(out);
+        ref.pos = static_cast<std::uint32_t>(out);
       }
     }
     ++out;
@@ -526,40 +552,37 @@ inline void ThreadSafeStore::CompactPosting(IndexData& ix, std::uint32_t value) 
   if (ids.capacity() > 4 * out + 16) ids.shrink_to_fit();
 }
 
-inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
-  const std::uint32_t sv = ix.slot_value[id];
-  if (sv == kNone) return;
-  if (sv == kMulti) {
-    const std::uint32_t m = ix.slot_pos[id];
+inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id) {
+  SlotRef& ref = refs[id];
+  const SlotRef was = ref;
+  if (was.value == kNone) return;
+  ref = SlotRef{};
+  if (was.value == kMulti) {
     // Detach the list first: a compaction triggered by one removal records moves of *other*
     // slots only (our entries are tombstones by then; each posting holds our id once).
-    std::vector<ValuePos> list = std::move(ix.multi[m]);
-    ix.multi[m].clear();
-    ix.free_multi.push_back(m);
-    ix.slot_value[id] = kNone;
-    for (const ValuePos& vp : list) RemoveFromPosting(ix, vp.value, vp.pos);
+    std::vector<ValuePos> list = std::move(ix.multi[was.pos]);
+    ix.multi[was.pos].clear();
+    ix.free_multi.push_back(was.pos);
+    for (const ValuePos& vp : list) RemoveFromPosting(ix, refs, vp.value, vp.pos);
   } else {
-    ix.slot_value[id] = kNone;
-    RemoveFromPosting(ix, sv - 2, ix.slot_pos[id]);
+    RemoveFromPosting(ix, refs, was.value - 2, was.pos);
   }
-  ix.slot_pos[id] = 0;
 }
 
-[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, std::uint32_t id,
+[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id,
                                                              PreparedIndex& pv) {
-  const std::uint32_t sv = ix.slot_value[id];
+  const std::uint32_t sv = refs[id].value;
   if (pv.size() == 1 && pv.value_id != internal::kNoId && sv == pv.value_id + 2) {
     return;  // the common case: one value, unchanged
   }
-  UnfileSlot(ix, id);
+  UnfileSlot(ix, refs, id);
   if (pv.size() == 0) return;
   if (pv.size() == 1) {
     // The id looked up earlier is stale if unfiling just emptied (and freed) that posting.
     std::uint32_t known = pv.value_id;
     if (known != internal::kNoId && ix.postings[known].live == 0) known = internal::kNoId;
     const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id, known);
-    ix.slot_value[id] = v + 2;
-    ix.slot_pos[id] = static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1);
+    refs[id] = SlotRef{v + 2, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)};
     return;
   }
   std::uint32_t m;
@@ -578,8 +601,7 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
     list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
   }
   ix.multi[m] = std::move(list);
-  ix.slot_value[id] = kMulti;
-  ix.slot_pos[id] = m;
+  refs[id] = SlotRef{kMulti, m};
 }
 
 [[gnu::always_inline]] inline void ThreadSafeStore::PlanFiling(const State& st, std::uint32_t id,
@@ -587,7 +609,8 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
   for (std::size_t i = 0; i < st.indexes.size(); ++i) {
     PreparedIndex& pv = prep[i];
     const IndexData& ix = st.indexes[i];
-    const std::uint32_t sv = id == internal::kNoId ? kNone : ix.slot_value[id];
+    const SlotRef was = id == internal::kNoId ? SlotRef{} : st.Refs(i)[id];
+    const std::uint32_t sv = was.value;
     if (pv.size() == 1) {
       if (sv >= 2 && internal::KeysEqual(ix.postings[sv - 2].value, pv.value(0))) {
         pv.value_id = sv - 2;  // unchanged: nothing to write
@@ -600,7 +623,7 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, std::uint32_t id) {
       }
     }
     // Where the old value's tombstone will be written.
-    if (sv >= 2) internal::PrefetchAddress(ix.postings[sv - 2].ids.data() + ix.slot_pos[id]);
+    if (sv >= 2) internal::PrefetchAddress(ix.postings[sv - 2].ids.data() + was.pos);
   }
 }
 
@@ -620,10 +643,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
     } else {
       id = st.next_id++;
       st.slots.EnsureSize(st.next_id);
-      for (auto& ix : st.indexes) {
-        ix.slot_value.EnsureSize(st.next_id);
-        ix.slot_pos.EnsureSize(st.next_id);
-      }
+      st.refs.EnsureSize(std::size_t{st.next_id} * st.indexes.size());
     }
     st.slots[id].key = internal::CompactKey(key);
     st.key_table.Insert(key_hash, id);
@@ -632,7 +652,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
     old = std::move(st.slots[id].obj);
   }
   st.slots[id].obj = std::move(obj);
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], id, prep[i]);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], st.Refs(i), id, prep[i]);
   return old;
 }
 
@@ -640,7 +660,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
                                                                std::uint64_t key_hash) {
   const std::uint32_t id = st.FindKey(key, key_hash);
   if (id == internal::kNoId) return nullptr;
-  for (auto& ix : st.indexes) UnfileSlot(ix, id);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i) UnfileSlot(st.indexes[i], st.Refs(i), id);
   st.key_table.Erase(key_hash, id);
   Slot& s = st.slots[id];
   ObjectPtr old = std::move(s.obj);
@@ -952,39 +972,54 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
       }
     }
   }
+  // File the new indexes in tables of their own (one column each), merged into the slot-major
+  // table below once the order of all indexes is known.
   std::vector<IndexData> built(fns.size());
+  std::vector<internal::ChunkedArray<SlotRef>> built_refs(fns.size());
   for (std::size_t k = 0; k < fns.size(); ++k) {
-    built[k].slot_value.EnsureSize(st.next_id);
-    built[k].slot_pos.EnsureSize(st.next_id);
+    built_refs[k].EnsureSize(st.next_id);
+    const SlotRefs refs{&built_refs[k], 1, 0};
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
-      if (st.slots[id].obj) FileSlot(built[k], id, values[k][id]);
+      if (st.slots[id].obj) FileSlot(built[k], refs, id, values[k][id]);
     }
   }
   // The new FuncSet: user indexes first (sorted by name), hidden label indexes last.
+  struct Entry {
+    FuncEntry func;
+    IndexData data;
+    ConstSlotRefs refs;  // where its SlotRefs are now
+  };
   auto funcs = std::make_unique<FuncSet>();
-  std::vector<IndexData> indexes;
-  std::map<std::string, std::pair<FuncEntry, IndexData>, std::less<>> visible;
-  std::vector<std::pair<FuncEntry, IndexData>> hidden;
+  std::vector<Entry> ordered;
+  std::map<std::string, Entry, std::less<>> visible;
+  std::vector<Entry> hidden;
   for (std::size_t i = 0; i < st.funcs->size(); ++i) {
     const FuncEntry& f = (*st.funcs)[i];
+    Entry e{f, std::move(st.indexes[i]), std::as_const(st).Refs(i)};
     if (f.hidden) {
-      hidden.emplace_back(f, std::move(st.indexes[i]));
+      hidden.push_back(std::move(e));
     } else {
-      visible.emplace(f.name, std::make_pair(f, std::move(st.indexes[i])));
+      visible.emplace(f.name, std::move(e));
     }
   }
   std::size_t k = 0;
   for (const auto& [name, fn] : new_indexers) {
-    visible.emplace(name, std::make_pair(FuncEntry{name, fn, false}, std::move(built[k++])));
+    visible.emplace(name, Entry{FuncEntry{name, fn, false}, std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
+    ++k;
   }
-  for (auto& [name, entry] : visible) {
-    funcs->push_back(entry.first);
-    indexes.push_back(std::move(entry.second));
+  for (auto& [name, entry] : visible) ordered.push_back(std::move(entry));
+  for (auto& entry : hidden) ordered.push_back(std::move(entry));
+  internal::ChunkedArray<SlotRef> refs;
+  refs.EnsureSize(std::size_t{st.next_id} * ordered.size());
+  for (std::uint32_t id = 0; id < st.next_id; ++id) {
+    for (std::size_t j = 0; j < ordered.size(); ++j) refs[std::size_t{id} * ordered.size() + j] = ordered[j].refs[id];
   }
-  for (auto& entry : hidden) {
-    funcs->push_back(entry.first);
-    indexes.push_back(std::move(entry.second));
+  std::vector<IndexData> indexes;
+  for (auto& entry : ordered) {
+    funcs->push_back(std::move(entry.func));
+    indexes.push_back(std::move(entry.data));
   }
+  st.refs = std::move(refs);
   st.indexes = std::move(indexes);
   st.funcs = funcs.get();
   funcs_.store(funcs.get(), std::memory_order_release);
@@ -1037,6 +1072,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   // Resolve index requirements.
   struct ResolvedReq {
     const IndexData* ix;
+    ConstSlotRefs refs;
     std::uint32_t value;  // kNoId when no object has it
     bool equals;
   };
@@ -1062,7 +1098,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     const std::uint32_t v = ix->FindValue(r.value, req_hashes[i]);
     const bool eq = r.op == FieldOperator::kEquals;
     if (eq && v == internal::kNoId) return ObjectList();  // nothing is indexed under the value
-    resolved.push_back(ResolvedReq{ix, v, eq});
+    resolved.push_back(ResolvedReq{ix, st.Refs(static_cast<std::size_t>(ix - st.indexes.data())), v, eq});
     if (eq) offer({&ix->postings[v]});
   }
   if (query.namespace_) {
@@ -1101,7 +1137,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     const metav1::ObjectMeta* meta = obj.GetObjectMeta();
     if (query.namespace_ && (meta == nullptr || meta->namespace_ != *query.namespace_)) return false;
     for (const auto& r : resolved) {
-      const bool has = r.value != internal::kNoId && r.ix->SlotHas(id, r.value);
+      const bool has = r.value != internal::kNoId && r.ix->SlotHas(r.refs, id, r.value);
       if (has != r.equals) return false;
     }
     if (check_labels) {
@@ -1134,8 +1170,8 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
 
 inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
   std::size_t n = value_table.MemoryBytes() + postings.capacity() * sizeof(Posting) +
-                  free_values.capacity() * sizeof(std::uint32_t) + slot_value.MemoryBytes() +
-                  slot_pos.MemoryBytes() + multi.capacity() * sizeof(std::vector<ValuePos>) +
+                  free_values.capacity() * sizeof(std::uint32_t) +
+                  multi.capacity() * sizeof(std::vector<ValuePos>) +
                   free_multi.capacity() * sizeof(std::uint32_t);
   for (const Posting& p : postings) {
     n += p.ids.capacity() * sizeof(std::uint32_t);
@@ -1148,8 +1184,8 @@ inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
 inline std::size_t ThreadSafeStore::MemoryBytes() const {
   std::shared_lock lock(mu_);
   const State& st = state_;
-  std::size_t n =
-      st.slots.MemoryBytes() + st.key_table.MemoryBytes() + st.free_ids.capacity() * sizeof(std::uint32_t);
+  std::size_t n = st.slots.MemoryBytes() + st.key_table.MemoryBytes() + st.refs.MemoryBytes() +
+                  st.free_ids.capacity() * sizeof(std::uint32_t);
   for (std::uint32_t id = 0; id < st.next_id; ++id) {
     if (!st.slots[id].key.empty_slot()) {
       n += internal::CompactKey::AllocationBytes(st.slots[id].key.view().size());
