@@ -4,6 +4,9 @@
 //   BENCH store_add_ns                    Indexer::Add of a new object (store growing to 50,000)
 //   BENCH store_update_index_change_ns    Indexer::Update moving an object to another node
 //   BENCH store_update_index_change_hot_ns  the same over 1,000 cache-resident objects
+//   BENCH store_update_random_order_ns    the same update, objects visited in a shuffled order
+//                                         (an informer's events come in no key order: every
+//                                         slot, key and object access is then a random one)
 //   BENCH store_getbykey_ns               Indexer::GetByKey (random keys, shared_ptr returned)
 //   BENCH hash_find_ns                    bare std::unordered_map<std::string, shared_ptr> find
 //   BENCH store_getbykey_over_hash_find   the two measured paired (alternating blocks), median ratio
@@ -166,39 +169,45 @@ void BM_StoreAdd(benchmark::State& state) {
 }
 BENCHMARK(BM_StoreAdd)->Unit(benchmark::kMillisecond);
 
-void BM_StoreUpdateIndexChange(benchmark::State& state) {
+// Updates the objects order[0], order[1], ... in turn on a full store, each moved to its other
+// node and, on the next pass, back.
+void UpdateInTurn(benchmark::State& state, const std::vector<std::size_t>& order) {
   auto& f = F();
   cache::Indexer store(cache::MetaNamespaceKeyFunc, TwoIndexes());
   for (const auto& p : f.pods) store.Add(p);
   std::size_t i = 0;
   bool flip = true;
   for (auto _ : state) {
-    store.Update(flip ? f.moved[i] : f.pods[i]);
-    if (++i == f.pods.size()) {
+    const std::size_t k = order[i];
+    store.Update(flip ? f.moved[k] : f.pods[k]);
+    if (++i == order.size()) {
       i = 0;
       flip = !flip;
     }
   }
 }
+
+std::vector<std::size_t> FirstN(std::size_t n) {
+  std::vector<std::size_t> order(n);
+  for (std::size_t k = 0; k < n; ++k) order[k] = k;
+  return order;
+}
+
+void BM_StoreUpdateIndexChange(benchmark::State& state) { UpdateInTurn(state, FirstN(kObjects)); }
 BENCHMARK(BM_StoreUpdateIndexChange);
 
-// The same on a full store, cycling through the first 1,000 objects only: their slots, postings
-// and key-table entries stay in cache, so this is the update's compute cost without the memory
-// latency of a random key (diagnostic, no target).
-void BM_StoreUpdateIndexChangeHot(benchmark::State& state) {
-  auto& f = F();
-  cache::Indexer store(cache::MetaNamespaceKeyFunc, TwoIndexes());
-  for (const auto& p : f.pods) store.Add(p);
-  std::size_t i = 0;
-  bool flip = true;
-  for (auto _ : state) {
-    store.Update(flip ? f.moved[i] : f.pods[i]);
-    if (++i == 1000) {
-      i = 0;
-      flip = !flip;
-    }
-  }
+// The same, visiting the objects in a fixed random order instead of the order they were added.
+void BM_StoreUpdateRandomOrder(benchmark::State& state) {
+  std::vector<std::size_t> order = FirstN(kObjects);
+  std::shuffle(order.begin(), order.end(), std::mt19937(7));
+  UpdateInTurn(state, order);
 }
+BENCHMARK(BM_StoreUpdateRandomOrder);
+
+// The same, cycling through the first 1,000 objects only: their slots, postings and key-table
+// entries stay in cache, so this is the update's compute cost without the memory latency of a
+// random key (diagnostic, no target).
+void BM_StoreUpdateIndexChangeHot(benchmark::State& state) { UpdateInTurn(state, FirstN(1000)); }
 BENCHMARK(BM_StoreUpdateIndexChangeHot);
 
 void BM_StoreGetByKey(benchmark::State& state) {
@@ -389,6 +398,7 @@ int main(int argc, char** argv) {
   b::Print("store_add_ns", per("BM_StoreAdd", kObjects), "ns");
   b::Print("store_update_index_change_ns", per("BM_StoreUpdateIndexChange", 1), "ns");
   b::Print("store_update_index_change_hot_ns", per("BM_StoreUpdateIndexChangeHot", 1), "ns");
+  b::Print("store_update_random_order_ns", per("BM_StoreUpdateRandomOrder", 1), "ns");
   b::Print("store_getbykey_ns", per("BM_StoreGetByKey", 1), "ns");
   b::Print("hash_find_ns", per("BM_HashFind", 1), "ns");
   b::Print("store_getbykey_over_hash_find", b::CounterOf(r, "BM_StoreGetByKey", "paired_ratio"), "x");

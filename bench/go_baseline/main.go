@@ -10,7 +10,7 @@
 // an interface assertion, as meta.Accessor does; reads copy the matching items into a new slice).
 //
 // Run: go run bench/go_baseline/main.go (prints BENCH go_<name> <value> <unit> lines); with
-// -writes it measures Add and Update only (bench/paired_vs_go.sh).
+// -writes it measures the writes only (Add, Update, Update in random order: bench/paired_vs_go.sh).
 package main
 
 import (
@@ -218,7 +218,7 @@ func twoIndexes() map[string]indexFunc {
 func main() {
 	// A quick pass, like bench-summary's C++ runs: 0.3 s per measurement instead of 1 s.
 	testing.Init()
-	writesOnly := flag.Bool("writes", false, "measure only store_add_ns and store_update_index_change_ns")
+	writesOnly := flag.Bool("writes", false, "measure the writes only (Add, Update, Update in random order)")
 	flag.Parse()
 	if err := flag.Set("test.benchtime", "300ms"); err != nil {
 		panic(err)
@@ -253,25 +253,33 @@ func main() {
 	})
 	report("store_add_ns", float64(add.NsPerOp())/objects)
 
-	update := testing.Benchmark(func(b *testing.B) {
-		s := newIndexer(twoIndexes())
-		for _, p := range pods {
-			s.Add(p)
-		}
-		b.ResetTimer()
-		i, flip := 0, true
-		for n := 0; n < b.N; n++ {
-			if flip {
-				s.Update(moved[i])
-			} else {
-				s.Update(pods[i])
+	// Updates the objects order(0), order(1), ... in turn on a full store, each moved to its
+	// other node and, on the next pass, back.
+	updateInTurn := func(order func(i int) int) float64 {
+		r := testing.Benchmark(func(b *testing.B) {
+			s := newIndexer(twoIndexes())
+			for _, p := range pods {
+				s.Add(p)
 			}
-			if i++; i == objects {
-				i, flip = 0, !flip
+			b.ResetTimer()
+			i, flip := 0, true
+			for n := 0; n < b.N; n++ {
+				k := order(i)
+				if flip {
+					s.Update(moved[k])
+				} else {
+					s.Update(pods[k])
+				}
+				if i++; i == objects {
+					i, flip = 0, !flip
+				}
 			}
-		}
-	})
-	report("store_update_index_change_ns", perOp(update))
+		})
+		return perOp(r)
+	}
+	report("store_update_index_change_ns", updateInTurn(func(i int) int { return i }))
+	shuffled := rand.New(rand.NewSource(7)).Perm(objects)
+	report("store_update_random_order_ns", updateInTurn(func(i int) int { return shuffled[i] }))
 	if *writesOnly {
 		return
 	}
