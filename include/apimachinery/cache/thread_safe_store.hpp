@@ -244,7 +244,9 @@ class ThreadSafeStore {
     Table* table;
     std::size_t stride;  // the number of indexes
     std::size_t index;
-    auto& operator[](std::uint32_t slot) const noexcept { return (*table)[std::size_t{slot} * stride + index]; }
+    auto& operator[](std::uint32_t slot) const noexcept {
+      return (*table)[std::size_t{slot} * stride + index];
+    }
   };
   using SlotRefs = RefColumn<internal::ChunkedArray<SlotRef>>;
   using ConstSlotRefs = RefColumn<const internal::ChunkedArray<SlotRef>>;
@@ -989,8 +991,17 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     IndexData data;
     ConstSlotRefs refs;  // where its SlotRefs are now
   };
+  // Allocate before anything is moved out of the state (nothing below then throws but bad_alloc
+  // of a few small nodes).
+  const std::size_t stride = st.funcs->size() + fns.size();
+  internal::ChunkedArray<SlotRef> refs;
+  refs.EnsureSize(std::size_t{st.next_id} * stride);
   auto funcs = std::make_unique<FuncSet>();
+  funcs->reserve(stride);
+  std::vector<IndexData> indexes;
+  indexes.reserve(stride);
   std::vector<Entry> ordered;
+  ordered.reserve(stride);
   std::map<std::string, Entry, std::less<>> visible;
   std::vector<Entry> hidden;
   for (std::size_t i = 0; i < st.funcs->size(); ++i) {
@@ -1004,17 +1015,15 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   }
   std::size_t k = 0;
   for (const auto& [name, fn] : new_indexers) {
-    visible.emplace(name, Entry{FuncEntry{name, fn, false}, std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
+    visible.emplace(
+        name, Entry{FuncEntry{name, fn, false}, std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
     ++k;
   }
   for (auto& [name, entry] : visible) ordered.push_back(std::move(entry));
   for (auto& entry : hidden) ordered.push_back(std::move(entry));
-  internal::ChunkedArray<SlotRef> refs;
-  refs.EnsureSize(std::size_t{st.next_id} * ordered.size());
   for (std::uint32_t id = 0; id < st.next_id; ++id) {
-    for (std::size_t j = 0; j < ordered.size(); ++j) refs[std::size_t{id} * ordered.size() + j] = ordered[j].refs[id];
+    for (std::size_t j = 0; j < stride; ++j) refs[std::size_t{id} * stride + j] = ordered[j].refs[id];
   }
-  std::vector<IndexData> indexes;
   for (auto& entry : ordered) {
     funcs->push_back(std::move(entry.func));
     indexes.push_back(std::move(entry.data));
