@@ -4,6 +4,7 @@
 //   BENCH store_add_ns                    Indexer::Add of a new object (store growing to 50,000)
 //   BENCH store_update_index_change_ns    Indexer::Update moving an object to another node
 //   BENCH store_update_index_change_hot_ns  the same over 1,000 cache-resident objects
+//   BENCH store_update_field_index_ns     the update, node index as a cache::FieldIndexFunc
 //   BENCH store_update_random_order_ns    the same update, objects visited in a shuffled order
 //                                         (an informer's events come in no key order: every
 //                                         slot, key and object access is then a random one)
@@ -29,8 +30,10 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -122,6 +125,16 @@ cache::Indexers TwoIndexes() {
   return {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}, {"node", NodeIndexFunc}};
 }
 
+// The node index in the allocation-free form (cache::FieldIndexFunc).
+std::optional<std::string_view> NodeField(const Object& o) {
+  return static_cast<const BenchPod&>(o).spec.node_name;
+}
+
+cache::Indexers TwoIndexesNodeField() {
+  return {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc},
+          {"node", cache::FieldIndexFunc(&NodeField)}};
+}
+
 struct Fixture {
   std::vector<std::shared_ptr<const BenchPod>> pods;
   std::vector<std::shared_ptr<const BenchPod>> moved;  // same pods on another node
@@ -171,9 +184,10 @@ BENCHMARK(BM_StoreAdd)->Unit(benchmark::kMillisecond);
 
 // Updates the objects order[0], order[1], ... in turn on a full store, each moved to its other
 // node and, on the next pass, back.
-void UpdateInTurn(benchmark::State& state, const std::vector<std::size_t>& order) {
+void UpdateInTurn(benchmark::State& state, const std::vector<std::size_t>& order,
+                  const cache::Indexers& indexers = TwoIndexes()) {
   auto& f = F();
-  cache::Indexer store(cache::MetaNamespaceKeyFunc, TwoIndexes());
+  cache::Indexer store(cache::MetaNamespaceKeyFunc, indexers);
   for (const auto& p : f.pods) store.Add(p);
   std::size_t i = 0;
   bool flip = true;
@@ -195,6 +209,12 @@ std::vector<std::size_t> FirstN(std::size_t n) {
 
 void BM_StoreUpdateIndexChange(benchmark::State& state) { UpdateInTurn(state, FirstN(kObjects)); }
 BENCHMARK(BM_StoreUpdateIndexChange);
+
+// The same with the node index written as a cache::FieldIndexFunc (no vector, no string copy).
+void BM_StoreUpdateFieldIndex(benchmark::State& state) {
+  UpdateInTurn(state, FirstN(kObjects), TwoIndexesNodeField());
+}
+BENCHMARK(BM_StoreUpdateFieldIndex);
 
 // The same, visiting the objects in a fixed random order instead of the order they were added.
 void BM_StoreUpdateRandomOrder(benchmark::State& state) {
@@ -399,6 +419,7 @@ int main(int argc, char** argv) {
   b::Print("store_update_index_change_ns", per("BM_StoreUpdateIndexChange", 1), "ns");
   b::Print("store_update_index_change_hot_ns", per("BM_StoreUpdateIndexChangeHot", 1), "ns");
   b::Print("store_update_random_order_ns", per("BM_StoreUpdateRandomOrder", 1), "ns");
+  b::Print("store_update_field_index_ns", per("BM_StoreUpdateFieldIndex", 1), "ns");
   b::Print("store_getbykey_ns", per("BM_StoreGetByKey", 1), "ns");
   b::Print("hash_find_ns", per("BM_HashFind", 1), "ns");
   b::Print("store_getbykey_over_hash_find", b::CounterOf(r, "BM_StoreGetByKey", "paired_ratio"), "x");

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -195,6 +197,54 @@ TEST_CASE("The namespace index reads the namespace from the object", "[cache][th
   CHECK(later.IndexKeys("by-ns", "ns2").empty());
 }
 
+TEST_CASE("FieldIndexFunc files one value read from the object", "[cache][thread_safe_store]") {
+  // The node name as a FieldValueFunc; "" is a value like any other, nullopt means "not indexed".
+  auto node_field = [](const Object& o) -> std::optional<std::string_view> {
+    const auto& node = static_cast<const TestPod&>(o).spec.node_name;
+    if (node == "none") return std::nullopt;
+    if (node == "boom") throw std::runtime_error("boom");
+    return std::string_view(node);
+  };
+  const cache::IndexFunc fn = cache::FieldIndexFunc(node_field);
+  // Called as an IndexFunc, it returns what the field holds.
+  CHECK(fn(*MakePod("a", "p", "n1")) == std::vector<std::string>{"n1"});
+  CHECK(fn(*MakePod("a", "p", "")) == std::vector<std::string>{""});
+  CHECK(fn(*MakePod("a", "p", "none")).empty());
+  CHECK(cache::FieldValueFuncOf(fn) != nullptr);
+  CHECK(cache::FieldValueFuncOf(cache::MetaNamespaceIndexFunc) != nullptr);
+  CHECK(cache::FieldValueFuncOf(cache_test::NodeNameIndexFunc) == nullptr);
+  CHECK_THROWS_WITH(cache::FieldIndexFunc(nullptr), "cache: FieldIndexFunc needs a function");
+
+  cache::ThreadSafeStore store({{"node", fn}});
+  store.Add("k1", MakePod("a", "p1", "n1"));
+  store.Add("k2", MakePod("a", "p2", "n1"));
+  store.Add("k3", MakePod("a", "p3", ""));
+  store.Add("k4", MakePod("a", "p4", "none"));
+  CHECK(store.IndexKeys("node", "n1") == std::vector<std::string>{"k1", "k2"});
+  CHECK(store.IndexKeys("node", "") == std::vector<std::string>{"k3"});
+  CHECK(store.ListIndexFuncValues("node") == std::vector<std::string>{"", "n1"});
+  // The stored value is a copy: the object it was read from can go.
+  store.Update("k1", MakePod("a", "p1", "n2"));
+  store.Update("k2", MakePod("a", "p2", "none"));
+  store.Update("k4", MakePod("a", "p4", "n2"));
+  CHECK(store.IndexKeys("node", "n1").empty());
+  CHECK(store.IndexKeys("node", "n2") == std::vector<std::string>{"k1", "k4"});
+  CHECK(store.ListIndexFuncValues("node") == std::vector<std::string>{"", "n2"});
+  CHECK(store.ByIndex("node", "n2").size() == 2);
+  CHECK(store.Index("node", *MakePod("x", "y", "n2")).size() == 2);
+  CHECK(store.Index("node", *MakePod("x", "y", "none")).empty());
+  CHECK(
+      store.Select(cache::SelectQuery().WhereIndex("node", cache::FieldOperator::kNotEquals, "n2")).size() ==
+      2);
+  // A throwing FieldValueFunc leaves the store unchanged.
+  CHECK_THROWS_WITH(store.Update("k1", MakePod("a", "p1", "boom")), "boom");
+  CHECK(store.IndexKeys("node", "n2") == std::vector<std::string>{"k1", "k4"});
+  // Back-filled by AddIndexers, like any index.
+  store.AddIndexers({{"node-again", fn}});
+  CHECK(store.IndexKeys("node-again", "n2") == std::vector<std::string>{"k1", "k4"});
+  CHECK(store.IndexKeys("node-again", "").size() == 1);
+}
+
 TEST_CASE("Removals leave tombstones that compaction clears without losing positions",
           "[cache][thread_safe_store]") {
   // 200 objects move back and forth between two nodes and two user sets (single- and
@@ -270,9 +320,15 @@ TEST_CASE("Property: every index answer equals a brute-force scan", "[cache][thr
   std::mt19937 rng(seed);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
 
-  cache::Indexers indexers{{"namespace", cache::MetaNamespaceIndexFunc},
-                           {"node", cache_test::NodeNameIndexFunc},
-                           {"users", Users}};
+  cache::Indexers indexers{
+      {"namespace", cache::MetaNamespaceIndexFunc},
+      {"node", cache_test::NodeNameIndexFunc},
+      {"node-field", cache::FieldIndexFunc([](const Object& o) -> std::optional<std::string_view> {
+         const auto& node = static_cast<const TestPod&>(o).spec.node_name;
+         if (node.empty()) return std::nullopt;
+         return std::string_view(node);
+       })},
+      {"users", Users}};
   cache::ThreadSafeStore store(indexers);
   std::map<std::string, cache::ThreadSafeStore::ObjectPtr> model;
   const std::vector<std::string> namespaces{"", "a", "b", "c"};

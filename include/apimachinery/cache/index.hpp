@@ -15,12 +15,14 @@
 // Thread-safety: index functions are called concurrently from many threads and must not mutate
 // shared state.
 // Differences from upstream: Go's `([]string, error)` becomes "return the values or throw";
+// FieldIndexFunc (one value read from the object, filed without allocating) is not upstream;
 // Indexers is a std::map (deterministic order). The Index/Indices types (value -> set of keys) are
 // internal here: the store keeps inverted postings of small integer ids instead.
 #pragma once
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +37,33 @@ using IndexFunc = std::function<std::vector<std::string>(const runtime::Object&)
 
 // Indexers maps an index name to its IndexFunc.
 using Indexers = std::map<std::string, IndexFunc, std::less<>>;
+
+// FieldValueFunc reads the one value an object is indexed under, as a view into the object (valid
+// while the object lives), or nullopt when the object is not indexed. May throw.
+using FieldValueFunc = std::optional<std::string_view> (*)(const runtime::Object&);
+
+// FieldIndex: an IndexFunc made of a FieldValueFunc. Called as an IndexFunc it returns the value
+// copied into a vector (empty for nullopt); a ThreadSafeStore recognises it and calls `value`
+// directly, so filing an object allocates nothing (no vector, no string copy).
+struct FieldIndex {
+  FieldValueFunc value = nullptr;
+  std::vector<std::string> operator()(const runtime::Object& obj) const;
+};
+
+// FieldIndexFunc returns the IndexFunc of a single-valued index read straight from the object,
+// the allocation-free form of the common `return {obj.field};` index function:
+//
+//   cache::Indexers indexers{{"node", cache::FieldIndexFunc(
+//       [](const runtime::Object& o) -> std::optional<std::string_view> {
+//         return static_cast<const Pod&>(o).spec.node_name;
+//       })}};
+//
+// Throws apimachinery::Error for a null `value`.
+IndexFunc FieldIndexFunc(FieldValueFunc value);
+
+// FieldValueFuncOf returns the FieldValueFunc behind `fn`: FieldIndex::value, or for
+// MetaNamespaceIndexFunc one reading metadata.namespace_; null for any other function.
+FieldValueFunc FieldValueFuncOf(const IndexFunc& fn) noexcept;
 
 // kNamespaceIndex is the conventional name of the namespace index.
 inline constexpr std::string_view kNamespaceIndex = "namespace";
@@ -61,6 +90,34 @@ inline bool IsMetaNamespaceIndexFunc(const IndexFunc& fn) noexcept {
   using Fn = std::vector<std::string> (*)(const runtime::Object&);
   const Fn* target = fn.target<Fn>();
   return target != nullptr && *target == &MetaNamespaceIndexFunc;
+}
+
+inline std::vector<std::string> FieldIndex::operator()(const runtime::Object& obj) const {
+  const std::optional<std::string_view> v = value(obj);
+  if (!v) return {};
+  return {std::string(*v)};
+}
+
+inline IndexFunc FieldIndexFunc(FieldValueFunc value) {
+  if (value == nullptr) throw Error("cache: FieldIndexFunc needs a function");
+  return FieldIndex{value};
+}
+
+namespace internal {
+// The namespace as a FieldValueFunc (the value MetaNamespaceIndexFunc returns, without copying).
+inline std::optional<std::string_view> NamespaceFieldValue(const runtime::Object& obj) {
+  const metav1::ObjectMeta* meta = obj.GetObjectMeta();
+  if (meta == nullptr) {
+    throw Error("object has no meta: object does not implement the Object interfaces");
+  }
+  return std::string_view(meta->namespace_);
+}
+}  // namespace internal
+
+inline FieldValueFunc FieldValueFuncOf(const IndexFunc& fn) noexcept {
+  if (IsMetaNamespaceIndexFunc(fn)) return &internal::NamespaceFieldValue;
+  const FieldIndex* field = fn.target<FieldIndex>();
+  return field != nullptr ? field->value : nullptr;
 }
 
 }  // namespace apimachinery::cache

@@ -205,9 +205,11 @@ class ThreadSafeStore {
     std::string name;
     IndexFunc fn;
     bool hidden = false;  // the internal label indexes
-    // fn is MetaNamespaceIndexFunc: its value is read straight from the object (no call, no
-    // allocation), the most common index of all.
+    // fn is MetaNamespaceIndexFunc (the query planner may answer namespace restrictions with it).
     bool is_namespace = IsMetaNamespaceIndexFunc(fn);
+    // For MetaNamespaceIndexFunc and FieldIndexFunc: the value is read straight from the object
+    // (no vector, no string copy).
+    FieldValueFunc field = FieldValueFuncOf(fn);
   };
   using FuncSet = std::vector<FuncEntry>;
 
@@ -274,8 +276,9 @@ class ThreadSafeStore {
     std::size_t MemoryBytes() const;
   };
   // The values one object is indexed under, for one index (sorted, distinct), with their hashes.
-  // Either owned (what the index function returned) or one value borrowed from the object (the
-  // namespace index), valid while the object is alive.
+  // Either owned (what the index function returned) or one value borrowed from the object (an
+  // index with a FieldValueFunc: MetaNamespaceIndexFunc, FieldIndexFunc), valid while the object
+  // is alive.
   struct PreparedIndex {
     // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
     PreparedIndex() noexcept {}       // NOLINT(modernize-use-equals-default)
@@ -336,7 +339,7 @@ class ThreadSafeStore {
   };
 
   static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
-  static void PrepareOne(const IndexFunc& fn, bool is_namespace, const runtime::Object& obj,
+  static void PrepareOne(const IndexFunc& fn, FieldValueFunc field, const runtime::Object& obj,
                          PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
@@ -451,16 +454,17 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   auto released = reclaimer_.Retire(std::make_shared<const State>(std::move(state_)));
 }
 
-[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, bool is_namespace,
+[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, FieldValueFunc field,
                                                                const runtime::Object& obj,
                                                                PreparedIndex& out) {
   out.value_id = internal::kNoId;
-  if (const metav1::ObjectMeta* meta = is_namespace ? obj.GetObjectMeta() : nullptr) {
+  if (field != nullptr) {
+    const std::optional<std::string_view> v = field(obj);
     out.values.clear();
     out.hashes.clear();
-    out.borrowed = true;
-    out.borrowed_value = meta->namespace_;
-    out.hash0 = internal::HashKey(out.borrowed_value);
+    out.borrowed = v.has_value();
+    out.borrowed_value = v.value_or(std::string_view());
+    out.hash0 = v ? internal::HashKey(*v) : 0;
     return;
   }
   out.borrowed = false;
@@ -481,7 +485,7 @@ inline ThreadSafeStore::~ThreadSafeStore() {
 inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) {
   out.funcs = &funcs;
   out.Resize(funcs.size());
-  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, funcs[i].is_namespace, obj, out[i]);
+  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, funcs[i].field, obj, out[i]);
 }
 
 [[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix,
@@ -869,20 +873,20 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string
 inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runtime::Object& obj) const {
   // Compute the object's values without the lock (the function is looked up under it).
   IndexFunc fn;
-  bool is_namespace = false;
+  FieldValueFunc field = nullptr;
   {
     std::shared_lock lock(mu_);
     const FuncSet& funcs = *state_.funcs;
     for (const auto& f : funcs) {
       if (!f.hidden && f.name == index_name) {
         fn = f.fn;
-        is_namespace = f.is_namespace;
+        field = f.field;
       }
     }
   }
   if (!fn) ThrowNoIndex(index_name);
   PreparedIndex pv;
-  PrepareOne(fn, is_namespace, obj, pv);
+  PrepareOne(fn, field, obj, pv);
   std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);
   const IndexData* ix = FindIndex(index_name);
@@ -944,17 +948,17 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   };
   check_conflict(*base);
   std::vector<const IndexFunc*> fns;
-  std::vector<char> fn_is_namespace;
+  std::vector<FieldValueFunc> fn_fields;
   for (const auto& [name, fn] : new_indexers) {
     fns.push_back(&fn);
-    fn_is_namespace.push_back(IsMetaNamespaceIndexFunc(fn) ? 1 : 0);
+    fn_fields.push_back(FieldValueFuncOf(fn));
   }
   // values[k][id]
   std::vector<std::vector<PreparedIndex>> values(fns.size());
   for (std::size_t k = 0; k < fns.size(); ++k) {
     values[k].resize(snapshot.size());
     for (std::size_t id = 0; id < snapshot.size(); ++id) {
-      if (snapshot[id]) PrepareOne(*fns[k], fn_is_namespace[k] != 0, *snapshot[id], values[k][id]);
+      if (snapshot[id]) PrepareOne(*fns[k], fn_fields[k], *snapshot[id], values[k][id]);
     }
   }
   std::unique_lock lock(mu_);
@@ -968,7 +972,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     if (same) continue;
     for (std::size_t k = 0; k < fns.size(); ++k) {
       if (cur) {
-        PrepareOne(*fns[k], fn_is_namespace[k] != 0, *cur, values[k][id]);
+        PrepareOne(*fns[k], fn_fields[k], *cur, values[k][id]);
       } else {
         values[k][id] = PreparedIndex{};
       }
