@@ -41,6 +41,10 @@ for ((round = 1; round <= rounds; ++round)); do
     read -r output name <<< "$pair"
     c=$(value "$name" <<< "$ours")
     g=$(value "go_$name" <<< "$theirs")
+    if ! awk -v c="$c" -v g="$g" 'BEGIN { exit !(c > 0 && g > 0) }'; then
+      line+=" $name missing (C++ '$c', Go '$g');"
+      continue
+    fi
     ratio=$(awk -v g="$g" -v c="$c" 'BEGIN { printf "%.3f", g / c }')
     ratios[$output]+="$ratio "
     line+=" $name C++ $c, Go $g (${ratio}x);"
@@ -50,6 +54,7 @@ done
 
 for pair in "${pairs[@]}"; do
   read -r output name <<< "$pair"
+  [[ -n "${ratios[$output]:-}" ]] || { echo "no pair measured $name" >&2; continue; }
   # shellcheck disable=SC2086  # the ratios are words
   printf '%s\n' ${ratios[$output]} | sort -g | awk -v out="$output" '{ v[NR] = $1 }
     END {
