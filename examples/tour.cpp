@@ -3,21 +3,26 @@
 //    arguments to their kind, scope and REST path;
 // 2. expand kubectl's short names (`deploy`, `po`) and the `all` category;
 // 3. decode a manifest into a registered type, convert it to another version through the hub,
-//    and encode it again.
+//    and encode it again;
+// 4. keep decoded objects in an indexed cache, as an informer does, and query it by namespace,
+//    by an indexed field and by labels in one read.
 //
 //   ./tour [discovery-dir]     (default: the fixture documents shipped with the tests)
-#include <apimachinery/apimachinery.hpp>
-
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include <apimachinery/apimachinery.hpp>
+
 #include "widgets/widgets.hpp"  // an example API group: widgets.example.com v1beta1, v1, v2
 
+namespace cache = apimachinery::cache;
 namespace discovery = apimachinery::discovery;
+namespace labels = apimachinery::labels;
 namespace meta = apimachinery::meta;
 namespace restmapper = apimachinery::restmapper;
 namespace runtime = apimachinery::runtime;
@@ -37,6 +42,13 @@ meta::RESTMapping MappingFor(const meta::RESTMapper& mapper, std::string_view ar
   }
   auto gvk = mapper.KindFor(partial.WithVersion(""));
   return mapper.RESTMapping(gvk.GroupKind(), {gvk.version});
+}
+
+// The index function of the cache below: a widget's image, read in place (no allocation).
+std::optional<std::string_view> WidgetImage(const runtime::Object& obj) {
+  const auto* widget = dynamic_cast<const widgets::v1::Widget*>(&obj);
+  if (widget == nullptr) return std::nullopt;
+  return std::string_view(widget->spec.image);
 }
 
 // The URL path serving a mapping: /api/v1/nodes, /apis/apps/v1/namespaces/{ns}/deployments.
@@ -88,6 +100,32 @@ int main(int argc, char** argv) {
         "spec": {"replicas": 2, "imageName": "nginx:1.27"}})");
     fmt::print("decoded {} as {}\n", widget->GetObjectKind(), widget->GetTypeId().name());
     fmt::print("as v2: {}\n", codec.Encode(*widget, widgets::kV2));
+
+    // An indexed cache of widgets: by namespace, by image, and by labels.
+    cache::Indexer store(cache::MetaNamespaceKeyFunc,
+                         {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc},
+                          {"image", cache::FieldIndexFunc(&WidgetImage)}},
+                         {.label_index = true});
+    for (const char* manifest : {
+             R"({"apiVersion": "widgets.example.com/v1", "kind": "Widget", "spec": {"image": "nginx:1.27"},
+                 "metadata": {"name": "front", "namespace": "demo", "labels": {"tier": "web"}}})",
+             R"({"apiVersion": "widgets.example.com/v1", "kind": "Widget", "spec": {"image": "redis:7"},
+                 "metadata": {"name": "cache", "namespace": "demo", "labels": {"tier": "data"}}})",
+             R"({"apiVersion": "widgets.example.com/v1", "kind": "Widget", "spec": {"image": "nginx:1.27"},
+                 "metadata": {"name": "front", "namespace": "staging", "labels": {"tier": "web"}}})",
+         }) {
+      store.Add(codec.Decode(manifest));
+    }
+    fmt::print("cache: {} widgets, {} in demo, {} running nginx:1.27\n", store.Len(),
+               store.ByIndex(cache::kNamespaceIndex, "demo").size(),
+               store.ByIndex("image", "nginx:1.27").size());
+    const auto selected = store.Select(cache::SelectQuery()
+                                           .InNamespace("demo")
+                                           .WhereIndex("image", cache::FieldOperator::kEquals, "nginx:1.27")
+                                           .MatchingLabels(labels::Parse("tier in (web)")));
+    for (const runtime::Object* obj : selected) {
+      fmt::print("selected {}/{}\n", obj->GetObjectMeta()->namespace_, obj->GetObjectMeta()->name);
+    }
   } catch (const std::exception& e) {
     fmt::print(stderr, "tour: {}\n", e.what());
     return 1;
