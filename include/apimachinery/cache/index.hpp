@@ -78,12 +78,19 @@ bool IsMetaNamespaceIndexFunc(const IndexFunc& fn) noexcept;
 
 // Implementation details follow.
 
-inline std::vector<std::string> MetaNamespaceIndexFunc(const runtime::Object& obj) {
+namespace internal {
+// The namespace as a FieldValueFunc (the value MetaNamespaceIndexFunc returns, without copying).
+inline std::optional<std::string_view> NamespaceFieldValue(const runtime::Object& obj) {
   const metav1::ObjectMeta* meta = obj.GetObjectMeta();
   if (meta == nullptr) {
     throw Error("object has no meta: object does not implement the Object interfaces");
   }
-  return {meta->namespace_};
+  return std::string_view(meta->namespace_);
+}
+}  // namespace internal
+
+inline std::vector<std::string> MetaNamespaceIndexFunc(const runtime::Object& obj) {
+  return {std::string(*internal::NamespaceFieldValue(obj))};
 }
 
 inline bool IsMetaNamespaceIndexFunc(const IndexFunc& fn) noexcept {
@@ -102,17 +109,6 @@ inline IndexFunc FieldIndexFunc(FieldValueFunc value) {
   if (value == nullptr) throw Error("cache: FieldIndexFunc needs a function");
   return FieldIndex{value};
 }
-
-namespace internal {
-// The namespace as a FieldValueFunc (the value MetaNamespaceIndexFunc returns, without copying).
-inline std::optional<std::string_view> NamespaceFieldValue(const runtime::Object& obj) {
-  const metav1::ObjectMeta* meta = obj.GetObjectMeta();
-  if (meta == nullptr) {
-    throw Error("object has no meta: object does not implement the Object interfaces");
-  }
-  return std::string_view(meta->namespace_);
-}
-}  // namespace internal
 
 inline FieldValueFunc FieldValueFuncOf(const IndexFunc& fn) noexcept {
   if (IsMetaNamespaceIndexFunc(fn)) return &internal::NamespaceFieldValue;

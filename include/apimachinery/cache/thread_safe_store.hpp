@@ -384,23 +384,6 @@ class ThreadSafeStore {
 
 // Names of the hidden label indexes (not listed by GetIndexers).
 namespace internal {
-// PrefetchObject hints the cache about an object (and, for std::make_shared objects, the control
-// block in front of it, which copying the shared_ptr touches). A hint only: never dereferenced.
-inline void PrefetchObject(const void* p) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-  // Integer arithmetic: no pointer arithmetic on a possibly null pointer.
-  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) - 16));
-#else
-  (void)p;
-#endif
-}
-inline void PrefetchAddress(const void* p) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p);
-#else
-  (void)p;
-#endif
-}
 
 inline constexpr std::string_view kLabelKeyIndex = "\x01labels/key";
 inline constexpr std::string_view kLabelPairIndex = "\x01labels/pair";

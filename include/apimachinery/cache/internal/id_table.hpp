@@ -9,6 +9,7 @@
 // - ChunkedArray<T>: a growable array in fixed 4096-element chunks: stable addresses, no 2x
 //   growth slack, O(1) indexing.
 // - CompactKey: an owned string in one allocation (4-byte length + bytes), 8 bytes in its holder.
+// - PrefetchAddress / PrefetchObject: cache hints (never dereference their argument).
 //
 // Thread-safety: none; the owner synchronises. The one exception is IdTable::PrefetchHome, a
 // cache hint that may be called without the owner's lock (it reads only atomics and never
@@ -36,6 +37,21 @@ inline constexpr std::uint32_t kNoId = 0xFFFFFFFFu;
 inline std::uint64_t HashKey(std::string_view s) noexcept { return util::FastHash(s); }
 // KeysEqual: the equality that goes with it.
 inline bool KeysEqual(std::string_view a, std::string_view b) noexcept { return util::KeyEquals(a, b); }
+
+// PrefetchAddress asks the cache for the line holding `p`. A hint only: never dereferenced.
+inline void PrefetchAddress(const void* p) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
+// PrefetchObject hints the cache about an object and, for std::make_shared objects, the control
+// block in front of it, which copying or dropping a shared_ptr touches.
+inline void PrefetchObject(const void* p) noexcept {
+  // Integer arithmetic: no pointer arithmetic on a possibly null pointer.
+  PrefetchAddress(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) - 16));
+}
 
 class IdTable {
  public:
@@ -81,16 +97,11 @@ class IdTable {
   // PrefetchHome asks the cache for the line of `hash`'s home bucket. Safe without the owner's
   // lock: a racing rehash at worst makes it prefetch a stale address, which is harmless.
   void PrefetchHome(std::uint64_t hash) const noexcept {
-#if defined(__GNUC__) || defined(__clang__)
     const std::size_t cap = hint_cap_.load(std::memory_order_relaxed);
     const std::uintptr_t base = hint_base_.load(std::memory_order_relaxed);
     if (cap == 0) return;
     // Integer arithmetic: the address is only a hint and is never dereferenced.
-    const std::uintptr_t at = base + Home(Tag(hash), cap) * sizeof(std::uint64_t);
-    __builtin_prefetch(reinterpret_cast<const void*>(at));
-#else
-    (void)hash;
-#endif
+    PrefetchAddress(reinterpret_cast<const void*>(base + Home(Tag(hash), cap) * sizeof(std::uint64_t)));
   }
 
   // Insert adds `id` under `hash` (the caller guarantees it is not present).
