@@ -68,6 +68,22 @@ void CountedFree(void* p) noexcept {
   if (g_counting) g_live_bytes -= static_cast<long long>(*static_cast<std::size_t*>(raw));
   std::free(raw);
 }
+// The same with a header of `align` bytes (at least kHeader), so the block stays aligned.
+void* CountedAlignedAlloc(std::size_t n, std::align_val_t a) {
+  const std::size_t align = std::max(static_cast<std::size_t>(a), kHeader);
+  void* raw = std::aligned_alloc(align, (n + 2 * align - 1) / align * align);
+  if (raw == nullptr) throw std::bad_alloc();
+  *static_cast<std::size_t*>(raw) = n;
+  if (g_counting) g_live_bytes += static_cast<long long>(n);
+  return static_cast<char*>(raw) + align;
+}
+void CountedAlignedFree(void* p, std::align_val_t a) noexcept {
+  if (p == nullptr) return;
+  const std::size_t align = std::max(static_cast<std::size_t>(a), kHeader);
+  void* raw = static_cast<char*>(p) - align;
+  if (g_counting) g_live_bytes -= static_cast<long long>(*static_cast<std::size_t*>(raw));
+  std::free(raw);
+}
 }  // namespace
 
 void* operator new(std::size_t n) { return CountedAlloc(n); }
@@ -76,6 +92,13 @@ void operator delete(void* p) noexcept { CountedFree(p); }
 void operator delete[](void* p) noexcept { CountedFree(p); }
 void operator delete(void* p, std::size_t) noexcept { CountedFree(p); }
 void operator delete[](void* p, std::size_t) noexcept { CountedFree(p); }
+// Over-aligned allocations (the store's key array): the header grows to the alignment.
+void* operator new(std::size_t n, std::align_val_t a) { return CountedAlignedAlloc(n, a); }
+void* operator new[](std::size_t n, std::align_val_t a) { return CountedAlignedAlloc(n, a); }
+void operator delete(void* p, std::align_val_t a) noexcept { CountedAlignedFree(p, a); }
+void operator delete[](void* p, std::align_val_t a) noexcept { CountedAlignedFree(p, a); }
+void operator delete(void* p, std::size_t, std::align_val_t a) noexcept { CountedAlignedFree(p, a); }
+void operator delete[](void* p, std::size_t, std::align_val_t a) noexcept { CountedAlignedFree(p, a); }
 
 namespace {
 

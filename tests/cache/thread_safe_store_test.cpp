@@ -451,4 +451,65 @@ TEST_CASE("internal::IdTable matches std::map under heavy collisions", "[cache][
   }
 }
 
+TEST_CASE("internal::SlotKey stores keys inline up to 31 bytes and on the heap beyond", "[cache][internal]") {
+  namespace internal = apimachinery::cache::internal;
+  internal::SlotKey key;
+  CHECK(key.vacant());
+  CHECK(key.view().empty());
+  key.Assign("");
+  CHECK_FALSE(key.vacant());  // the empty key is a key
+  CHECK(key.view().empty());
+  CHECK(key.HeapBytes() == 0);
+  // Every length around the boundary, bytes that look like the tag values included; each
+  // assignment replaces the previous key whichever storage either used.
+  for (std::size_t n : {1, 30, 31, 32, 33, 300, 31, 0, 64, 5}) {
+    std::string s(n, '\xFE');
+    for (std::size_t i = 0; i < n; i += 3) s[i] = static_cast<char>(i % 2 == 0 ? '\xFF' : '\0');
+    key.Assign(s);
+    CHECK(key.view() == s);
+    CHECK(key.HeapBytes() == (n > internal::SlotKey::kInline ? n : 0));
+  }
+  key.Clear();
+  CHECK(key.vacant());
+  CHECK(key.HeapBytes() == 0);
+}
+
+TEST_CASE("Keys of any length round-trip through ids that are freed and reused", "[cache][thread_safe_store]") {
+  cache::ThreadSafeStore store({{"byNamespace", cache::MetaNamespaceIndexFunc}});
+  std::map<std::string, std::string> model;  // key -> object name
+  // `len` bytes; short keys of different salts may coincide, which the model allows.
+  auto key_of = [](std::size_t len, int salt) {
+    std::string k = std::to_string(salt) + ":";
+    k.resize(len, static_cast<char>('a' + salt % 26));
+    return k;
+  };
+  std::mt19937 rng(11);
+  const std::size_t lengths[] = {0, 1, 2, 30, 31, 32, 33, 100, 317};
+  for (int step = 0; step < 3000; ++step) {
+    const std::string key = key_of(lengths[rng() % std::size(lengths)], static_cast<int>(rng() % 40));
+    if (rng() % 3 == 0) {
+      store.Delete(key);
+      model.erase(key);
+    } else {
+      const std::string name = "o" + std::to_string(step);
+      store.Add(key, MakePod("ns", name));
+      model[key] = name;
+    }
+    if (step % 50 == 0) {
+      std::vector<std::string> keys = store.ListKeys();
+      std::sort(keys.begin(), keys.end());
+      std::vector<std::string> want;
+      for (const auto& [k, v] : model) want.push_back(k);
+      REQUIRE(keys == want);
+      REQUIRE(store.IndexKeys("byNamespace", "ns") == want);
+      for (const auto& [k, name] : model) {
+        const auto got = store.Get(k);
+        REQUIRE(got != nullptr);
+        REQUIRE(got->GetObjectMeta()->name == name);
+      }
+    }
+  }
+  CHECK(store.Get("never stored, and longer than thirty-one bytes") == nullptr);
+}
+
 }  // namespace cache_thread_safe_store_test

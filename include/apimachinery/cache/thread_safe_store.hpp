@@ -11,8 +11,9 @@
 // Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
 //
 // Design:
-// - Keys are interned to small integer ids: a slot array holds {key, object} per id, and a compact
-//   open-addressing table maps a key's hash to its id. Freed ids are reused.
+// - Keys are interned to small integer ids: a slot array holds the object per id, a key array its
+//   key (inline up to 31 bytes, two keys to a cache line), and a compact open-addressing table
+//   maps a key's hash to its id. Freed ids are reused.
 // - Every index is inverted: value -> posting (an unordered vector of ids). Each slot remembers,
 //   per index, which posting(s) it is in and at which position, so an update moves the id from
 //   the old posting to the new one in O(1) and never calls the index function on the old object.
@@ -214,8 +215,7 @@ class ThreadSafeStore {
   using FuncSet = std::vector<FuncEntry>;
 
   struct Slot {
-    internal::CompactKey key;
-    ObjectPtr obj;
+    ObjectPtr obj;  // null when the id is free
   };
   struct Posting {
     std::string value;
@@ -321,6 +321,9 @@ class ThreadSafeStore {
   struct State {
     const FuncSet* funcs = nullptr;
     internal::ChunkedArray<Slot> slots;
+    // keys[id]: the key of slot id (vacant when the id is free). Apart from the slots, so that a
+    // key compare and the slot's other lines load in parallel, not one after the other.
+    internal::ChunkedArray<internal::SlotKey> keys;
     std::uint32_t next_id = 0;  // ids [0, next_id) have been handed out
     std::vector<std::uint32_t> free_ids;
     internal::IdTable key_table;
@@ -333,8 +336,10 @@ class ThreadSafeStore {
     ConstSlotRefs Refs(std::size_t i) const noexcept { return {&refs, indexes.size(), i}; }
 
     std::uint32_t FindKey(std::string_view key, std::uint64_t h) const {
-      return key_table.Find(h,
-                            [&](std::uint32_t id) { return internal::KeysEqual(slots[id].key.view(), key); });
+      return key_table.Find(h, [&](std::uint32_t id) {
+        internal::PrefetchAddress(&slots[id]);  // wanted next if the key matches
+        return internal::KeysEqual(keys[id].view(), key);
+      });
     }
   };
 
@@ -632,9 +637,10 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
     } else {
       id = st.next_id++;
       st.slots.EnsureSize(st.next_id);
+      st.keys.EnsureSize(st.next_id);
       st.refs.EnsureSize(std::size_t{st.next_id} * st.indexes.size());
     }
-    st.slots[id].key = internal::CompactKey(key);
+    st.keys[id].Assign(key);
     st.key_table.Insert(key_hash, id);
     ++st.size;
   } else {
@@ -653,7 +659,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
   st.key_table.Erase(key_hash, id);
   Slot& s = st.slots[id];
   ObjectPtr old = std::move(s.obj);
-  s.key = internal::CompactKey();
+  st.keys[id].Clear();
   st.free_ids.push_back(id);
   --st.size;
   return old;
@@ -688,11 +694,11 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) con
   const std::uint64_t h = internal::HashKey(key);
   std::shared_lock lock(mu_);
   const auto& slots = state_.slots;
-  // Start loading the object's control block while the key is compared (two misses overlap).
+  // Start loading the slot and the object's control block while the key is compared (the
+  // misses overlap).
   const std::uint32_t id = state_.key_table.Find(h, [&](std::uint32_t i) {
-    const Slot& s = slots[i];
-    internal::PrefetchObject(s.obj.get());
-    return internal::KeysEqual(s.key.view(), key);
+    internal::PrefetchObject(slots[i].obj.get());
+    return internal::KeysEqual(state_.keys[i].view(), key);
   });
   if (id == internal::kNoId) return nullptr;
   return slots[id].obj;
@@ -718,8 +724,7 @@ inline std::vector<std::string> ThreadSafeStore::ListKeys() const {
   std::shared_lock lock(mu_);
   out.reserve(state_.size);
   for (std::uint32_t id = 0; id < state_.next_id; ++id) {
-    const Slot& s = state_.slots[id];
-    if (s.obj) out.emplace_back(s.key.view());
+    if (state_.slots[id].obj) out.emplace_back(state_.keys[id].view());
   }
   return out;
 }
@@ -831,7 +836,7 @@ inline std::vector<std::string> ThreadSafeStore::IndexKeys(std::string_view inde
     const Posting& p = ix->postings[v];
     out.reserve(p.live);
     for (std::uint32_t id : p.ids) {
-      if (id != kDeadId) out.emplace_back(state_.slots[id].key.view());
+      if (id != kDeadId) out.emplace_back(state_.keys[id].view());
     }
   }
   std::sort(out.begin(), out.end());
@@ -1180,13 +1185,9 @@ inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
 inline std::size_t ThreadSafeStore::MemoryBytes() const {
   std::shared_lock lock(mu_);
   const State& st = state_;
-  std::size_t n = st.slots.MemoryBytes() + st.key_table.MemoryBytes() + st.refs.MemoryBytes() +
-                  st.free_ids.capacity() * sizeof(std::uint32_t);
-  for (std::uint32_t id = 0; id < st.next_id; ++id) {
-    if (!st.slots[id].key.empty_slot()) {
-      n += internal::CompactKey::AllocationBytes(st.slots[id].key.view().size());
-    }
-  }
+  std::size_t n = st.slots.MemoryBytes() + st.keys.MemoryBytes() + st.key_table.MemoryBytes() +
+                  st.refs.MemoryBytes() + st.free_ids.capacity() * sizeof(std::uint32_t);
+  for (std::uint32_t id = 0; id < st.next_id; ++id) n += st.keys[id].HeapBytes();
   for (const auto& ix : st.indexes) n += ix.MemoryBytes();
   return n;
 }

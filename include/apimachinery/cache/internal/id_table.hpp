@@ -8,7 +8,7 @@
 //   stays between 10.7 and 16 bytes per element.
 // - ChunkedArray<T>: a growable array in fixed 4096-element chunks: stable addresses, no 2x
 //   growth slack, O(1) indexing.
-// - CompactKey: an owned string in one allocation (4-byte length + bytes), 8 bytes in its holder.
+// - SlotKey: an owned key in 32 bytes (inline up to 31 bytes, else one heap allocation).
 // - PrefetchAddress / PrefetchObject: cache hints (never dereference their argument).
 //
 // Thread-safety: none; the owner synchronises. The one exception is IdTable::PrefetchHome, a
@@ -21,7 +21,9 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -219,39 +221,68 @@ class ChunkedArray {
   std::vector<std::unique_ptr<T[]>> chunks_;
 };
 
-// CompactKey: an owned, immutable string stored as [uint32 length][bytes] in one allocation.
-class CompactKey {
+// SlotKey: an owned key in 32 bytes, two to a cache line: the bytes inline when there are at most
+// 31 of them, else in one heap allocation. A default-constructed SlotKey is vacant (no key, as
+// opposed to the empty key). Layout: byte 0 is the inline length (0-31), kHeap or kVacant; inline
+// bytes follow it; a heap key keeps its uint32 length at offset 4 and its pointer at offset 8.
+class alignas(32) SlotKey {
  public:
-  CompactKey() noexcept = default;
-  explicit CompactKey(std::string_view s) {
-    const auto n = static_cast<std::uint32_t>(s.size());
-    data_ = new char[sizeof(std::uint32_t) + n];
-    std::memcpy(data_, &n, sizeof n);
-    if (n != 0) std::memcpy(data_ + sizeof n, s.data(), n);
-  }
-  CompactKey(CompactKey&& o) noexcept : data_(std::exchange(o.data_, nullptr)) {}
-  CompactKey& operator=(CompactKey&& o) noexcept {
-    if (this != &o) {
-      delete[] data_;
-      data_ = std::exchange(o.data_, nullptr);
-    }
-    return *this;
-  }
-  CompactKey(const CompactKey&) = delete;
-  CompactKey& operator=(const CompactKey&) = delete;
-  ~CompactKey() { delete[] data_; }
+  static constexpr std::size_t kInline = 31;
 
-  bool empty_slot() const noexcept { return data_ == nullptr; }
-  std::string_view view() const noexcept {
-    if (data_ == nullptr) return {};
-    std::uint32_t n;
-    std::memcpy(&n, data_, sizeof n);
-    return {data_ + sizeof n, n};
+  SlotKey() noexcept { raw_[0] = kVacant; }
+  SlotKey(const SlotKey&) = delete;
+  SlotKey& operator=(const SlotKey&) = delete;
+  ~SlotKey() { delete[] HeapData(); }
+
+  // Assign replaces the key (strong guarantee: allocates before changing anything).
+  void Assign(std::string_view s) {
+    if (s.size() <= kInline) {
+      Clear();
+      raw_[0] = static_cast<unsigned char>(s.size());
+      if (!s.empty()) std::memcpy(raw_ + 1, s.data(), s.size());
+      return;
+    }
+    if (s.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("cache: key longer than 4 GiB");
+    char* heap = new char[s.size()];
+    std::memcpy(heap, s.data(), s.size());
+    Clear();
+    const auto n = static_cast<std::uint32_t>(s.size());
+    raw_[0] = kHeap;
+    std::memcpy(raw_ + kSizeAt, &n, sizeof n);
+    std::memcpy(raw_ + kPointerAt, &heap, sizeof heap);
   }
-  static std::size_t AllocationBytes(std::size_t n) noexcept { return sizeof(std::uint32_t) + n; }
+  // Clear makes the key vacant.
+  void Clear() noexcept {
+    delete[] HeapData();
+    raw_[0] = kVacant;
+  }
+
+  bool vacant() const noexcept { return raw_[0] == kVacant; }
+  std::string_view view() const noexcept {
+    if (raw_[0] <= kInline) return {reinterpret_cast<const char*>(raw_ + 1), raw_[0]};
+    if (raw_[0] == kVacant) return {};
+    std::uint32_t n;
+    std::memcpy(&n, raw_ + kSizeAt, sizeof n);
+    return {HeapData(), n};
+  }
+  // HeapBytes: what the key allocates beyond its 32 bytes.
+  std::size_t HeapBytes() const noexcept { return raw_[0] == kHeap ? view().size() : 0; }
 
  private:
-  char* data_ = nullptr;
+  static constexpr unsigned char kHeap = 0xFE;
+  static constexpr unsigned char kVacant = 0xFF;
+  static constexpr std::size_t kSizeAt = 4;
+  static constexpr std::size_t kPointerAt = 8;
+
+  char* HeapData() const noexcept {
+    if (raw_[0] != kHeap) return nullptr;
+    char* p;
+    std::memcpy(&p, raw_ + kPointerAt, sizeof p);
+    return p;
+  }
+
+  unsigned char raw_[32];
 };
+static_assert(sizeof(SlotKey) == 32);
 
 }  // namespace apimachinery::cache::internal
