@@ -202,6 +202,11 @@ class ThreadSafeStore {
   std::size_t MemoryBytes() const;
 
  private:
+  using PlainIndexFunc = std::vector<std::string> (*)(const runtime::Object&);
+  static PlainIndexFunc PlainIndexFuncOf(const IndexFunc& fn) noexcept {
+    const PlainIndexFunc* target = fn.target<PlainIndexFunc>();
+    return target != nullptr ? *target : nullptr;
+  }
   struct FuncEntry {
     std::string name;
     IndexFunc fn;
@@ -211,6 +216,8 @@ class ThreadSafeStore {
     // For MetaNamespaceIndexFunc and FieldIndexFunc: the value is read straight from the object
     // (no vector, no string copy).
     FieldValueFunc field = FieldValueFuncOf(fn);
+    // When fn wraps a plain function: that function, called directly (no std::function hop).
+    PlainIndexFunc plain = PlainIndexFuncOf(fn);
   };
   using FuncSet = std::vector<FuncEntry>;
 
@@ -344,8 +351,7 @@ class ThreadSafeStore {
   };
 
   static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
-  static void PrepareOne(const IndexFunc& fn, FieldValueFunc field, const runtime::Object& obj,
-                         PreparedIndex& out);
+  static void PrepareOne(const FuncEntry& f, const runtime::Object& obj, PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
                                Prepared& prep);
@@ -442,12 +448,11 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   auto released = reclaimer_.Retire(std::make_shared<const State>(std::move(state_)));
 }
 
-[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const IndexFunc& fn, FieldValueFunc field,
-                                                               const runtime::Object& obj,
+[[gnu::always_inline]] inline void ThreadSafeStore::PrepareOne(const FuncEntry& f, const runtime::Object& obj,
                                                                PreparedIndex& out) {
   out.value_id = internal::kNoId;
-  if (field != nullptr) {
-    const std::optional<std::string_view> v = field(obj);
+  if (f.field != nullptr) {
+    const std::optional<std::string_view> v = f.field(obj);
     out.values.clear();
     out.hashes.clear();
     out.borrowed = v.has_value();
@@ -456,7 +461,7 @@ inline ThreadSafeStore::~ThreadSafeStore() {
     return;
   }
   out.borrowed = false;
-  out.values = fn(obj);
+  out.values = f.plain != nullptr ? f.plain(obj) : f.fn(obj);
   if (out.values.size() > 1) {
     std::sort(out.values.begin(), out.values.end());
     out.values.erase(std::unique(out.values.begin(), out.values.end()), out.values.end());
@@ -473,7 +478,7 @@ inline ThreadSafeStore::~ThreadSafeStore() {
 inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) {
   out.funcs = &funcs;
   out.Resize(funcs.size());
-  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i].fn, funcs[i].field, obj, out[i]);
+  for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i], obj, out[i]);
 }
 
 [[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix,
@@ -860,21 +865,16 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string
 
 inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runtime::Object& obj) const {
   // Compute the object's values without the lock (the function is looked up under it).
-  IndexFunc fn;
-  FieldValueFunc field = nullptr;
+  std::optional<FuncEntry> entry;
   {
     std::shared_lock lock(mu_);
-    const FuncSet& funcs = *state_.funcs;
-    for (const auto& f : funcs) {
-      if (!f.hidden && f.name == index_name) {
-        fn = f.fn;
-        field = f.field;
-      }
+    for (const auto& f : *state_.funcs) {
+      if (!f.hidden && f.name == index_name) entry = f;
     }
   }
-  if (!fn) ThrowNoIndex(index_name);
+  if (!entry) ThrowNoIndex(index_name);
   PreparedIndex pv;
-  PrepareOne(fn, field, obj, pv);
+  PrepareOne(*entry, obj, pv);
   std::vector<const runtime::Object*> out;
   std::shared_lock lock(mu_);
   const IndexData* ix = FindIndex(index_name);
@@ -935,18 +935,14 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     }
   };
   check_conflict(*base);
-  std::vector<const IndexFunc*> fns;
-  std::vector<FieldValueFunc> fn_fields;
-  for (const auto& [name, fn] : new_indexers) {
-    fns.push_back(&fn);
-    fn_fields.push_back(FieldValueFuncOf(fn));
-  }
+  std::vector<FuncEntry> fns;
+  for (const auto& [name, fn] : new_indexers) fns.push_back(FuncEntry{name, fn, false});
   // values[k][id]
   std::vector<std::vector<PreparedIndex>> values(fns.size());
   for (std::size_t k = 0; k < fns.size(); ++k) {
     values[k].resize(snapshot.size());
     for (std::size_t id = 0; id < snapshot.size(); ++id) {
-      if (snapshot[id]) PrepareOne(*fns[k], fn_fields[k], *snapshot[id], values[k][id]);
+      if (snapshot[id]) PrepareOne(fns[k], *snapshot[id], values[k][id]);
     }
   }
   std::unique_lock lock(mu_);
@@ -960,7 +956,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     if (same) continue;
     for (std::size_t k = 0; k < fns.size(); ++k) {
       if (cur) {
-        PrepareOne(*fns[k], fn_fields[k], *cur, values[k][id]);
+        PrepareOne(fns[k], *cur, values[k][id]);
       } else {
         values[k][id] = PreparedIndex{};
       }
@@ -1005,11 +1001,9 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
       visible.emplace(f.name, std::move(e));
     }
   }
-  std::size_t k = 0;
-  for (const auto& [name, fn] : new_indexers) {
-    visible.emplace(
-        name, Entry{FuncEntry{name, fn, false}, std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
-    ++k;
+  for (std::size_t k = 0; k < fns.size(); ++k) {
+    std::string name = fns[k].name;
+    visible.emplace(std::move(name), Entry{std::move(fns[k]), std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
   }
   for (auto& [name, entry] : visible) ordered.push_back(std::move(entry));
   for (auto& entry : hidden) ordered.push_back(std::move(entry));
