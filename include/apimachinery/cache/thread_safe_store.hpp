@@ -66,7 +66,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -283,46 +282,46 @@ class ThreadSafeStore {
     std::size_t MemoryBytes() const;
   };
   // The values one object is indexed under, for one index (sorted, distinct), with their hashes.
-  // Either owned (what the index function returned) or one value borrowed from the object (an
-  // index with a FieldValueFunc: MetaNamespaceIndexFunc, FieldIndexFunc), valid while the object
-  // is alive.
+  // Value 0 is either borrowed from the object (an index with a FieldValueFunc:
+  // MetaNamespaceIndexFunc, FieldIndexFunc; valid while the object is alive) or owned[0]; the
+  // others are owned (what the index function returned).
   struct PreparedIndex {
     // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
-    PreparedIndex() noexcept {}       // NOLINT(modernize-use-equals-default)
-    std::vector<std::string> values;  // owned values (empty when borrowed)
-    std::string_view borrowed_value;
-    bool borrowed = false;
-    std::uint64_t hash0 = 0;            // hash of value(0)
-    std::vector<std::uint64_t> hashes;  // all hashes, only when there are several values
+    PreparedIndex() noexcept {}  // NOLINT(modernize-use-equals-default)
+    // Move-only: `first` may view owned[0], whose bytes a move of `owned` keeps where they are.
+    PreparedIndex(PreparedIndex&&) noexcept = default;
+    PreparedIndex& operator=(PreparedIndex&&) noexcept = default;
+    PreparedIndex(const PreparedIndex&) = delete;
+    PreparedIndex& operator=(const PreparedIndex&) = delete;
+    ~PreparedIndex() = default;
+
+    std::vector<std::string> owned;     // the index function's values (empty when borrowed)
+    std::vector<std::uint64_t> hashes;  // every value's hash, only when there are several
+    std::string_view first;             // value 0
+    std::uint64_t hash0 = 0;            // hash of value 0
+    std::uint32_t count = 0;            // number of values
     // For one value: its id in the index, looked up under the lock by ApplyUpdate (kNoId when no
     // object has it yet).
     std::uint32_t value_id = internal::kNoId;
-    std::size_t size() const noexcept { return borrowed ? 1 : values.size(); }
-    std::string_view value(std::size_t i) const noexcept { return borrowed ? borrowed_value : values[i]; }
+    std::size_t size() const noexcept { return count; }
+    std::string_view value(std::size_t i) const noexcept { return i == 0 ? first : std::string_view(owned[i]); }
     std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
   };
-  // The values of one object for every index (inline for up to 4 indexes: no allocation; only
-  // the entries in use are constructed).
+  // The values of one object for every index (inline for up to 4 indexes: no allocation).
   struct Prepared {
     static constexpr std::size_t kInline = 4;
     const FuncSet* funcs = nullptr;
     std::size_t n = 0;
-    std::array<std::optional<PreparedIndex>, kInline> inline_values;
-    std::vector<PreparedIndex> heap_values;
+    PreparedIndex inline_items[kInline];
+    std::vector<PreparedIndex> heap_items;
 
     void Resize(std::size_t count) {
       n = count;
-      if (count > kInline) {
-        heap_values.resize(count);
-      } else {
-        for (std::size_t i = 0; i < count; ++i) inline_values[i].emplace();
-      }
+      if (count > kInline) heap_items.resize(count);
     }
-    PreparedIndex& operator[](std::size_t i) noexcept {
-      return n > kInline ? heap_values[i] : *inline_values[i];
-    }
+    PreparedIndex& operator[](std::size_t i) noexcept { return n > kInline ? heap_items[i] : inline_items[i]; }
     const PreparedIndex& operator[](std::size_t i) const noexcept {
-      return n > kInline ? heap_values[i] : *inline_values[i];
+      return n > kInline ? heap_items[i] : inline_items[i];
     }
   };
   struct State {
@@ -357,7 +356,8 @@ class ThreadSafeStore {
                                Prepared& prep);
   static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
   static void FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id, PreparedIndex& pv);
-  static void UnfileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id);
+  // Removes the slot whose entry in this index is `ref` (one of `refs`) from its postings.
+  static void UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref);
   static void RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value, std::uint32_t pos);
   // Drops the tombstones of a posting, recording the new positions of the ids it moves.
   static void CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value);
@@ -453,25 +453,30 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   out.value_id = internal::kNoId;
   if (f.field != nullptr) {
     const std::optional<std::string_view> v = f.field(obj);
-    out.values.clear();
+    out.owned.clear();
     out.hashes.clear();
-    out.borrowed = v.has_value();
-    out.borrowed_value = v.value_or(std::string_view());
+    out.count = v ? 1 : 0;
+    out.first = v.value_or(std::string_view());
     out.hash0 = v ? internal::HashKey(*v) : 0;
     return;
   }
-  out.borrowed = false;
-  out.values = f.plain != nullptr ? f.plain(obj) : f.fn(obj);
-  if (out.values.size() > 1) {
-    std::sort(out.values.begin(), out.values.end());
-    out.values.erase(std::unique(out.values.begin(), out.values.end()), out.values.end());
+  out.owned = f.plain != nullptr ? f.plain(obj) : f.fn(obj);
+  if (out.owned.size() > 1) {
+    std::sort(out.owned.begin(), out.owned.end());
+    out.owned.erase(std::unique(out.owned.begin(), out.owned.end()), out.owned.end());
   }
-  out.hash0 = out.values.empty() ? 0 : internal::HashKey(out.values[0]);
-  if (out.values.size() > 1) {
-    out.hashes.resize(out.values.size());
-    for (std::size_t i = 0; i < out.values.size(); ++i) out.hashes[i] = internal::HashKey(out.values[i]);
-  } else {
-    out.hashes.clear();
+  out.count = static_cast<std::uint32_t>(out.owned.size());
+  out.hashes.clear();
+  if (out.count == 0) {
+    out.first = {};
+    out.hash0 = 0;
+    return;
+  }
+  out.first = out.owned[0];
+  out.hash0 = internal::HashKey(out.first);
+  if (out.count > 1) {
+    out.hashes.resize(out.count);
+    for (std::size_t i = 0; i < out.count; ++i) out.hashes[i] = internal::HashKey(out.owned[i]);
   }
 }
 
@@ -551,8 +556,7 @@ inline void ThreadSafeStore::CompactPosting(IndexData& ix, SlotRefs refs, std::u
   if (ids.capacity() > 4 * out + 16) ids.shrink_to_fit();
 }
 
-inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id) {
-  SlotRef& ref = refs[id];
+inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref) {
   const SlotRef was = ref;
   if (was.value == kNone) return;
   ref = SlotRef{};
@@ -570,18 +574,18 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, std::uint3
 
 [[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id,
                                                              PreparedIndex& pv) {
-  const std::uint32_t sv = refs[id].value;
-  if (pv.size() == 1 && pv.value_id != internal::kNoId && sv == pv.value_id + 2) {
+  SlotRef& ref = refs[id];
+  if (pv.size() == 1 && pv.value_id != internal::kNoId && ref.value == pv.value_id + 2) {
     return;  // the common case: one value, unchanged
   }
-  UnfileSlot(ix, refs, id);
+  UnfileSlot(ix, refs, ref);
   if (pv.size() == 0) return;
   if (pv.size() == 1) {
     // The id looked up earlier is stale if unfiling just emptied (and freed) that posting.
     std::uint32_t known = pv.value_id;
     if (known != internal::kNoId && ix.postings[known].live == 0) known = internal::kNoId;
     const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id, known);
-    refs[id] = SlotRef{v + 2, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)};
+    ref = SlotRef{v + 2, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)};
     return;
   }
   std::uint32_t m;
@@ -600,7 +604,7 @@ inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, std::uint3
     list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
   }
   ix.multi[m] = std::move(list);
-  refs[id] = SlotRef{kMulti, m};
+  ref = SlotRef{kMulti, m};
 }
 
 [[gnu::always_inline]] inline void ThreadSafeStore::PlanFiling(const State& st, std::uint32_t id,
@@ -660,7 +664,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
                                                                std::uint64_t key_hash) {
   const std::uint32_t id = st.FindKey(key, key_hash);
   if (id == internal::kNoId) return nullptr;
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) UnfileSlot(st.indexes[i], st.Refs(i), id);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i) UnfileSlot(st.indexes[i], st.Refs(i), st.Refs(i)[id]);
   st.key_table.Erase(key_hash, id);
   Slot& s = st.slots[id];
   ObjectPtr old = std::move(s.obj);
@@ -677,22 +681,20 @@ inline void ThreadSafeStore::Update(std::string_view key, ObjectPtr obj) {
   Prepared prep;
   const FuncSet* funcs = CurrentFuncs();
   Prepare(*funcs, *obj, prep);
-  internal::EpochReclaimer::Released released;
-  {
+  const internal::EpochReclaimer::Released released = [&] {
     std::unique_lock lock(mu_);
     if (state_.funcs != funcs) Prepare(*state_.funcs, *obj, prep);  // AddIndexers raced us
-    released = reclaimer_.Retire(ApplyUpdate(state_, key, h, std::move(obj), prep));
-  }
+    return reclaimer_.Retire(ApplyUpdate(state_, key, h, std::move(obj), prep));
+  }();
   // What no list can reach is released here, outside the lock.
 }
 
 inline void ThreadSafeStore::Delete(std::string_view key) {
   const std::uint64_t h = internal::HashKey(key);
-  internal::EpochReclaimer::Released released;
-  {
+  const internal::EpochReclaimer::Released released = [&] {
     std::unique_lock lock(mu_);
-    released = reclaimer_.Retire(ApplyDelete(state_, key, h));
-  }
+    return reclaimer_.Retire(ApplyDelete(state_, key, h));
+  }();
 }
 
 inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) const {

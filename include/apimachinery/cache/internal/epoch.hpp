@@ -84,7 +84,7 @@ class EpochReclaimer {
     Released released;
     if (current_->refs_.load(std::memory_order_acquire) == 1) {
       // Only the reclaimer holds the epoch: no list can reach anything it retired.
-      released.earlier.swap(current_->retired_);
+      if (!current_->retired_.empty()) released.earlier.swap(current_->retired_);
       current_->read_.store(false, std::memory_order_relaxed);
       released.object = std::move(old);
       return released;
