@@ -111,7 +111,6 @@ struct BenchPodSpec {
   std::string node_name;
 };
 struct BenchPod : apimachinery::runtime::ObjectBase<BenchPod> {
-  static constexpr std::string_view kKind = "Pod";
   metav1::TypeMeta type_meta;
   metav1::ObjectMeta metadata;
   BenchPodSpec spec;
