@@ -867,14 +867,16 @@ inline std::vector<std::string> ThreadSafeStore::ListIndexFuncValues(std::string
 
 inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runtime::Object& obj) const {
   // Compute the object's values without the lock (the function is looked up under it).
-  std::optional<FuncEntry> entry;
+  // FuncSets are never freed while the store lives (retired ones stay in all_funcs_), so the
+  // entry may be used after the lock is dropped.
+  const FuncEntry* entry = nullptr;
   {
     std::shared_lock lock(mu_);
     for (const auto& f : *state_.funcs) {
-      if (!f.hidden && f.name == index_name) entry = f;
+      if (!f.hidden && f.name == index_name) entry = &f;
     }
   }
-  if (!entry) ThrowNoIndex(index_name);
+  if (entry == nullptr) ThrowNoIndex(index_name);
   PreparedIndex pv;
   PrepareOne(*entry, obj, pv);
   std::vector<const runtime::Object*> out;
