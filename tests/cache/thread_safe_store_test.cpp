@@ -474,7 +474,8 @@ TEST_CASE("internal::SlotKey stores keys inline up to 31 bytes and on the heap b
   CHECK(key.HeapBytes() == 0);
 }
 
-TEST_CASE("Keys of any length round-trip through ids that are freed and reused", "[cache][thread_safe_store]") {
+TEST_CASE("Keys of any length round-trip through ids that are freed and reused",
+          "[cache][thread_safe_store]") {
   cache::ThreadSafeStore store({{"byNamespace", cache::MetaNamespaceIndexFunc}});
   std::map<std::string, std::string> model;  // key -> object name
   // `len` bytes; short keys of different salts may coincide, which the model allows.

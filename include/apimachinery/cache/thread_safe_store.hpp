@@ -304,7 +304,9 @@ class ThreadSafeStore {
     // object has it yet).
     std::uint32_t value_id = internal::kNoId;
     std::size_t size() const noexcept { return count; }
-    std::string_view value(std::size_t i) const noexcept { return i == 0 ? first : std::string_view(owned[i]); }
+    std::string_view value(std::size_t i) const noexcept {
+      return i == 0 ? first : std::string_view(owned[i]);
+    }
     std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
   };
   // The values of one object for every index (inline for up to 4 indexes: no allocation).
@@ -319,7 +321,9 @@ class ThreadSafeStore {
       n = count;
       if (count > kInline) heap_items.resize(count);
     }
-    PreparedIndex& operator[](std::size_t i) noexcept { return n > kInline ? heap_items[i] : inline_items[i]; }
+    PreparedIndex& operator[](std::size_t i) noexcept {
+      return n > kInline ? heap_items[i] : inline_items[i];
+    }
     const PreparedIndex& operator[](std::size_t i) const noexcept {
       return n > kInline ? heap_items[i] : inline_items[i];
     }
@@ -1007,7 +1011,8 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   }
   for (std::size_t k = 0; k < fns.size(); ++k) {
     std::string name = fns[k].name;
-    visible.emplace(std::move(name), Entry{std::move(fns[k]), std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
+    visible.emplace(std::move(name),
+                    Entry{std::move(fns[k]), std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
   }
   for (auto& [name, entry] : visible) ordered.push_back(std::move(entry));
   for (auto& entry : hidden) ordered.push_back(std::move(entry));

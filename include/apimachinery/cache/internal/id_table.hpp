@@ -242,7 +242,8 @@ class alignas(32) SlotKey {
       if (!s.empty()) std::memcpy(raw_ + 1, s.data(), s.size());
       return;
     }
-    if (s.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("cache: key longer than 4 GiB");
+    if (s.size() > std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("cache: key longer than 4 GiB");
     char* heap = new char[s.size()];
     std::memcpy(heap, s.data(), s.size());
     Clear();
