@@ -29,7 +29,7 @@ namespace discovery = apimachinery::discovery;
 namespace restmapper = apimachinery::restmapper;
 namespace fs = std::filesystem;
 
-const fs::path kDir = fs::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+const fs::path kDir = fs::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 
 std::string Read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -32,7 +32,7 @@ namespace schema = apimachinery::schema;
 std::vector<restmapper::APIGroupResources> Groups(int crds) {
   static const std::vector<restmapper::APIGroupResources> fixture = [] {
     auto client =
-        discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_FIXTURES_DIR) + "/discovery");
+        discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_TESTDATA_DIR) + "/discovery");
     return restmapper::GetAPIGroupResources(*client);
   }();
   std::vector<restmapper::APIGroupResources> groups = fixture;

@@ -1,6 +1,6 @@
 // Short names and categories, resolved as kubectl resolves them.
 //
-// The cluster is the one in the shared fixtures: /apis from its aggregated discovery document
+// The cluster is the one in testdata/discovery: /apis from its aggregated discovery document
 // (apidiscovery.k8s.io/v2), the core group from the legacy /api and /api/v1 documents. Discovery
 // goes through kubectl's disk cache (a temporary directory here), the mapper is a
 // DeferredDiscoveryRESTMapper, and the ShortcutExpander sits on top, as in kubectl.
@@ -43,7 +43,7 @@ std::string Read(const fs::path& p) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const fs::path fixtures = argc > 1 ? fs::path(argv[1]) : fs::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+  const fs::path fixtures = argc > 1 ? fs::path(argv[1]) : fs::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
   std::random_device rd;
   const fs::path cache_dir = fs::temp_directory_path() / fmt::format("apimachinery-shortcuts-{:08x}", rd());
   int status = 0;

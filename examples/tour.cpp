@@ -60,7 +60,7 @@ std::string RESTPath(const meta::RESTMapping& m) {
 }
 
 int main(int argc, char** argv) {
-  const std::string dir = argc > 1 ? argv[1] : APIMACHINERY_FIXTURES_DIR "/discovery";
+  const std::string dir = argc > 1 ? argv[1] : APIMACHINERY_TESTDATA_DIR "/discovery";
   try {
     auto client = discovery::MemoryDiscovery::FromDirectory(dir);
     auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));

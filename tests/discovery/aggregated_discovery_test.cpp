@@ -29,7 +29,7 @@ namespace schema = apimachinery::schema;
 
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 
 std::string ReadFixture(const std::string& name) {
   std::ifstream in(kDir / name, std::ios::binary);

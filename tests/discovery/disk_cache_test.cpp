@@ -31,7 +31,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const fs::path kFixtures = fs::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+const fs::path kFixtures = fs::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 
 // A fresh directory below the temp dir, removed at the end of the test.
 class TempDir {
@@ -169,7 +169,7 @@ TEST_CASE("Disk cache: kubectl's layout and a round trip", "[discovery][disk]") 
 }
 
 TEST_CASE("Disk cache: reads a directory laid out by hand as kubectl writes it", "[discovery][disk]") {
-  // fixtures/README.md: servergroups.json = core group (from api.json) + the groups of apis.json;
+  // testdata/README.md: servergroups.json = core group (from api.json) + the groups of apis.json;
   // api__v1.json -> v1/serverresources.json; apis__<g>__<v>.json -> <g>/<v>/serverresources.json.
   TempDir dir;
   auto reference = FixtureServer();

@@ -16,7 +16,7 @@ namespace discovery_memory_discovery_test {
 namespace discovery = apimachinery::discovery;
 
 namespace {
-const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 }  // namespace
 
 TEST_CASE("MemoryDiscovery serves the fixture directory", "[discovery][memory]") {

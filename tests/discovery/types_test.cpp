@@ -16,7 +16,7 @@ namespace discovery = apimachinery::discovery;
 
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 
 std::string ReadFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

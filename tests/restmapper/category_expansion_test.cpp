@@ -139,7 +139,8 @@ TEST_CASE("UnionCategoryExpander", "[restmapper][category]") {
 }
 
 TEST_CASE("Category expanders from many threads", "[restmapper][category][concurrency]") {
-  auto client = discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_FIXTURES_DIR) + "/discovery");
+  auto client =
+      discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_TESTDATA_DIR) + "/discovery");
   auto expander = restmapper::NewDiscoveryCategoryExpander(client);
   const auto expected = expander->Expand("all");
   REQUIRE(expected.has_value());

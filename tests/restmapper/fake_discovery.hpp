@@ -117,7 +117,7 @@ class CachedDiscovery : public discovery::CachedDiscoveryInterface {
 };
 
 inline std::filesystem::path FixtureDir() {
-  return std::filesystem::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+  return std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 }
 
 }  // namespace restmapper_test

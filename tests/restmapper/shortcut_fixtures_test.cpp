@@ -33,7 +33,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kDir = fs::path(APIMACHINERY_FIXTURES_DIR) / "discovery";
+const fs::path kDir = fs::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 
 std::string ReadFixture(const std::string& name) {
   std::ifstream in(kDir / name, std::ios::binary);

@@ -36,11 +36,11 @@ std::string ReadFile(const std::string& path) {
 }
 
 json Fixture(const std::string& rel) {
-  return json::parse(ReadFile(std::string(APIMACHINERY_FIXTURES_DIR) + "/" + rel));
+  return json::parse(ReadFile(std::string(APIMACHINERY_TESTDATA_DIR) + "/" + rel));
 }
 
 json TestData(const std::string& rel) {
-  return json::parse(ReadFile(std::string(APIMACHINERY_TEST_SOURCE_DIR) + "/testdata/" + rel));
+  return json::parse(ReadFile(std::string(APIMACHINERY_TESTDATA_DIR) + "/" + rel));
 }
 
 }  // namespace
