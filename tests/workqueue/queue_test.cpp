@@ -328,13 +328,60 @@ TEST_CASE("A custom item type", "[workqueue][queue]") {
   q.Done(*k);
 }
 
-TEST_CASE("Destroying a queue with items in it", "[workqueue][queue]") {
-  auto q = std::make_unique<wq::Queue<>>();
-  q->Add("a");
-  q->Add("b");
-  (void)q->Get();
-  q.reset();
-  SUCCEED();
+// Items are shared_ptrs so that a weak_ptr shows whether the queue still holds them (upstream's
+// TestGarbageCollection does the same with a finalizer).
+struct BigObject {
+  std::string data;
+};
+using BigPtr = std::shared_ptr<BigObject>;
+
+TEST_CASE("TestGarbageCollection: a processed item is not kept by the queue", "[workqueue][queue]") {
+  wq::Queue<BigPtr> q;
+  auto c = std::make_shared<BigObject>(BigObject{"hello"});
+  const std::weak_ptr<BigObject> watch = c;
+  q.Add(c);
+  c.reset();
+  CHECK_FALSE(watch.expired());  // queued: the queue holds it
+  auto o = q.Get();
+  REQUIRE(o.has_value());
+  CHECK((*o)->data == "hello");
+  q.Done(*o);
+  CHECK_FALSE(watch.expired());  // still held by `o`
+  o.reset();
+  CHECK(watch.expired());  // Done released every copy while the queue lives on
+  CHECK(q.Len() == 0);
+}
+
+TEST_CASE("Destroying a queue with items in it releases them", "[workqueue][queue]") {
+  auto q = std::make_unique<wq::Queue<BigPtr>>();
+  auto queued = std::make_shared<BigObject>(BigObject{"queued"});
+  auto processing = std::make_shared<BigObject>(BigObject{"processing"});
+  auto requeued = std::make_shared<BigObject>(BigObject{"dirty while processing"});
+  const std::weak_ptr<BigObject> watch_queued = queued, watch_processing = processing,
+                                 watch_requeued = requeued;
+  q->Add(processing);
+  q->Add(requeued);
+  q->Add(queued);
+  auto p = q->Get();
+  auto r = q->Get();
+  REQUIRE(p.has_value());
+  REQUIRE(r.has_value());
+  CHECK(*p == processing);
+  CHECK(*r == requeued);
+  q->Add(requeued);  // added again while processing: dirty, queued again by Done
+  r.reset();
+  p.reset();
+  processing.reset();
+  queued.reset();
+  requeued.reset();
+  CHECK(q->Len() == 1);
+  CHECK_FALSE(watch_queued.expired());
+  CHECK_FALSE(watch_processing.expired());
+  CHECK_FALSE(watch_requeued.expired());
+  q.reset();  // shuts down with items queued, processing and dirty
+  CHECK(watch_queued.expired());
+  CHECK(watch_processing.expired());
+  CHECK(watch_requeued.expired());
 }
 
 }  // namespace workqueue_queue_test
