@@ -6,7 +6,8 @@
 //
 // The workload mirrors cache_bench.cpp: 50,000 pods over 50 namespaces and 1,000 nodes, each pod
 // with the same name, namespace, uid, resourceVersion, three labels and spec.nodeName as the C++
-// BenchPod; the same update orders (in turn, and a fixed shuffle) and the same read patterns.
+// BenchPod; the same key order and update orders (in turn, and the same shuffles: shuffle.go
+// reproduces std::shuffle with std::mt19937) and the same read patterns.
 // Printed lines (ns per operation):
 //
 //	BENCH go_store_add_ns                  Add of a new object (store growing to 50,000)
@@ -22,12 +23,12 @@
 // `go run . -getbykey` (GetByKey), or both flags; bench/paired_vs_go.sh alternates these with the
 // C++ runs.
 // Each measurement is one testing.Benchmark of about 0.3 s, like bench-summary's quick C++ pass.
+// `go test` checks that shuffle.go reproduces the C++ orders.
 package main
 
 import (
 	"flag"
 	"fmt"
-	"math/rand"
 	"testing"
 
 	v1 "k8s.io/api/core/v1"
@@ -106,7 +107,7 @@ func newFixture() *fixture {
 		must(err)
 		f.keys[i] = key
 	}
-	rand.New(rand.NewSource(42)).Shuffle(len(f.keys), func(a, b int) { f.keys[a], f.keys[b] = f.keys[b], f.keys[a] })
+	cppShuffle(f.keys, 42) // std::shuffle(keys, std::mt19937(42)), as cache_bench.cpp
 	f.store = newStore()
 	f.plain = make(map[string]interface{}, objects)
 	for _, p := range f.pods {
@@ -160,7 +161,11 @@ func (f *fixture) benchWrites() {
 		return perOp(r)
 	}
 	report("store_update_index_change_ns", updateInTurn(func(i int) int { return i }))
-	shuffled := rand.New(rand.NewSource(7)).Perm(objects)
+	shuffled := make([]int, objects)
+	for i := range shuffled {
+		shuffled[i] = i
+	}
+	cppShuffle(shuffled, 7) // std::shuffle(order, std::mt19937(7)), as cache_bench.cpp
 	report("store_update_random_order_ns", updateInTurn(func(i int) int { return shuffled[i] }))
 }
 
