@@ -31,8 +31,8 @@
 // more.
 //
 // The short-name table. Upstream re-reads all of discovery on every expansion (one
-// ServerGroupsAndResources round: about 50 us on the fixture cluster from memory, far more from a
-// disk cache or a server). This expander reads it once into a table keyed by name, singular name
+// ServerGroupsAndResources round: tens of microseconds on the fixture cluster from memory, far
+// more from a disk cache or a server). This expander reads it once into a table keyed by name, singular name
 // and short name, and answers from the table (one hash lookup) while the answers it was built from
 // still hold. The results, warnings included, are upstream's for the same discovery answers. The
 // table is rebuilt from a new discovery round:
@@ -43,7 +43,8 @@
 //   just invalidated), so, as upstream, every expansion re-reads it; a table built while Fresh()
 //   serves until Reset(), the KindFor retry, or Fresh() turning false;
 // - whenever the last round did not complete (the group list or a group-version failed to come
-//   for another reason than discovery::NotFoundError, the server's "not served"): upstream
+//   for another reason than discovery::NotFoundError, the server's "not served", which client-go's
+//   memory cache keeps too: discovery/cached/memory/memcache.go, isTransientError): upstream
 //   retries on every call, and so does this expander.
 // A plain DiscoveryInterface (not a CachedDiscoveryInterface) has no freshness signal. Upstream
 // reads it on every expansion, which for a client talking to a server is a full discovery round
@@ -63,7 +64,8 @@
 // apimachinery::Error for a null delegate or client. std::bad_alloc.
 // Thread-safety: every method may be called from many threads at once. Calls into the discovery
 // client (Fresh() included) and the table are serialised by one mutex (a client shared with other
-// users must itself be thread-safe); lookups from a valid table hold it only for the hash lookup.
+// users must itself be thread-safe): a lookup from a valid table holds it for the hash lookup and
+// the copy of the result, a rebuild for the whole discovery round (concurrent expansions wait).
 // SetWarningHandler may be called concurrently with lookups; the handler is called outside any
 // lock, possibly from several threads at once.
 //
@@ -71,9 +73,10 @@
 // - The short-name table is cached as described above (upstream: rebuilt on every call); for a
 //   plain DiscoveryInterface whose answers change between Resets, the expansion follows the change
 //   at the next Reset() (upstream: at the next call). Likewise for a CachedDiscoveryInterface that
-//   changes its answers while staying Fresh() (a disk cache refetching an expired file, or an
-//   Invalidate() by another holder of the client followed by a refetch before this expander's
-//   next call).
+//   changes its answers while staying Fresh(): a disk cache refetching an expired file, or an
+//   Invalidate() by another holder of the client that leaves Fresh() true
+//   (disk::CachedDiscoveryClient's does) or is followed by a refetch before this expander's next
+//   call. Invalidating through this expander's Reset() always works.
 // - The warning handler is a constructor argument or set later (upstream: NewShortcutExpander's
 //   third argument only).
 // - ExpandResourceShortcut (upstream: unexported expandResourceShortcut) is public.
