@@ -35,9 +35,13 @@ struct Result {
 };
 using Results = std::map<std::string, Result>;
 
+// The console reporter never colours its output: a reporter handed to RunSpecifiedBenchmarks
+// keeps the options it was built with (ConsoleReporter's default, OO_Defaults, colours even into a
+// pipe, and --benchmark_color does not reach it), and an escape code left before the `BENCH`
+// lines that follow the table breaks `grep '^BENCH'`.
 class CollectingReporter : public benchmark::ConsoleReporter {
  public:
-  explicit CollectingReporter(Results& out) : out_(out) {}
+  explicit CollectingReporter(Results& out) : ConsoleReporter(OO_Tabular), out_(out) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const auto& run : runs) {

@@ -1,8 +1,6 @@
-// Discovery benchmarks: short-name expansion, aggregated discovery parsing, the disk cache.
+// Discovery benchmarks: aggregated discovery parsing, the disk cache (the short-name expansion
+// is in restmapper_bench.cpp).
 //
-//   BENCH shortcut_expand_ns        ShortcutExpander::ExpandResourceShortcut of `deploy` against the
-//                                   fixture cluster (one discovery round, as upstream, per call)
-//   BENCH shortcut_resource_for_ns  ResourceFor(`deploy`) through the expander and discovery mapper
 //   BENCH aggregated_parse_ms       parse aggregated_v2.json (72 KB) and convert it to legacy shapes
 //   BENCH disk_cache_read_us        every group and resource list read back from a warm disk cache
 #include <chrono>
@@ -19,14 +17,11 @@
 #include "apimachinery/discovery/aggregated_discovery.hpp"
 #include "apimachinery/discovery/cached/disk_cached_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
-#include "apimachinery/restmapper/discovery.hpp"
-#include "apimachinery/restmapper/shortcut.hpp"
 #include "bench_support.hpp"
 
 namespace {
 
 namespace discovery = apimachinery::discovery;
-namespace restmapper = apimachinery::restmapper;
 namespace fs = std::filesystem;
 
 const fs::path kDir = fs::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
@@ -44,23 +39,6 @@ std::shared_ptr<discovery::AggregatedDiscovery> Cluster() {
                          {discovery::ParseAPIResourceList(Read(kDir / "api__v1.json"))});
   return client;
 }
-
-void BM_ShortcutExpand(benchmark::State& state) {
-  auto client = Cluster();
-  auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
-  restmapper::ShortcutExpander expander(mapper, client);
-  const apimachinery::schema::GroupVersionResource deploy{"", "", "deploy"};
-  for (auto _ : state) benchmark::DoNotOptimize(expander.ExpandResourceShortcut(deploy));
-}
-BENCHMARK(BM_ShortcutExpand);
-
-void BM_ShortcutResourceFor(benchmark::State& state) {
-  auto client = Cluster();
-  auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
-  restmapper::ShortcutExpander expander(mapper, client);
-  for (auto _ : state) benchmark::DoNotOptimize(expander.ResourceFor({"", "", "deploy"}));
-}
-BENCHMARK(BM_ShortcutResourceFor);
 
 void BM_AggregatedParse(benchmark::State& state) {
   const std::string text = Read(kDir / "aggregated_v2.json");
@@ -92,8 +70,6 @@ BENCHMARK(BM_DiskCacheRead)->Unit(benchmark::kMicrosecond);
 int main(int argc, char** argv) {
   namespace bench = apimachinery::bench;
   const auto results = bench::Run(argc, argv);
-  bench::Print("shortcut_expand_ns", bench::NsOf(results, "BM_ShortcutExpand"), "ns");
-  bench::Print("shortcut_resource_for_ns", bench::NsOf(results, "BM_ShortcutResourceFor"), "ns");
   bench::Print("aggregated_parse_ms", bench::NsOf(results, "BM_AggregatedParse") / 1e6, "ms");
   bench::Print("disk_cache_read_us", bench::NsOf(results, "BM_DiskCacheRead") / 1e3, "us");
   return 0;

@@ -1,44 +1,74 @@
 #!/usr/bin/env bash
-# The C++ store's writes against the Go baseline, measured in pairs of processes.
+# The C++ store against client-go's Indexer (bench/go), measured in pairs of processes.
 #
 # This VM's memory latency changes from one minute to the next (a random DRAM access costs
-# 100-500 ns depending on the neighbours), and both stores' writes are bound by it. A C++ figure
-# and a Go figure taken minutes apart can differ 2x for that reason alone. So this script runs the
-# two alternately, `rounds` times (C++, then Go, then C++ ...; about 0.3 s per figure on both
-# sides), divides each Go figure by the C++ figure measured right before it, and prints the median
-# and the smallest of those ratios (Go ns per operation / C++ ns per operation):
+# 100-500 ns depending on the neighbours), and both stores are bound by it. A C++ figure and a Go
+# figure taken minutes apart can differ 2x for that reason alone. So this script runs the two
+# alternately, `rounds` times (C++, then Go, then C++ ...; about 0.3 s per figure on both sides),
+# divides each Go figure by the C++ figure measured right before it, and prints the median and the
+# smallest of those ratios (Go ns per operation / C++ ns per operation; above 1: C++ is faster):
 #
-#   BENCH store_add_speedup_vs_go                    <median> x
-#   BENCH store_add_speedup_vs_go_min                <smallest> x
-#   BENCH store_update_speedup_vs_go                 <median> x   (store_update_index_change_ns)
-#   BENCH store_update_speedup_vs_go_min             <smallest> x
-#   BENCH store_update_random_order_speedup_vs_go    <median> x
-#   BENCH store_update_random_order_speedup_vs_go_min <smallest> x
+#   BENCH store_add_speedup_vs_go                     <median> x   (store_add_ns)
+#   BENCH store_update_speedup_vs_go                  <median> x   (store_update_index_change_ns)
+#   BENCH store_update_random_order_speedup_vs_go     <median> x   (store_update_random_order_ns)
+#   BENCH store_getbykey_speedup_vs_go                <median> x   (store_getbykey_ns)
+#   BENCH store_byindex_node_speedup_vs_go            <median> x   (store_byindex_node_ns)
+#   BENCH store_byindex_namespace_speedup_vs_go       <median> x   (store_byindex_namespace_ns)
+#   BENCH store_list_all_speedup_vs_go                <median> x   (store_list_all_ns)
+#   BENCH <each of the above>_min                     <smallest> x
 #
-# Usage: paired_vs_go.sh <cache_bench> <go baseline binary> [rounds=5]
+# and, for reading the ratios, the median of each side's own figures (`paired: <name> C++ <ns>,
+# Go <ns>`, not BENCH lines). With `writes` as the fourth argument only the three writes and
+# GetByKey are measured (the Go side's -writes -getbykey), which takes about half the time.
+#
+# Usage: paired_vs_go.sh <cache_bench> <go baseline binary> [rounds=5] [all|writes]
 set -euo pipefail
 cache_bench=$1
 go_baseline=$2
 rounds=${3:-5}
+set_name=${4:-all}
 
-# <output name> <BENCH line of both sides, without the go_ prefix>
+# <output name> <BENCH name of both sides, without the go_ prefix> <C++ benchmark>
 pairs=(
-  "store_add_speedup_vs_go store_add_ns"
-  "store_update_speedup_vs_go store_update_index_change_ns"
-  "store_update_random_order_speedup_vs_go store_update_random_order_ns"
+  "store_add_speedup_vs_go store_add_ns BM_StoreAdd"
+  "store_update_speedup_vs_go store_update_index_change_ns BM_StoreUpdateIndexChange"
+  "store_update_random_order_speedup_vs_go store_update_random_order_ns BM_StoreUpdateRandomOrder"
+  "store_getbykey_speedup_vs_go store_getbykey_ns BM_StoreGetByKey"
 )
+go_flags=(-writes -getbykey)
+case $set_name in
+  writes) ;;
+  all)
+    pairs+=(
+      "store_byindex_node_speedup_vs_go store_byindex_node_ns BM_ByIndexNode"
+      "store_byindex_namespace_speedup_vs_go store_byindex_namespace_ns BM_ByIndexNamespace"
+      "store_list_all_speedup_vs_go store_list_all_ns BM_ListAll"
+    )
+    go_flags=()
+    ;;
+  *)
+    echo "paired_vs_go.sh: unknown set '$set_name' (all or writes)" >&2
+    exit 2
+    ;;
+esac
+filter=""
+for pair in "${pairs[@]}"; do
+  read -r _ _ bench <<< "$pair"
+  filter+="${filter:+|}^${bench}\$"
+done
 
-# The value of `BENCH <name> <value> <unit>` in standard input (colour codes before BENCH ignored).
-value() { awk -v name="$1" '{ sub(/^.*BENCH/, "BENCH") } $1 == "BENCH" && $2 == name { print $3 }'; }
+# The value of the `BENCH <name> <value> <unit>` line in standard input (BENCH at column 0).
+value() { awk -v name="$1" '/^BENCH / && $2 == name { print $3 }'; }
+# The median of the numbers in standard input, one per line.
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) printf "%.3f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-declare -A ratios
+declare -A ratios cpp_ns go_ns
 for ((round = 1; round <= rounds; ++round)); do
-  ours=$("$cache_bench" --benchmark_filter='^BM_StoreAdd$|^BM_StoreUpdateIndexChange$|^BM_StoreUpdateRandomOrder$' \
-    --benchmark_min_time=0.3 --benchmark_repetitions=1 --benchmark_color=false 2> /dev/null)
-  theirs=$("$go_baseline" -writes)
+  ours=$("$cache_bench" --benchmark_filter="$filter" --benchmark_min_time=0.3 --benchmark_repetitions=1 2> /dev/null)
+  theirs=$("$go_baseline" "${go_flags[@]}")
   line="round $round:"
   for pair in "${pairs[@]}"; do
-    read -r output name <<< "$pair"
+    read -r output name _ <<< "$pair"
     c=$(value "$name" <<< "$ours")
     g=$(value "go_$name" <<< "$theirs")
     if ! awk -v c="$c" -v g="$g" 'BEGIN { exit !(c > 0 && g > 0) }'; then
@@ -47,18 +77,24 @@ for ((round = 1; round <= rounds; ++round)); do
     fi
     ratio=$(awk -v g="$g" -v c="$c" 'BEGIN { printf "%.3f", g / c }')
     ratios[$output]+="$ratio "
+    cpp_ns[$output]+="$c "
+    go_ns[$output]+="$g "
     line+=" $name C++ $c, Go $g (${ratio}x);"
   done
   echo "$line"
 done
 
 for pair in "${pairs[@]}"; do
-  read -r output name <<< "$pair"
+  read -r output name _ <<< "$pair"
   [[ -n "${ratios[$output]:-}" ]] || { echo "no pair measured $name" >&2; continue; }
-  # shellcheck disable=SC2086  # the ratios are words
-  printf '%s\n' ${ratios[$output]} | sort -g | awk -v out="$output" '{ v[NR] = $1 }
-    END {
-      m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-      printf "BENCH %s %.3f x\nBENCH %s_min %.3f x\n", out, m, out, v[1]
-    }'
+  # shellcheck disable=SC2086  # the figures are words
+  echo "paired: $name C++ $(printf '%s\n' ${cpp_ns[$output]} | median) ns, Go $(printf '%s\n' ${go_ns[$output]} | median) ns (medians)"
+done
+for pair in "${pairs[@]}"; do
+  read -r output _ _ <<< "$pair"
+  [[ -n "${ratios[$output]:-}" ]] || continue
+  # shellcheck disable=SC2086
+  printf 'BENCH %s %s x\n' "$output" "$(printf '%s\n' ${ratios[$output]} | median)"
+  # shellcheck disable=SC2086
+  printf 'BENCH %s_min %s x\n' "$output" "$(printf '%s\n' ${ratios[$output]} | sort -g | head -1)"
 done

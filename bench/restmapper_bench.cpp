@@ -7,6 +7,14 @@
 //
 // Upstream Go for reference: ~28 us for RESTMapping(apps Deployment) on a realistic cluster and
 // ~0.4-1.1 ms with 1000 CRD groups (every per-version mapper is asked, each miss allocates an error).
+//
+// The ShortcutExpander over the fixture cluster (its discovery mapper, and the fixture documents
+// as a MemoryDiscovery client, a CachedDiscoveryInterface that stays Fresh), also paired with the
+// hash lookup:
+//   BENCH shortcut_expand_ns           ExpandResourceShortcut of `deploy` (from the short-name table)
+//   BENCH shortcut_expand_ratio        the same / hash_lookup_ns, paired (target: <= 10)
+//   BENCH shortcut_resource_for_ns     ResourceFor(`deploy`) through the expander and the mapper
+//   BENCH shortcut_resource_for_ratio  the same / hash_lookup_ns, paired
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -19,6 +27,7 @@
 
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
+#include "apimachinery/restmapper/shortcut.hpp"
 
 #include "bench_support.hpp"
 
@@ -28,13 +37,17 @@ namespace discovery = apimachinery::discovery;
 namespace restmapper = apimachinery::restmapper;
 namespace schema = apimachinery::schema;
 
+// The fixture cluster's discovery documents.
+const std::shared_ptr<discovery::MemoryDiscovery>& FixtureClient() {
+  static const std::shared_ptr<discovery::MemoryDiscovery> client =
+      discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_TESTDATA_DIR) + "/discovery");
+  return client;
+}
+
 // The fixture groups followed by `crds` synthetic CRD groups.
 std::vector<restmapper::APIGroupResources> Groups(int crds) {
-  static const std::vector<restmapper::APIGroupResources> fixture = [] {
-    auto client =
-        discovery::MemoryDiscovery::FromDirectory(std::string(APIMACHINERY_TESTDATA_DIR) + "/discovery");
-    return restmapper::GetAPIGroupResources(*client);
-  }();
+  static const std::vector<restmapper::APIGroupResources> fixture =
+      restmapper::GetAPIGroupResources(*FixtureClient());
   std::vector<restmapper::APIGroupResources> groups = fixture;
   for (int i = 0; i < crds; ++i) {
     restmapper::APIGroupResources g;
@@ -135,6 +148,26 @@ void BM_TryMiss(benchmark::State& state) {
 }
 BENCHMARK(BM_TryMiss)->Arg(10)->Arg(100)->Arg(1000);
 
+// The expander kubectl puts in front of its mapper, over the fixture cluster alone.
+const restmapper::ShortcutExpander& Expander() {
+  static const restmapper::ShortcutExpander expander(Mapper(0), FixtureClient());
+  return expander;
+}
+
+void BM_ShortcutExpand(benchmark::State& state) {
+  const auto& expander = Expander();
+  const schema::GroupVersionResource deploy{"", "", "deploy"};
+  LookupWithRatio(state, [&] { benchmark::DoNotOptimize(expander.ExpandResourceShortcut(deploy)); });
+}
+BENCHMARK(BM_ShortcutExpand);
+
+void BM_ShortcutResourceFor(benchmark::State& state) {
+  const auto& expander = Expander();
+  const schema::GroupVersionResource deploy{"", "", "deploy"};
+  LookupWithRatio(state, [&] { benchmark::DoNotOptimize(expander.ResourceFor(deploy)); });
+}
+BENCHMARK(BM_ShortcutResourceFor);
+
 void BM_Build(benchmark::State& state) {
   const auto groups = Groups(static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(restmapper::NewDiscoveryRESTMapper(groups));
@@ -182,6 +215,14 @@ int main(int argc, char** argv) {
     }
     if (small > 0 && large > 0)
       Print(fmt::format("restmapper_{}_growth_10_to_1000", l.name), large / small, "x");
+  }
+  for (const Lookup& l : {Lookup{"BM_ShortcutExpand", "shortcut_expand"},
+                          Lookup{"BM_ShortcutResourceFor", "shortcut_resource_for"}}) {
+    const double ns = NsOf(results, l.bench);
+    if (ns < 0) continue;
+    Print(fmt::format("{}_ns", l.name), ns, "ns");
+    Print(fmt::format("{}_ratio", l.name), apimachinery::bench::CounterOf(results, l.bench, "paired_ratio"),
+          "x");
   }
   for (int n : {10, 100, 1000}) {
     const double ns = NsOf(results, fmt::format("BM_Build/{}", n));

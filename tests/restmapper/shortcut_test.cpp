@@ -1,8 +1,7 @@
-// Tests for restmapper/shortcut.hpp: every case of upstream-semantics §8 (upstream's
-// shortcut_test.go cases and the observed [V] cases), pass-through, Reset, failures, threads.
+// Tests for restmapper/shortcut.hpp: upstream's cases (client-go restmapper/shortcut_test.go:
+// TestReplaceAliases, TestKindFor, TestKindForWithNewCRDs) and the cases observed against kubectl,
+// pass-through, Reset, failures, the short-name table's cache, threads.
 #include "apimachinery/restmapper/shortcut.hpp"
-
-#include <catch2/catch.hpp>
 
 #include <atomic>
 #include <map>
@@ -11,6 +10,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
@@ -27,8 +28,8 @@ namespace {
 
 using GVR = schema::GroupVersionResource;
 
-discovery::APIResource Resource(std::string name, std::vector<std::string> short_names, std::string singular = "",
-                                std::string kind = "") {
+discovery::APIResource Resource(std::string name, std::vector<std::string> short_names,
+                                std::string singular = "", std::string kind = "") {
   discovery::APIResource r;
   r.name = std::move(name);
   r.short_names = std::move(short_names);
@@ -105,12 +106,13 @@ class RecordingMapper : public meta::ResettableRESTMapper {
     Record(r);
     return meta::MapperResult<std::vector<GVR>>::Ok({r});
   }
-  meta::MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                       const std::vector<std::string>& versions) const override {
+  meta::MapperResult<meta::RESTMapping> TryRESTMapping(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override {
     std::lock_guard<std::mutex> lock(mu);
     kinds.push_back(gk);
-    return meta::MapperResult<meta::RESTMapping>::Ok(
-        {{gk.group, versions.empty() ? "" : versions[0], "r"}, {gk.group, "", gk.kind}, meta::RESTScopeName::kRoot});
+    return meta::MapperResult<meta::RESTMapping>::Ok({{gk.group, versions.empty() ? "" : versions[0], "r"},
+                                                      {gk.group, "", gk.kind},
+                                                      meta::RESTScopeName::kRoot});
   }
   meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
       const schema::GroupKind& gk, const std::vector<std::string>&) const override {
@@ -150,7 +152,7 @@ std::string Warn(const std::string& short_name, const std::string& long_form) {
   return "short name \"" + short_name + "\" could also match lower priority resource " + long_form;
 }
 
-// The lists of the observed [V] cases of §8.
+// The lists of the cases observed against kubectl.
 std::vector<discovery::APIResourceList> ObservedLists() {
   return {
       {"v1", {Resource("pods", {"po"}, "pod", "Pod"), Resource("services", {"svc"}, "service", "Service")}},
@@ -164,7 +166,7 @@ std::vector<discovery::APIResourceList> ObservedLists() {
 
 }  // namespace
 
-// Upstream TestReplaceAliases and TestKindFor cases (§8 "Upstream cases").
+// Upstream TestReplaceAliases and TestKindFor cases (client-go restmapper/shortcut_test.go).
 TEST_CASE("ShortcutExpander: upstream cases", "[restmapper][shortcut]") {
   SECTION("storageclasses-no-replacement") {
     auto e = Expand({}, {"", "", "storageclasses"});
@@ -236,7 +238,8 @@ TEST_CASE("ShortcutExpander: upstream cases", "[restmapper][shortcut]") {
     auto client = std::make_shared<ListsDiscovery>(
         std::vector<discovery::APIResourceList>{{"storage.k8s.io/v1", {Resource("storageclasses", {"sc"})}}});
     std::vector<std::string> warnings;
-    restmapper::ShortcutExpander expander(delegate, client, [&](const std::string& w) { warnings.push_back(w); });
+    restmapper::ShortcutExpander expander(delegate, client,
+                                          [&](const std::string& w) { warnings.push_back(w); });
     expander.KindFor({"storage.k8s.io", "", "sc"});
     expander.KindFor({"", "", "sc"});
     REQUIRE(delegate->resources.size() == 2);
@@ -288,7 +291,7 @@ TEST_CASE("ShortcutExpander: KindFor with new CRDs", "[restmapper][shortcut]") {
   CHECK(expander.ResourceFor({"", "", "sc"}) == GVR{"a", "v1", "storageclasses"});
 }
 
-// The observed [V] cases of §8.
+// The cases observed against kubectl.
 TEST_CASE("ShortcutExpander: observed cases", "[restmapper][shortcut]") {
   struct Case {
     GVR request;
@@ -334,7 +337,8 @@ TEST_CASE("ShortcutExpander: which calls expand, pass-through and Reset", "[rest
 
   CHECK(expander->ResourceFor({"", "v1", "po"}) == GVR{"", "", "pods"});
   CHECK(expander->ResourcesFor({"", "", "svc"}) == std::vector<GVR>{{"", "", "services"}});
-  CHECK(expander->KindsFor({"", "", "sc"}) == std::vector<schema::GroupVersionKind>{{"storage.k8s.io", "", "storageclasses"}});
+  CHECK(expander->KindsFor({"", "", "sc"}) ==
+        std::vector<schema::GroupVersionKind>{{"storage.k8s.io", "", "storageclasses"}});
   CHECK(expander->KindFor({"", "", "deploy"}) == schema::GroupVersionKind{"apps", "", "Kind:deployments"});
   // ResourceSingularizer expands {Resource: name} and passes only the resource on.
   CHECK(expander->ResourceSingularizer("sc") == "singular:storageclasses");
@@ -345,20 +349,29 @@ TEST_CASE("ShortcutExpander: which calls expand, pass-through and Reset", "[rest
   CHECK(delegate->kinds == std::vector<schema::GroupKind>{{"", "po"}, {"apps", "deploy"}});
   CHECK(warnings == 2);  // po and deploy both also match poddlers
 
+  // One discovery round for all six expansions: the short-name table is kept (a plain client).
+  CHECK(client->groups_calls == 1);
   expander->Reset();
   CHECK(delegate->resets == 1);
-  // One discovery round per expansion.
-  CHECK(client->groups_calls == 5);
+  CHECK(client->groups_calls == 1);  // Reset drops the table; the next expansion reads discovery
 
-  // Discovery failing: nothing is expanded, nothing is thrown.
+  // Discovery failing: nothing is expanded, nothing is thrown, and the failure is not kept.
   client->fail = true;
   CHECK(expander->ResourceFor({"", "", "po"}) == GVR{"", "", "po"});
+  CHECK(client->groups_calls == 2);
+  CHECK(expander->ResourceFor({"", "", "po"}) == GVR{"", "", "po"});
+  CHECK(client->groups_calls == 3);
+  client->fail = false;
+  CHECK(expander->ResourceFor({"", "", "po"}) == GVR{"", "", "pods"});
+  CHECK(expander->ResourceFor({"", "", "svc"}) == GVR{"", "", "services"});
+  CHECK(client->groups_calls == 4);
 
   CHECK_THROWS_AS(restmapper::ShortcutExpander(nullptr, client), apimachinery::Error);
   CHECK_THROWS_AS(restmapper::ShortcutExpander(delegate, nullptr), apimachinery::Error);
 }
 
-TEST_CASE("ShortcutExpander: KindFor retries once after no-match; errors reach the caller", "[restmapper][shortcut]") {
+TEST_CASE("ShortcutExpander: KindFor retries once after no-match; errors reach the caller",
+          "[restmapper][shortcut]") {
   // A delegate that never matches: KindFor asks it twice (expand, ask, expand again, ask again).
   class NoMatch : public RecordingMapper {
    public:
@@ -376,8 +389,9 @@ TEST_CASE("ShortcutExpander: KindFor retries once after no-match; errors reach t
   restmapper::ShortcutExpander expander(delegate, client);
   CHECK_THROWS_AS(expander.KindFor({"", "", "sc"}), meta::NoResourceMatchError);
   CHECK(delegate->resources.size() == 2);
-  CHECK(client->groups_calls == 2);
-  CHECK_THROWS_WITH(expander.ResourceFor({"", "", "sc"}), "no matches for storage.k8s.io/, Resource=storageclasses");
+  CHECK(client->groups_calls == 2);  // the retry reads discovery again, as upstream's does
+  CHECK_THROWS_WITH(expander.ResourceFor({"", "", "sc"}),
+                    "no matches for storage.k8s.io/, Resource=storageclasses");
   CHECK(delegate->resources.size() == 3);  // no retry outside KindFor
 }
 
