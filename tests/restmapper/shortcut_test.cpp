@@ -1,5 +1,5 @@
-// Tests for restmapper/shortcut.hpp: every case of upstream-semantics §8 (upstream's
-// shortcut_test.go cases and the observed [V] cases), pass-through, Reset, failures, threads.
+// Tests for restmapper/shortcut.hpp: every case of k8s.io/client-go/restmapper/shortcut.go (upstream's
+// shortcut_test.go cases and the observed cases), pass-through, Reset, failures, threads.
 #include "apimachinery/restmapper/shortcut.hpp"
 
 #include <catch2/catch.hpp>
@@ -150,7 +150,7 @@ std::string Warn(const std::string& short_name, const std::string& long_form) {
   return "short name \"" + short_name + "\" could also match lower priority resource " + long_form;
 }
 
-// The lists of the observed [V] cases of §8.
+// The lists of the cases observed by running the Go code.
 std::vector<discovery::APIResourceList> ObservedLists() {
   return {
       {"v1", {Resource("pods", {"po"}, "pod", "Pod"), Resource("services", {"svc"}, "service", "Service")}},
@@ -164,7 +164,7 @@ std::vector<discovery::APIResourceList> ObservedLists() {
 
 }  // namespace
 
-// Upstream TestReplaceAliases and TestKindFor cases (§8 "Upstream cases").
+// Upstream TestReplaceAliases and TestKindFor cases (shortcut_test.go).
 TEST_CASE("ShortcutExpander: upstream cases", "[restmapper][shortcut]") {
   SECTION("storageclasses-no-replacement") {
     auto e = Expand({}, {"", "", "storageclasses"});
@@ -288,7 +288,7 @@ TEST_CASE("ShortcutExpander: KindFor with new CRDs", "[restmapper][shortcut]") {
   CHECK(expander.ResourceFor({"", "", "sc"}) == GVR{"a", "v1", "storageclasses"});
 }
 
-// The observed [V] cases of §8.
+// The cases observed by running the Go code.
 TEST_CASE("ShortcutExpander: observed cases", "[restmapper][shortcut]") {
   struct Case {
     GVR request;

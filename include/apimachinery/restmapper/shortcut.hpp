@@ -8,7 +8,8 @@
 //
 // Every resource-based call (KindFor, KindsFor, ResourceFor, ResourcesFor, ResourceSingularizer)
 // first expands the requested resource with what discovery serves now, then asks the delegate.
-// RESTMapping / RESTMappings pass through unchanged. The expansion (upstream-semantics §8):
+// RESTMapping / RESTMappings pass through unchanged. The expansion (k8s.io/client-go/restmapper/
+// shortcut.go: shortcutExpander.expandResourceShortcut, getShortcutMappings):
 // 1. The resource lists come from discovery::ServerGroupsAndResources (a failing group-version is
 //    skipped; if the group list itself cannot be fetched, nothing is expanded). Lists whose group
 //    version does not parse are skipped.
@@ -39,7 +40,8 @@
 // - The warning handler is a constructor argument or set later (upstream: NewShortcutExpander's
 //   third argument only).
 // - ExpandResourceShortcut (upstream: unexported expandResourceShortcut) is public.
-// - Go's %q in the warning is rendered for printable text with `"` and `\` escaped.
+// - The resource in the warning is quoted as Go's %q does, with strconv.Quote semantics
+//   (strconv/quote.go: Quote).
 #pragma once
 
 #include <cstddef>
