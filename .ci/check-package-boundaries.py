@@ -37,9 +37,9 @@ PACKAGES = {
     "cache": ["cache"],
     "conversion": ["conversion"],
     "discovery": ["discovery"],
-    # client-go/discovery/cached/disk is Go package `disk`; the directory keeps the header next to
-    # its siblings (memory is discovery/memory_discovery.hpp, Go's discovery/cached/memory).
-    "discovery/cached": ["discovery::disk"],
+    "discovery/cached/disk": ["discovery::disk"],
+    # discovery/cached/ holds only the forwarding header disk_cached_discovery.hpp (the old path).
+    "discovery/cached": [],
     "fields": ["fields"],
     "labels": ["labels"],
     "meta": ["meta"],

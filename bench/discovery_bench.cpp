@@ -17,10 +17,11 @@
 #include <fmt/format.h>
 
 #include "apimachinery/discovery/aggregated_discovery.hpp"
-#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 #include "apimachinery/restmapper/shortcut.hpp"
+
 #include "bench_support.hpp"
 
 namespace {

@@ -9,8 +9,8 @@
 // - aggregated_discovery.hpp: the aggregated discovery documents (apidiscovery.k8s.io/v2 and
 //   v2beta1), decoded and converted to the legacy shapes (client-go/discovery/
 //   aggregated_discovery.go: SplitGroupsAndResources), and AggregatedDiscovery, a client over them.
-// - cached/disk_cached_discovery.hpp: discovery::disk::CachedDiscoveryClient, kubectl's on-disk
-//   cache (package discovery/cached, namespace discovery::disk, Go's client-go/discovery/cached/disk).
+// - cached/disk/cached_discovery.hpp: discovery::disk::CachedDiscoveryClient, kubectl's on-disk
+//   cache (package discovery/cached/disk, Go's client-go/discovery/cached/disk).
 //
 //   auto client = discovery::MemoryDiscovery::FromDirectory("fixtures/discovery");
 //   for (const auto& g : client->ServerGroups()) fmt::print("{}\n", g.name);
@@ -20,8 +20,8 @@
 // or files (AggregatedDiscovery), not fetched with content negotiation.
 #pragma once
 
+#include "apimachinery/discovery/aggregated_discovery.hpp"
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
-#include "apimachinery/discovery/aggregated_discovery.hpp"
-#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"
