@@ -1,9 +1,10 @@
 // apimachinery-cpp: Kubernetes' type system and client-side caching for C++20.
 //
-// The one include of the public API: every package's umbrella header. Needs only the standard
-// library, nlohmann_json and fmt. Packages depend downward only (a partial order: the package
-// graph is in README.md, the rules in docs/design/packages.md). Not included: package testing
-// (testing/testing.hpp), the test utilities, which tests include on their own.
+// The one include of the public API: the umbrella header of every package but testing (util's
+// headers come with the packages that use them). Needs only the standard library, nlohmann_json
+// and fmt. Packages depend downward only (a partial order: the package graph is in README.md, the
+// rules in docs/design/packages.md). Package testing (testing/testing.hpp, test utilities) is not
+// included: tests include it on their own.
 #pragma once
 
 #include "apimachinery/api/errors/errors.hpp"
