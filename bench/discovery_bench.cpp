@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "apimachinery/discovery/aggregated_discovery.hpp"
-#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "bench_support.hpp"
 

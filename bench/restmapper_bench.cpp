@@ -15,6 +15,7 @@
 //   BENCH shortcut_expand_ratio        the same / hash_lookup_ns, paired (target: <= 10)
 //   BENCH shortcut_resource_for_ns     ResourceFor(`deploy`) through the expander and the mapper
 //   BENCH shortcut_resource_for_ratio  the same / hash_lookup_ns, paired
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -58,7 +59,8 @@ std::vector<restmapper::APIGroupResources> Groups(int crds) {
     for (const char* kind : {"Widget", "Gadget", "Gizmo"}) {
       discovery::APIResource r;
       r.kind = fmt::format("{}{}", kind, i);
-      r.singular_name = restmapper::internal::AsciiLower(r.kind);
+      r.singular_name = fmt::format("{}{}", kind, i);
+      for (char& c : r.singular_name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       r.name = r.singular_name + "s";
       r.namespaced = true;
       r.verbs = {"get", "list", "watch"};

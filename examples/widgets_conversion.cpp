@@ -12,12 +12,14 @@
 #include <memory>
 #include <string>
 
-#include "apimachinery/runtime/roundtrip.hpp"
 #include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/testing/testing.hpp"
 #include "apimachinery/util/type_id.hpp"
+
 #include "widgets/widgets.hpp"
 
 namespace runtime = apimachinery::runtime;
+namespace testing = apimachinery::testing;
 namespace util = apimachinery::util;
 
 namespace {
@@ -76,7 +78,7 @@ int main() {
     // 4. Round trips vX -> __internal -> vX.
     std::printf("round trips through the hub\n");
     auto check = [&](const runtime::Object& obj, const char* name) {
-      auto diff = runtime::RoundTripDifference(scheme, obj);
+      auto diff = testing::RoundTripDifference(scheme, obj);
       std::printf("  %s: %s\n", name, diff ? ("lossy at " + *diff).c_str() : "lossless");
       if (diff) ++failures;
     };
@@ -90,9 +92,9 @@ int main() {
     lossy.AddKnownTypes<widgets::v1beta1::Widget>(widgets::kV1beta1);
     lossy.AddGeneratedFieldConversions<widgets::v1beta1::Widget, widgets::hub::Widget>();
     try {
-      runtime::CheckRoundTrip(lossy, old);
+      testing::CheckRoundTrip(lossy, old);
       Expect(false, "the generated-only conversion should be lossy");
-    } catch (const runtime::RoundTripError& e) {
+    } catch (const testing::RoundTripError& e) {
       std::printf("generated-only v1beta1: %s\n", e.what());
       Expect(e.field == "spec.image_name", "first differing field reported");
     }

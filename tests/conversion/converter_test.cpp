@@ -1,5 +1,5 @@
-// Tests for conversion/converter.hpp: upstream-semantics §12 (converter_test.go and the observed
-// [V] rows), plus the chain extension.
+// Tests for conversion/converter.hpp: k8s.io/apimachinery/pkg/conversion/converter.go (converter_test.go and
+// the observed rows), plus the chain extension.
 #include "apimachinery/conversion/converter.hpp"
 
 #include <catch2/catch.hpp>
@@ -316,7 +316,7 @@ TEST_CASE("Conversion chains (opt-in): shortest chain through the hub", "[conver
   });
   V1 src{4};
   V2 dest;
-  // Off by default: upstream semantics.
+  // Off by default, as upstream (converter.go: Converter.Convert has no reflective fallback).
   REQUIRE_THROWS_AS(c.Convert(src, dest), UnknownConversionError);
   c.EnableConversionChains();
   auto chain = c.FindConversionChain(TypeIdOf<V1>(), TypeIdOf<V2>());

@@ -1,9 +1,5 @@
-// Tests for discovery/cached/disk_cached_discovery.hpp: kubectl's layout, round trips, TTL expiry,
+// Tests for discovery/cached/disk/cached_discovery.hpp: kubectl's layout, round trips, TTL expiry,
 // Fresh/Invalidate transitions, corrupt files, atomic writes, clients sharing one directory.
-#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -15,9 +11,11 @@
 #include <thread>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 

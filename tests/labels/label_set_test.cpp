@@ -1,4 +1,4 @@
-// Tests for labels/label_set.hpp: upstream-semantics §10.7 (labels_test.go: Set helpers).
+// Tests for labels/label_set.hpp: k8s.io/apimachinery/pkg/labels/labels.go (labels_test.go: Set helpers).
 #include "apimachinery/labels/label_set.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,5 @@
-// Tests for labels/internal/lexer.hpp: upstream-semantics §10.2 (TestLexer, TestLexerSequence).
+// Tests for labels/internal/lexer.hpp: k8s.io/apimachinery/pkg/labels/selector.go: Lexer (TestLexer,
+// TestLexerSequence).
 #include "apimachinery/labels/internal/lexer.hpp"
 
 #include <catch2/catch.hpp>
@@ -76,7 +77,7 @@ TEST_CASE("TestLexerSequence", "[labels][lexer]") {
   }
 }
 
-TEST_CASE("Lexer: greedy operator scanning and separators (§10.2)", "[labels][lexer]") {
+TEST_CASE("Lexer: greedy operator scanning and separators", "[labels][lexer]") {
   using T = Token;
   CHECK(Tokens("!==") == std::vector<Token>{T::kNotEquals, T::kEquals, T::kEndOfString});
   CHECK(Tokens(">=") == std::vector<Token>{T::kGreaterThan, T::kEquals, T::kEndOfString});

@@ -1,5 +1,5 @@
-// Tests for labels/selector.hpp: upstream-semantics §10.3-§10.7 (selector_test.go plus the [V]
-// rows), row by row with the exact upstream texts.
+// Tests for labels/selector.hpp: k8s.io/apimachinery/pkg/labels/selector.go, parser to Selector API
+// (selector_test.go plus the observed rows), row by row with the exact upstream texts.
 #include "apimachinery/labels/selector.hpp"
 
 #include <catch2/catch.hpp>
@@ -95,7 +95,7 @@ TEST_CASE("Selector is a cheap, regular value type", "[labels][selector]") {
   CHECK(a == b);
 }
 
-TEST_CASE("Parse error texts (§10.3)", "[labels][parse]") {
+TEST_CASE("Parse error texts", "[labels][parse]") {
   const std::vector<std::pair<std::string, std::string>> rows = {
       {"x==a==b", "found '==', expected: ',' or 'end of string'"},
       {"!x=a", "found '=', expected: ',' or 'end of string'"},
@@ -161,7 +161,7 @@ TEST_CASE("Parse: several value problems aggregate as [e1, e2]", "[labels][parse
                                         "\": must be no more than 63 bytes; " + kValueMsg);
 }
 
-TEST_CASE("Parse: valid inputs and their canonical String() (§10.3)", "[labels][parse]") {
+TEST_CASE("Parse: valid inputs and their canonical String()", "[labels][parse]") {
   const std::vector<std::pair<std::string, std::string>> rows = {
       {"x=a,y=b,z=c", "x=a,y=b,z=c"},
       {"", ""},
@@ -212,7 +212,7 @@ TEST_CASE("Parse: valid inputs and their canonical String() (§10.3)", "[labels]
   CHECK_FALSE(labels::Parse("x").Empty());
 }
 
-TEST_CASE("TestSetSelectorParser (§10.3)", "[labels][parse]") {
+TEST_CASE("TestSetSelectorParser", "[labels][parse]") {
   struct Row {
     std::string in;
     std::vector<labels::Requirement> out;
@@ -294,7 +294,7 @@ TEST_CASE("Parse: bad input never crashes", "[labels][parse]") {
   CHECK(labels::Parse("x in (" + std::string(100000, ',') + ")").String() == "x in ()");
 }
 
-TEST_CASE("parseOperator (§10.3)", "[labels][parse]") {
+TEST_CASE("parseOperator", "[labels][parse]") {
   for (std::string op : {"in", "=", "==", ">", "<", "notin", "!="}) {
     CAPTURE(op);
     const std::string value = (op == "in" || op == "notin") ? " (1)" : "1";
@@ -306,7 +306,7 @@ TEST_CASE("parseOperator (§10.3)", "[labels][parse]") {
   CHECK(ParseErrorText("x (") == kPrefix + "found '(', expected: in, notin, =, ==, !=, gt, lt");
 }
 
-TEST_CASE("NewRequirement validation (§10.4)", "[labels][requirement]") {
+TEST_CASE("NewRequirement validation", "[labels][requirement]") {
   // Valid rows.
   CHECK_NOTHROW(Req("x3", Operator::kIn, {"foo"}));
   CHECK_NOTHROW(Req("x4", Operator::kNotIn, {"foo"}));
@@ -402,7 +402,7 @@ TEST_CASE("Bad values are Go-quoted (%q) and JSON-rendered", "[labels][requireme
                  "must be empty for exists and does not exist, values[0][x]: Invalid value: \"<a>\": "));
 }
 
-TEST_CASE("TestToString (§10.5)", "[labels][string]") {
+TEST_CASE("TestToString", "[labels][string]") {
   CHECK(Sel({Req("x", Operator::kIn, {"abc", "def"}), Req("y", Operator::kNotIn, {"jkl"}),
              Req("z", Operator::kExists)})
             .String() == "x in (abc,def),y notin (jkl),z");
@@ -434,7 +434,7 @@ TEST_CASE("TestToString (§10.5)", "[labels][string]") {
   CHECK(fmt::format("{}", r) == "x in (a,b)");
 }
 
-TEST_CASE("Matches (§10.6)", "[labels][matches]") {
+TEST_CASE("Matches", "[labels][matches]") {
   struct Row {
     std::string sel;
     labels::Set set;
@@ -465,7 +465,7 @@ TEST_CASE("Matches (§10.6)", "[labels][matches]") {
       {"foo=blah", foo, false},
       {"baz=bar", foo, false},
       {"foo=bar,foobar=bar,baz=blah", foo, false},
-      // Observed [V] rows.
+      // Observed rows.
       {"x>1", {{"x", "a"}}, false},
       {"x>1", {}, false},
       {"x<1", {{"x", "-5"}}, true},
@@ -494,7 +494,7 @@ TEST_CASE("Matches (§10.6)", "[labels][matches]") {
   }
 }
 
-TEST_CASE("Matches over requirement lists (§10.6)", "[labels][matches]") {
+TEST_CASE("Matches over requirement lists", "[labels][matches]") {
   CHECK_FALSE(Sel({labels::Requirement{}}).Matches(labels::Set{{"x", "y"}}));
   CHECK(Sel({Req("x", Operator::kIn, {"foo"}), Req("y", Operator::kNotIn, {"alpha"})})
             .Matches(labels::Set{{"x", "foo"}, {"y", "baz"}}));
@@ -518,7 +518,7 @@ TEST_CASE("Matches through the Labels concept does not copy the labels", "[label
   CHECK(l.gets == 2);  // one Get per requirement on a present key, no copies of the map
 }
 
-TEST_CASE("Everything, Nothing, NewSelector, MatchesNothing (§10.7)", "[labels][selector]") {
+TEST_CASE("Everything, Nothing, NewSelector, MatchesNothing", "[labels][selector]") {
   const labels::Set any{{"a", "b"}};
   CHECK(labels::Everything().Matches(any));
   CHECK(labels::Everything().Matches(labels::Set{}));
@@ -546,7 +546,7 @@ TEST_CASE("Everything, Nothing, NewSelector, MatchesNothing (§10.7)", "[labels]
   CHECK(labels::Everything().Selectable());
 }
 
-TEST_CASE("Add returns a new sorted selector (§10.7)", "[labels][selector]") {
+TEST_CASE("Add returns a new sorted selector", "[labels][selector]") {
   const auto base = labels::Everything();
   const auto one = base.Add(Req("key", Operator::kIn, {"value"}));
   CHECK(base.Empty());
@@ -560,7 +560,7 @@ TEST_CASE("Add returns a new sorted selector (§10.7)", "[labels][selector]") {
   CHECK(labels::Parse("x=a").Add(Req("x", Operator::kNotEquals, {"b"})).String() == "x=a,x!=b");
 }
 
-TEST_CASE("RequiresExactMatch (§10.7)", "[labels][selector]") {
+TEST_CASE("RequiresExactMatch", "[labels][selector]") {
   CHECK(Sel({Req("key", Operator::kIn, {"value"})}).RequiresExactMatch("key") == "value");
   CHECK_FALSE(Sel({Req("key", Operator::kIn, {"value", "value2"})}).RequiresExactMatch("key"));
   CHECK(Sel({Req("key", Operator::kIn, {"value", "value1"}), Req("key2", Operator::kIn, {"value2"})})
@@ -577,7 +577,7 @@ TEST_CASE("RequiresExactMatch (§10.7)", "[labels][selector]") {
   CHECK_FALSE(labels::Parse("y=a").RequiresExactMatch("x"));
 }
 
-TEST_CASE("SelectorFromSet and friends (§10.7)", "[labels][selector]") {
+TEST_CASE("SelectorFromSet and friends", "[labels][selector]") {
   CHECK(labels::SelectorFromSet({}).Empty());
   CHECK(labels::SelectorFromSet({}).String().empty());
   const labels::Set s{{"app", "foo"}, {"a", "b"}};
@@ -610,7 +610,7 @@ TEST_CASE("SelectorFromSet and friends (§10.7)", "[labels][selector]") {
   CHECK_THROWS_AS(labels::ValidatedSelectorFromSet({{"-k", "v"}}), apimachinery::AggregateError);
 }
 
-TEST_CASE("ConvertSelectorToLabelsMap (§10.7)", "[labels][set]") {
+TEST_CASE("ConvertSelectorToLabelsMap", "[labels][set]") {
   CHECK(labels::ConvertSelectorToLabelsMap("").empty());
   CHECK(labels::ConvertSelectorToLabelsMap("x=a") == labels::Set{{"x", "a"}});
   CHECK(labels::ConvertSelectorToLabelsMap("x=a,y=b,z=c") ==

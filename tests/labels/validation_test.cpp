@@ -1,4 +1,5 @@
-// Tests for util/validation.hpp: the label key/value and DNS-1123 rules behind §10.4, written as
+// Tests for util/validation.hpp: the label key/value and DNS-1123 rules behind labels.NewRequirement
+// (k8s.io/apimachinery/pkg/labels/selector.go), written as
 // scans with upstream's messages.
 #include "apimachinery/util/validation.hpp"
 

@@ -1,5 +1,5 @@
-// Tests for meta/errors.hpp: every row and bullet of upstream-semantics §2 (errors.go,
-// errors_test.go and the observed [V] texts).
+// Tests for meta/errors.hpp: every error of k8s.io/apimachinery/pkg/api/meta/errors.go (
+// errors_test.go and the observed texts).
 //
 // Adapted from Go-only shapes: Go's `errors.Is(err, &T{})` (type matching, also through %w
 // wrapping) becomes a `catch (const T&)` / dynamic_cast check, and "wrapped" becomes "inside an
@@ -21,7 +21,7 @@ using schema::GroupKind;
 using schema::GroupVersionKind;
 using schema::GroupVersionResource;
 
-TEST_CASE("NoResourceMatchError text (§2)", "[meta][errors]") {
+TEST_CASE("NoResourceMatchError text", "[meta][errors]") {
   meta::NoResourceMatchError e(GroupVersionResource{"", "", "foo"});
   CHECK(std::string(e.what()) == "no matches for /, Resource=foo");
   CHECK(e.partial_resource == GroupVersionResource{"", "", "foo"});
@@ -29,7 +29,7 @@ TEST_CASE("NoResourceMatchError text (§2)", "[meta][errors]") {
         "no matches for apps/v1, Resource=deployments");
 }
 
-TEST_CASE("NoKindMatchError text (§2)", "[meta][errors]") {
+TEST_CASE("NoKindMatchError text", "[meta][errors]") {
   const GroupKind gk{"apps", "Foo"};
   CHECK(std::string(meta::NoKindMatchError(gk).what()) == "no matches for kind \"Foo\" in group \"apps\"");
   CHECK(std::string(meta::NoKindMatchError(gk, {"v2"}).what()) == "no matches for kind \"Foo\" in version \"apps/v2\"");
@@ -52,7 +52,7 @@ TEST_CASE("NoKindMatchError text (§2)", "[meta][errors]") {
   CHECK(e.searched_versions == std::vector<std::string>{"v2", "v1", "v2"});  // raw, as passed
 }
 
-TEST_CASE("AmbiguousResourceError / AmbiguousKindError texts (§2)", "[meta][errors]") {
+TEST_CASE("AmbiguousResourceError / AmbiguousKindError texts", "[meta][errors]") {
   const GroupVersionResource r{"", "", "things"};
   const std::vector<GroupVersionResource> resources = {{"g2", "v1", "things"}, {"g1", "v1", "things"}};
   const std::vector<GroupVersionKind> kinds = {{"", "v1", "Foo"}, {"x", "v1", "Foo"}};
@@ -81,7 +81,7 @@ TEST_CASE("AmbiguousResourceError / AmbiguousKindError texts (§2)", "[meta][err
   CHECK(e.matching_kinds == kinds);
 }
 
-TEST_CASE("Type matching and predicates (§2)", "[meta][errors]") {
+TEST_CASE("Type matching and predicates", "[meta][errors]") {
   const meta::NoResourceMatchError nr(GroupVersionResource{"", "", "foo"});
   const meta::NoKindMatchError nk(GroupKind{"", "Foo"});
   const meta::AmbiguousResourceError ar(GroupVersionResource{}, {}, {});

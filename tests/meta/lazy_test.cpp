@@ -1,4 +1,5 @@
-// Tests for meta/lazy.hpp: the lazy loader part of upstream-semantics §6 and §14.12.
+// Tests for meta/lazy.hpp: k8s.io/apimachinery/pkg/api/meta/lazy.go (lazyObject: the loader runs once, and an
+// init error is kept forever).
 //
 // Adapted from Go-only shapes: upstream's loader returns (mapper, error); here it returns the
 // mapper or throws. Upstream's plural methods return an empty list together with the init error;
@@ -70,7 +71,7 @@ class CountingMapper final : public meta::ResettableRESTMapper {
 
 }  // namespace
 
-TEST_CASE("NewLazyRESTMapperLoader loads once, on first use (§6)", "[meta][lazy]") {
+TEST_CASE("NewLazyRESTMapperLoader loads once, on first use", "[meta][lazy]") {
   std::atomic<int> calls{0};
   auto lazy = meta::NewLazyRESTMapperLoader([&] {
     ++calls;
@@ -91,7 +92,7 @@ TEST_CASE("NewLazyRESTMapperLoader loads once, on first use (§6)", "[meta][lazy
   CHECK_THAT(lazy->String(), Catch::StartsWith("LazyRESTMapper{DefaultRESTMapper{"));
 }
 
-TEST_CASE("NewLazyRESTMapperLoader caches an init error forever (§6, §14.12)", "[meta][lazy]") {
+TEST_CASE("NewLazyRESTMapperLoader caches an init error forever", "[meta][lazy]") {
   std::atomic<int> calls{0};
   auto lazy = meta::NewLazyRESTMapperLoader([&]() -> std::shared_ptr<meta::RESTMapper> {
     ++calls;
@@ -128,7 +129,7 @@ TEST_CASE("NewLazyRESTMapperLoader caches an init error forever (§6, §14.12)",
   REQUIRE_THROWS_WITH(null->KindFor(pods), "meta: lazy RESTMapper loader returned no mapper");
 }
 
-TEST_CASE("Lazy Reset forwards only after a successful load (§6)", "[meta][lazy]") {
+TEST_CASE("Lazy Reset forwards only after a successful load", "[meta][lazy]") {
   std::atomic<int> resets{0};
   std::atomic<int> calls{0};
   auto lazy = meta::NewLazyRESTMapperLoader([&] {

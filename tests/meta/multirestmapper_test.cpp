@@ -1,6 +1,6 @@
 // Tests for meta/multirestmapper.hpp and meta/firsthit_restmapper.hpp: every row of
-// upstream-semantics §5 and the FirstHit part of §6 (multirestmapper_test.go plus the observed
-// [V] rows), and §14.6, §14.10, §14.11.
+// k8s.io/apimachinery/pkg/api/meta/multirestmapper.go and firsthit_restmapper.go (multirestmapper_test.go
+// plus rows observed by running the Go code).
 //
 // Adapted from Go-only shapes: upstream's fixedRESTMapper stub is FixedRESTMapper below (on the
 // Try... protocol, so it can return values together with errors); "zero value + error" rows
@@ -96,7 +96,7 @@ const MapperError kIgnoreResource = MapperError::NoResourceMatch(GroupVersionRes
 
 }  // namespace
 
-TEST_CASE("TestMultiRESTMapperResourceFor / ResourcesFor (§5)", "[meta][multi]") {
+TEST_CASE("TestMultiRESTMapperResourceFor / ResourcesFor", "[meta][multi]") {
   SECTION("empty") {
     const meta::MultiRESTMapper m(Mappers{});
     REQUIRE_THROWS_AS(m.ResourceFor(kFoo), meta::NoResourceMatchError);
@@ -140,7 +140,7 @@ TEST_CASE("TestMultiRESTMapperResourceFor / ResourcesFor (§5)", "[meta][multi]"
   }
 }
 
-TEST_CASE("TestMultiRESTMapperKindFor / KindsFor (§5)", "[meta][multi]") {
+TEST_CASE("TestMultiRESTMapperKindFor / KindsFor", "[meta][multi]") {
   const MapperError ignore_kind = MapperError::NoKindMatch(GroupKind{"", "IGNORE_THIS"}, {});
   SECTION("empty") {
     const meta::MultiRESTMapper m(Mappers{});
@@ -167,7 +167,7 @@ TEST_CASE("TestMultiRESTMapperKindFor / KindsFor (§5)", "[meta][multi]") {
     b->kinds_for = {{"dupe", "", ""}, {"second", "", ""}};
     const meta::MultiRESTMapper m(Mappers{a, b});
     CHECK(m.KindsFor(kFoo) == std::vector<GroupVersionKind>{{"dupe", "", ""}, {"first", "", ""}, {"second", "", ""}});
-    // KindFor ambiguity: AmbiguousResourceError with matching_kinds (§14.1).
+    // KindFor ambiguity: AmbiguousResourceError with matching_kinds.
     REQUIRE_THROWS_AS(m.KindFor(kFoo), meta::AmbiguousResourceError);
     REQUIRE_THROWS_WITH(m.KindFor(kFoo),
                         "/, Resource=foo matches multiple kinds [dupe/, Kind= first/, Kind= second/, Kind=]");
@@ -186,7 +186,7 @@ TEST_CASE("TestMultiRESTMapperKindFor / KindsFor (§5)", "[meta][multi]") {
   }
 }
 
-TEST_CASE("TestMultiRESTMapperRESTMappings (§5)", "[meta][multi]") {
+TEST_CASE("TestMultiRESTMapperRESTMappings", "[meta][multi]") {
   const meta::RESTMapping mapping1{{}, {"", "v1", "Foo"}, meta::RESTScopeName::kNamespace};
   const meta::RESTMapping mapping2{{}, {"", "v2", "Foo"}, meta::RESTScopeName::kNamespace};
   const GroupKind foo{"", "Foo"};
@@ -230,7 +230,7 @@ TEST_CASE("TestMultiRESTMapperRESTMappings (§5)", "[meta][multi]") {
     const meta::MultiRESTMapper m(Mappers{Fixed(kFail), ok});
     REQUIRE_THROWS_AS(m.RESTMappings(foo), AggregateError);
     REQUIRE_THROWS_WITH(m.RESTMappings(foo), "fail on this");
-    // No mappings even though one delegate succeeded (§14.10).
+    // No mappings even though one delegate succeeded (multirestmapper.go: MultiRESTMapper.RESTMappings).
     CHECK_FALSE(m.TryRESTMappings(foo, {}).value.has_value());
   }
   SECTION("return both") {
@@ -251,7 +251,7 @@ TEST_CASE("TestMultiRESTMapperRESTMappings (§5)", "[meta][multi]") {
   }
 }
 
-TEST_CASE("MultiRESTMapper RESTMapping (§5)", "[meta][multi]") {
+TEST_CASE("MultiRESTMapper RESTMapping", "[meta][multi]") {
   const GroupKind foo{"", "Foo"};
   const meta::RESTMapping m1{{"", "v1", "foos"}, {"", "v1", "Foo"}, meta::RESTScopeName::kNamespace};
   const meta::RESTMapping m2{{"x", "v1", "foos"}, {"x", "v1", "Foo"}, meta::RESTScopeName::kRoot};
@@ -260,7 +260,7 @@ TEST_CASE("MultiRESTMapper RESTMapping (§5)", "[meta][multi]") {
     f->mapping = std::move(mapping);
     return f;
   };
-  SECTION("one mapping wins even if others failed (§14.10)") {
+  SECTION("one mapping wins even if others failed") {
     const meta::MultiRESTMapper m(Mappers{with(std::nullopt, kFail), with(m1),
                                           with(std::nullopt, MapperError::NoKindMatch(foo, {}))});
     CHECK(m.RESTMapping(foo) == m1);
@@ -289,7 +289,7 @@ TEST_CASE("MultiRESTMapper RESTMapping (§5)", "[meta][multi]") {
   }
 }
 
-TEST_CASE("MultiRESTMapper over DefaultRESTMappers (§5, §14.6)", "[meta][multi]") {
+TEST_CASE("MultiRESTMapper over DefaultRESTMappers", "[meta][multi]") {
   auto ep = std::make_shared<meta::DefaultRESTMapper>();
   ep->Add(GroupVersionKind{"", "v1", "Endpoints"}, meta::RESTScopeName::kNamespace);
   const meta::MultiRESTMapper m(Mappers{ep, CoreMapper()});
@@ -302,7 +302,7 @@ TEST_CASE("MultiRESTMapper over DefaultRESTMappers (§5, §14.6)", "[meta][multi
   REQUIRE_THROWS_WITH(m.KindsFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
 }
 
-TEST_CASE("MultiRESTMapper ResourceSingularizer, Reset, String (§5, §14.11)", "[meta][multi]") {
+TEST_CASE("MultiRESTMapper ResourceSingularizer, Reset, String", "[meta][multi]") {
   SECTION("empty Multi → \"\"") {
     const meta::MultiRESTMapper m(Mappers{});
     CHECK(m.ResourceSingularizer("pods").empty());
@@ -380,7 +380,7 @@ TEST_CASE("Throwing delegates written with CaptureMapperResult compose", "[meta]
   CHECK(m.ResourceSingularizer("pods") == "s");
 }
 
-TEST_CASE("FirstHitRESTMapper (§6, §14.11)", "[meta][firsthit]") {
+TEST_CASE("FirstHitRESTMapper", "[meta][firsthit]") {
   const meta::FirstHitRESTMapper m(Mappers{CoreMapper(), ThingMapper()});
   SECTION("all no-match → the first error") {
     REQUIRE_THROWS_AS(m.KindFor(GroupVersionResource{"", "", "nope"}), meta::NoResourceMatchError);

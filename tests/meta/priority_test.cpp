@@ -1,12 +1,12 @@
-// Tests for meta/priority.hpp: every row of upstream-semantics §4 (priority_test.go plus the
-// observed [V] rows) and §14.9.
+// Tests for meta/priority.hpp: every row of k8s.io/apimachinery/pkg/api/meta/priority.go (priority_test.go
+// plus rows observed by running the Go code), including a result returned together with an error.
 //
 // Adapted from Go-only shapes:
 // - upstream's fixedRESTMapper stub (returns fixed values together with a fixed error) is
 //   FixedRESTMapper below, implemented on the Try... protocol so it can return both;
 // - rows that expect "a result together with an error" are checked twice: through the Try...
 //   method (value and error both present) and through the public method (the value is returned,
-//   API.md);
+//   MapperResult::ValueOrThrow in meta/interfaces.hpp);
 // - "zero result + error" rows become REQUIRE_THROWS_AS/WITH.
 #include "apimachinery/meta/priority.hpp"
 
@@ -80,7 +80,7 @@ const MapperError kDelegateError = MapperError::Plain("delegateError");
 
 }  // namespace
 
-TEST_CASE("TestPriorityRESTMapperResourceForErrorHandling (§4)", "[meta][priority]") {
+TEST_CASE("TestPriorityRESTMapperResourceForErrorHandling", "[meta][priority]") {
   const GroupVersionResource one_a_first{"one", "a", "first"};
   const GroupVersionResource two_b_second{"two", "b", "second"};
   const GroupVersionResource one_c_third{"one", "c", "third"};
@@ -138,7 +138,7 @@ TEST_CASE("TestPriorityRESTMapperResourceForErrorHandling (§4)", "[meta][priori
   }
 }
 
-TEST_CASE("TestPriorityRESTMapperKindForErrorHandling (§4)", "[meta][priority]") {
+TEST_CASE("TestPriorityRESTMapperKindForErrorHandling", "[meta][priority]") {
   const GroupVersionKind one_a_first{"one", "a", "first"};
   const GroupVersionKind two_b_second{"two", "b", "second"};
   const GroupVersionKind one_c_third{"one", "c", "third"};
@@ -185,7 +185,7 @@ TEST_CASE("TestPriorityRESTMapperKindForErrorHandling (§4)", "[meta][priority]"
       if (row.result) {
         CHECK(m.KindFor(GroupVersionResource{}) == *row.result);
       } else if (row.contains) {
-        // KindFor's ambiguity is an AmbiguousResourceError with matching_kinds (§14.1).
+        // KindFor's ambiguity is an AmbiguousResourceError with matching_kinds.
         REQUIRE_THROWS_AS(m.KindFor(GroupVersionResource{}), meta::AmbiguousResourceError);
         REQUIRE_THROWS_WITH(m.KindFor(GroupVersionResource{}),
                             "/, Resource= matches multiple kinds [one/a, Kind=first two/b, Kind=second]");
@@ -196,7 +196,7 @@ TEST_CASE("TestPriorityRESTMapperKindForErrorHandling (§4)", "[meta][priority]"
   }
 }
 
-TEST_CASE("Priority ambiguity reports the ORIGINAL full list (§4)", "[meta][priority]") {
+TEST_CASE("Priority ambiguity reports the ORIGINAL full list", "[meta][priority]") {
   auto fixed = Fixed();
   fixed->resources_for = {{"one", "a", "first"}, {"one", "b", "first"}, {"two", "a", "first"}};
   fixed->kinds_for = {{"one", "a", "First"}, {"one", "b", "First"}, {"two", "a", "First"}};
@@ -230,7 +230,7 @@ TEST_CASE("Priority ambiguity reports the ORIGINAL full list (§4)", "[meta][pri
   CHECK(by_core.KindFor(GroupVersionResource{}) == GroupVersionKind{"", "v1", "Pod"});
 }
 
-TEST_CASE("TestPriorityRESTMapperRESTMapping (§4)", "[meta][priority]") {
+TEST_CASE("TestPriorityRESTMapperRESTMapping", "[meta][priority]") {
   const meta::RESTMapping mapping1{{}, {"", "v1alpha1", "Foo"}, meta::RESTScopeName::kNamespace};
   const meta::RESTMapping mapping2{{}, {"", "v1", "Foo"}, meta::RESTScopeName::kNamespace};
   const meta::RESTMapping mapping3{{}, {"other", "v1", "Foo"}, meta::RESTScopeName::kNamespace};
@@ -310,7 +310,7 @@ TEST_CASE("TestPriorityRESTMapperRESTMapping (§4)", "[meta][priority]") {
   }
 }
 
-TEST_CASE("Priority observed rows, pass-through, Reset, String (§4)", "[meta][priority]") {
+TEST_CASE("Priority observed rows, pass-through, Reset, String", "[meta][priority]") {
   SECTION("Priority over empty Multi: KindFor → NoResourceMatchError") {
     const meta::PriorityRESTMapper m(std::make_shared<meta::MultiRESTMapper>(
         std::vector<std::shared_ptr<meta::RESTMapper>>{}));

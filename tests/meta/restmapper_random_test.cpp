@@ -1,7 +1,7 @@
 // Randomised check of meta/restmapper.hpp: the indexed DefaultRESTMapper must give exactly what
-// a literal port of upstream's map-scanning algorithm gives (upstream-semantics §3.4-§3.9), for
-// random registrations (Add and odd AddSpecific calls, overwrites included) and random partial
-// requests (prefix groups, `__internal`, upper case, unknown and empty names).
+// a literal port of upstream's map-scanning algorithm gives (restmapper.go: ResourcesFor ..
+// ResourceSingularizer), for random registrations (Add and odd AddSpecific calls, overwrites included) and
+// random partial requests (prefix groups, `__internal`, upper case, unknown and empty names).
 //
 // The reference model below keeps upstream's maps and scans them. Where upstream's order is
 // unspecified (Go map order), the model applies this port's documented rule: results sorted with

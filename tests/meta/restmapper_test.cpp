@@ -1,12 +1,13 @@
-// Tests for meta/restmapper.hpp: every row of upstream-semantics §3 (restmapper_test.go plus the
-// observed [V] rows) and the related §14 surprises (1-8).
+// Tests for meta/restmapper.hpp: every row of k8s.io/apimachinery/pkg/api/meta/restmapper.go
+// (restmapper_test.go plus rows observed by running the Go code), including its less obvious behaviours.
 //
 // Adapted from Go-only shapes:
 // - Go's `(value, error)` checks become REQUIRE_NOTHROW / REQUIRE_THROWS_AS + REQUIRE_THROWS_WITH;
 //   "error containing X" rows use Catch::Contains, rows whose text the notes record use the full
 //   text.
 // - ResourceSingularizer's `("nopes", err)` becomes a throw (the value is not returned).
-// - §3.6's unspecified order of group-versions missing from the defaults is checked against this
+// - resourceByPreferredGroupVersion's unspecified order of group-versions missing from the defaults is
+// checked against this
 //   port's documented order (unlisted first, by group/version), and only the upstream-guaranteed
 //   relative order of listed ones is what upstream asserts.
 #include "apimachinery/meta/restmapper.hpp"
@@ -43,7 +44,8 @@ meta::DefaultRESTMapper CoreMapper() {
   return m;
 }
 
-// Thing registered in g1..g4 (version v1), defaults [g2/v1, g1/v1] (the notes' §3.6 setup).
+// Thing registered in g1..g4 (version v1), defaults [g2/v1, g1/v1] (restmapper_test.go's
+// TestRESTMapperKindsFor setup).
 meta::DefaultRESTMapper ThingMapper() {
   meta::DefaultRESTMapper m({GroupVersion{"g2", "v1"}, GroupVersion{"g1", "v1"}});
   for (const char* g : {"g1", "g2", "g3", "g4"}) {
@@ -54,7 +56,7 @@ meta::DefaultRESTMapper ThingMapper() {
 
 }  // namespace
 
-TEST_CASE("TestKindToResource / UnsafeGuessKindToResource (§3.2)", "[meta][restmapper]") {
+TEST_CASE("TestKindToResource / UnsafeGuessKindToResource", "[meta][restmapper]") {
   struct Row {
     std::string kind, plural, singular;
   };
@@ -99,7 +101,7 @@ TEST_CASE("TestKindToResource / UnsafeGuessKindToResource (§3.2)", "[meta][rest
   CHECK(singular == GroupVersionResource{});
 }
 
-TEST_CASE("ResourcesFor input shapes (§3.4)", "[meta][restmapper]") {
+TEST_CASE("ResourcesFor input shapes", "[meta][restmapper]") {
   meta::DefaultRESTMapper m(
       {GroupVersion{"", "v1"}, GroupVersion{"extensions", "v1beta1"}, GroupVersion{"extensions", "v1"}});
   m.Add(GroupVersionKind{"", "v1", "Pod"}, RESTScopeName::kNamespace);
@@ -141,7 +143,7 @@ TEST_CASE("ResourcesFor input shapes (§3.4)", "[meta][restmapper]") {
     REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"x", "", "pods"}), meta::NoResourceMatchError,
                          "no matches for x/, Resource=pods");
   }
-  SECTION("version + resource: any group (empty group is not the core group, §14.3)") {
+  SECTION("version + resource: any group (empty group is not the core group)") {
     CHECK(m.ResourcesFor(GroupVersionResource{"", "v1", "pods"}) ==
           std::vector<GroupVersionResource>{{"", "v1", "pods"}, {"extensions", "v1", "pods"}});
     CHECK(m.ResourcesFor(GroupVersionResource{"", "v1", "pod"}) ==
@@ -151,7 +153,7 @@ TEST_CASE("ResourcesFor input shapes (§3.4)", "[meta][restmapper]") {
     CHECK(m.ResourcesFor(GroupVersionResource{"", "", "pods"}) ==
           std::vector<GroupVersionResource>{{"", "v1", "pods"}, {"extensions", "v1", "pods"}});
   }
-  SECTION("nothing matched: NoResourceMatchError with the coerced request (§14.8)") {
+  SECTION("nothing matched: NoResourceMatchError with the coerced request") {
     REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
                          "no matches for /, Resource=nope");
     try {
@@ -162,7 +164,7 @@ TEST_CASE("ResourcesFor input shapes (§3.4)", "[meta][restmapper]") {
   }
 }
 
-TEST_CASE("ResourcesFor duplicates for singular == plural (§3.4, §14.6)", "[meta][restmapper]") {
+TEST_CASE("ResourcesFor duplicates for singular == plural", "[meta][restmapper]") {
   meta::DefaultRESTMapper m;
   m.Add(GroupVersionKind{"", "v1", "Endpoints"}, RESTScopeName::kNamespace);
   const std::vector<GroupVersionResource> twice = {{"", "v1", "endpoints"}, {"", "v1", "endpoints"}};
@@ -187,7 +189,7 @@ TEST_CASE("ResourcesFor duplicates for singular == plural (§3.4, §14.6)", "[me
   CHECK(m.KindFor(GroupVersionResource{"", "", "endpoints"}) == GroupVersionKind{"", "v1", "Endpoints"});
 }
 
-TEST_CASE("KindsFor input shapes (§3.5)", "[meta][restmapper]") {
+TEST_CASE("KindsFor input shapes", "[meta][restmapper]") {
   meta::DefaultRESTMapper m({GroupVersion{"", "v1"}});
   m.Add(GroupVersionKind{"", "v1", "Pod"}, RESTScopeName::kNamespace);
   m.Add(GroupVersionKind{"extensions", "v1beta1", "Ingress"}, RESTScopeName::kNamespace);
@@ -212,7 +214,7 @@ TEST_CASE("KindsFor input shapes (§3.5)", "[meta][restmapper]") {
   CHECK(m.KindsFor(GroupVersionResource{"", "v1beta1", "ingress"}) ==
         std::vector<GroupVersionKind>{{"extensions", "v1beta1", "Ingress"}});
   CHECK(m.KindsFor(GroupVersionResource{"", "", "pods"}) == std::vector<GroupVersionKind>{{"", "v1", "Pod"}});
-  // nothing: NoResourceMatchError with the ORIGINAL request (§14.8).
+  // nothing: NoResourceMatchError with the ORIGINAL request (restmapper.go: DefaultRESTMapper.KindsFor).
   REQUIRE_THROWS_TYPED(m.KindsFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
                        "no matches for /__internal, Resource=Nope");
   REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
@@ -221,7 +223,7 @@ TEST_CASE("KindsFor input shapes (§3.5)", "[meta][restmapper]") {
                        "no matches for /__internal, Resource=Nope");
 }
 
-TEST_CASE("TestRESTMapperKindsFor and TestRESTMapperResourcesFor (§3.6)", "[meta][restmapper]") {
+TEST_CASE("TestRESTMapperKindsFor and TestRESTMapperResourcesFor", "[meta][restmapper]") {
   const GroupVersion g1{"first-group-1", "first-version"};
   const GroupVersion fg{"first-group", "first-version"};
   const GroupVersion sg{"second-group", "first-version"};
@@ -258,7 +260,7 @@ TEST_CASE("TestRESTMapperKindsFor and TestRESTMapperResourcesFor (§3.6)", "[met
       if (row.error.empty()) {
         CHECK(m.KindFor(row.request) == row.expected.front());
       } else {
-        // KindFor's ambiguity is an AmbiguousResourceError (§14.1).
+        // KindFor's ambiguity is an AmbiguousResourceError (restmapper.go: DefaultRESTMapper.KindFor).
         REQUIRE_THROWS_AS(m.KindFor(row.request), meta::AmbiguousResourceError);
         REQUIRE_THROWS_WITH(m.KindFor(row.request), Catch::Contains(row.error));
       }
@@ -307,7 +309,7 @@ TEST_CASE("TestRESTMapperKindsFor and TestRESTMapperResourcesFor (§3.6)", "[met
   }
 }
 
-TEST_CASE("Ordering of group-versions outside the defaults (§3.6, §14.5)", "[meta][restmapper]") {
+TEST_CASE("Ordering of group-versions outside the defaults", "[meta][restmapper]") {
   const auto m = ThingMapper();
   // Upstream guarantees only g2 before g1; this port puts unlisted GVs first, by group.
   const std::vector<GroupVersionKind> kinds = {
@@ -333,7 +335,7 @@ TEST_CASE("Ordering of group-versions outside the defaults (§3.6, §14.5)", "[m
         std::vector<GroupVersionResource>{{"g", "v1", "alphas"}, {"g", "v1", "zetas"}});
 }
 
-TEST_CASE("ResourceFor / KindFor (§3.7)", "[meta][restmapper]") {
+TEST_CASE("ResourceFor / KindFor", "[meta][restmapper]") {
   SECTION("TestRESTMapperVersionAndKindForResource") {
     const GroupVersion tgv{"test.group", "test"};
     {
@@ -378,7 +380,7 @@ TEST_CASE("ResourceFor / KindFor (§3.7)", "[meta][restmapper]") {
     REQUIRE_THROWS_TYPED(m.ResourceFor(GroupVersionResource{"apps", "v1", "pods"}), meta::NoResourceMatchError,
                          "no matches for apps/v1, Resource=pods");
   }
-  SECTION("KindFor ambiguity is AmbiguousResourceError with matching_kinds (§14.1)") {
+  SECTION("KindFor ambiguity is AmbiguousResourceError with matching_kinds") {
     const auto m = ThingMapper();
     const GroupVersionResource req{"", "", "thing"};
     REQUIRE_THROWS_TYPED(m.KindFor(req), meta::AmbiguousResourceError,
@@ -408,7 +410,7 @@ TEST_CASE("ResourceFor / KindFor (§3.7)", "[meta][restmapper]") {
   }
 }
 
-TEST_CASE("RESTMapping / RESTMappings (§3.8)", "[meta][restmapper]") {
+TEST_CASE("RESTMapping / RESTMappings", "[meta][restmapper]") {
   SECTION("TestRESTMapperRESTMapping") {
     const GroupVersion tgv{"tgroup", "test"};
     const GroupVersionResource expected = tgv.WithResource("internalobjects");
@@ -442,7 +444,8 @@ TEST_CASE("RESTMapping / RESTMappings (§3.8)", "[meta][restmapper]") {
         CHECK(mapping.scope == RESTScopeName::kNamespace);
       }
     }
-    // The first two rows: no defaults → NoKindMatchError; the third: NoResourceMatchError (§14.2).
+    // The first two rows: no defaults → NoKindMatchError; the third: NoResourceMatchError (restmapper.go:
+    // DefaultRESTMapper.RESTMappings).
     meta::DefaultRESTMapper no_defaults;
     no_defaults.Add(tgv.WithKind("InternalObject"), RESTScopeName::kNamespace);
     REQUIRE_THROWS_TYPED(no_defaults.RESTMapping(GroupKind{"tgroup", "Unknown"}), meta::NoKindMatchError,
@@ -554,7 +557,7 @@ TEST_CASE("RESTMapping / RESTMappings (§3.8)", "[meta][restmapper]") {
   }
 }
 
-TEST_CASE("TestRESTMapperResourceSingularizer (§3.9)", "[meta][restmapper]") {
+TEST_CASE("TestRESTMapperResourceSingularizer", "[meta][restmapper]") {
   const GroupVersion tgv{"tgroup", "test"};
   struct Row {
     std::string kind, plural, singular;
@@ -602,7 +605,7 @@ TEST_CASE("TestRESTMapperResourceSingularizer (§3.9)", "[meta][restmapper]") {
   REQUIRE_THROWS_WITH(empty_singular.ResourceSingularizer("quxes"), "no singular of resource quxes has been defined");
 }
 
-TEST_CASE("Registration overwrites (§3.1)", "[meta][restmapper]") {
+TEST_CASE("Registration overwrites", "[meta][restmapper]") {
   meta::DefaultRESTMapper m({GroupVersion{"g", "v1"}});
   m.AddSpecific(GroupVersionKind{"g", "v1", "Foo"}, {"g", "v1", "foos"}, {"g", "v1", "foo"},
                 RESTScopeName::kNamespace);
@@ -628,7 +631,7 @@ TEST_CASE("Registration overwrites (§3.1)", "[meta][restmapper]") {
   REQUIRE_THROWS_WITH(zero.KindsFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
 }
 
-TEST_CASE("String and MaybeResetRESTMapper (§3.10)", "[meta][restmapper]") {
+TEST_CASE("String and MaybeResetRESTMapper", "[meta][restmapper]") {
   meta::DefaultRESTMapper empty;
   CHECK(empty.String() == "DefaultRESTMapper{kindToPluralResource=map[]}");
   meta::DefaultRESTMapper m;

@@ -1,5 +1,5 @@
-// Tests for restmapper/category_expansion.hpp: every case of upstream-semantics §9 (simple,
-// discovery-based and union expanders).
+// Tests for restmapper/category_expansion.hpp: every case of
+// k8s.io/client-go/restmapper/category_expansion.go (simple, discovery-based and union expanders).
 #include "apimachinery/restmapper/category_expansion.hpp"
 
 #include <catch2/catch.hpp>

@@ -332,7 +332,7 @@ std::vector<restmapper::APIGroupResources> CRDGroups(int n) {
 
 }  // namespace
 
-TEST_CASE("compiled mapper == literal composition: §7.1 groups", "[restmapper][differential]") {
+TEST_CASE("compiled mapper == literal composition: groups", "[restmapper][differential]") {
   Counter c = Compare(Section71Groups());
   CHECK(c.compared > 1000);
   CHECK(c.errors > 100);

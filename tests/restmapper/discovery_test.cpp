@@ -1,6 +1,6 @@
-// Tests for restmapper/discovery.hpp: every case of upstream-semantics §7 (discovery_test.go's
-// TestRESTMapper, TestGetAPIGroupResources, TestDeferredDiscoveryRESTMapper_CacheMiss, and the
-// observed [V] rows), with exact error texts.
+// Tests for restmapper/discovery.hpp: every case of k8s.io/client-go/restmapper/discovery.go
+// (discovery_test.go's TestRESTMapper, TestGetAPIGroupResources, TestDeferredDiscoveryRESTMapper_CacheMiss,
+// and the observed rows), with exact error texts.
 #include "apimachinery/restmapper/discovery.hpp"
 
 #include <catch2/catch.hpp>
@@ -30,14 +30,14 @@ std::shared_ptr<meta::RESTMapper> Section71Mapper() { return restmapper::NewDisc
 
 }  // namespace
 
-TEST_CASE("TestRESTMapper: KindFor (§7.1)", "[restmapper][discovery]") {
+TEST_CASE("TestRESTMapper: KindFor", "[restmapper][discovery]") {
   auto m = Section71Mapper();
   CHECK(m->KindFor({"", "", "pods"}) == GroupVersionKind{"", "v1", "Pod"});
   CHECK(m->KindFor({"", "v1", "pods"}) == GroupVersionKind{"", "v1", "Pod"});
   CHECK(m->KindFor({"", "v2", "pods"}) == GroupVersionKind{"", "v2", "Pod"});
   CHECK(m->KindFor({"", "", "jobs"}) == GroupVersionKind{"extensions", "v1beta", "Job"});
   CHECK(m->KindFor({"", "", "peas"}) == GroupVersionKind{"unpreferred", "v2beta1", "Pea"});
-  // [V] rows
+  // Rows observed by running the Go code.
   CHECK(m->KindFor({"", "", "pod"}) == GroupVersionKind{"", "v1", "Pod"});
   CHECK(m->KindFor({"", "", "Pods"}) == GroupVersionKind{"", "v1", "Pod"});
   CHECK(m->KindFor({"ext", "", "pods"}) == GroupVersionKind{"extensions", "v1beta", "Pod"});
@@ -53,7 +53,7 @@ TEST_CASE("TestRESTMapper: KindFor (§7.1)", "[restmapper][discovery]") {
   CHECK(m->KindFor({"", "", "widgets"}) == GroupVersionKind{"nopref", "v1", "Widget"});
 }
 
-TEST_CASE("TestRESTMapper: ResourceFor (§7.1)", "[restmapper][discovery]") {
+TEST_CASE("TestRESTMapper: ResourceFor", "[restmapper][discovery]") {
   auto m = Section71Mapper();
   CHECK(m->ResourceFor({"", "", "pods"}) == GroupVersionResource{"", "v1", "pods"});
   CHECK(m->ResourceFor({"", "v1", "pods"}) == GroupVersionResource{"", "v1", "pods"});
@@ -62,7 +62,7 @@ TEST_CASE("TestRESTMapper: ResourceFor (§7.1)", "[restmapper][discovery]") {
   CHECK(m->ResourceFor({"", "", "jobs"}) == GroupVersionResource{"extensions", "v1beta", "jobs"});
 }
 
-TEST_CASE("KindsFor / ResourcesFor lists (§7.1)", "[restmapper][discovery]") {
+TEST_CASE("KindsFor / ResourcesFor lists", "[restmapper][discovery]") {
   auto m = Section71Mapper();
   // Multi union order = group then version order; lower-case kinds never appear.
   CHECK(m->KindsFor({"", "", "pods"}) == std::vector<GroupVersionKind>{{"extensions", "v1beta", "Pod"},
@@ -84,7 +84,7 @@ TEST_CASE("KindsFor / ResourcesFor lists (§7.1)", "[restmapper][discovery]") {
                                                                               {"", "v2", "pods"}});
 }
 
-TEST_CASE("RESTMapping / RESTMappings (§7.1)", "[restmapper][discovery]") {
+TEST_CASE("RESTMapping / RESTMappings", "[restmapper][discovery]") {
   auto m = Section71Mapper();
   CHECK(m->RESTMapping({"", "Pod"}) ==
         RESTMapping{{"", "v1", "pods"}, {"", "v1", "Pod"}, RESTScopeName::kNamespace});
@@ -112,7 +112,7 @@ TEST_CASE("RESTMapping / RESTMappings (§7.1)", "[restmapper][discovery]") {
   REQUIRE_THROWS_WITH(m->RESTMapping({"", "Pod"}, {"v9"}), R"(no matches for kind "Pod" in version "v9")");
 }
 
-TEST_CASE("ResourceSingularizer (§7.1)", "[restmapper][discovery]") {
+TEST_CASE("ResourceSingularizer", "[restmapper][discovery]") {
   auto m = Section71Mapper();
   CHECK(m->ResourceSingularizer("pods") == "pod");
   CHECK(m->ResourceSingularizer("peas") == "pea");
@@ -120,7 +120,7 @@ TEST_CASE("ResourceSingularizer (§7.1)", "[restmapper][discovery]") {
   REQUIRE_THROWS_WITH(m->ResourceSingularizer("nope"), "no matches for /, Resource=nope");
 }
 
-TEST_CASE("priority patterns are upstream's exact list (§7.1)", "[restmapper][discovery]") {
+TEST_CASE("priority patterns are upstream's exact list", "[restmapper][discovery]") {
   auto groups = Section71Groups();
   std::vector<restmapper::internal::GroupInput> inputs;
   for (const auto& g : groups) inputs.push_back({&g.group, &g.version_resources});
@@ -131,7 +131,7 @@ TEST_CASE("priority patterns are upstream's exact list (§7.1)", "[restmapper][d
                                         "/*", "unpreferred/*", "nopref/*"});
 }
 
-TEST_CASE("TestGetAPIGroupResources (§7.2)", "[restmapper][discovery]") {
+TEST_CASE("TestGetAPIGroupResources", "[restmapper][discovery]") {
   const discovery::APIResource a_foo = Res("foo", "Foo", false);
   const discovery::APIResource b_bar = Res("bar", "Bar", true);
   const discovery::APIResourceList a_resources{"a/v1", {a_foo}};
@@ -199,7 +199,7 @@ TEST_CASE("TestGetAPIGroupResources (§7.2)", "[restmapper][discovery]") {
   }
 }
 
-TEST_CASE("TestDeferredDiscoveryRESTMapper_CacheMiss (§7.3)", "[restmapper][deferred]") {
+TEST_CASE("TestDeferredDiscoveryRESTMapper_CacheMiss", "[restmapper][deferred]") {
   auto cdc = std::make_shared<CachedDiscovery>();
   restmapper::DeferredDiscoveryRESTMapper m(cdc);
   // 0: constructed, nothing called.

@@ -2,10 +2,6 @@
 // api.json + api__v1.json for the core group), resolved as kubectl resolves them: a
 // ShortcutExpander over the discovery mapper, and kubectl's full wiring (ShortcutExpander over a
 // DeferredDiscoveryRESTMapper over the disk cache).
-#include "apimachinery/restmapper/shortcut.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -16,12 +12,14 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <fmt/format.h>
 
 #include "apimachinery/discovery/aggregated_discovery.hpp"
-#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/restmapper/category_expansion.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
+#include "apimachinery/restmapper/shortcut.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace restmapper_shortcut_fixtures_test {

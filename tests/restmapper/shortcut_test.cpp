@@ -152,7 +152,7 @@ std::string Warn(const std::string& short_name, const std::string& long_form) {
   return "short name \"" + short_name + "\" could also match lower priority resource " + long_form;
 }
 
-// The lists of the cases observed against kubectl.
+// The lists of the cases observed by running the Go code.
 std::vector<discovery::APIResourceList> ObservedLists() {
   return {
       {"v1", {Resource("pods", {"po"}, "pod", "Pod"), Resource("services", {"svc"}, "service", "Service")}},
@@ -166,7 +166,7 @@ std::vector<discovery::APIResourceList> ObservedLists() {
 
 }  // namespace
 
-// Upstream TestReplaceAliases and TestKindFor cases (client-go restmapper/shortcut_test.go).
+// Upstream TestReplaceAliases and TestKindFor cases (shortcut_test.go).
 TEST_CASE("ShortcutExpander: upstream cases", "[restmapper][shortcut]") {
   SECTION("storageclasses-no-replacement") {
     auto e = Expand({}, {"", "", "storageclasses"});
@@ -291,7 +291,7 @@ TEST_CASE("ShortcutExpander: KindFor with new CRDs", "[restmapper][shortcut]") {
   CHECK(expander.ResourceFor({"", "", "sc"}) == GVR{"a", "v1", "storageclasses"});
 }
 
-// The cases observed against kubectl.
+// The cases observed by running the Go code.
 TEST_CASE("ShortcutExpander: observed cases", "[restmapper][shortcut]") {
   struct Case {
     GVR request;

@@ -1,22 +1,25 @@
 // Tests for the hub-and-spoke example group (examples/widgets/widgets.hpp): generated conversions
 // from field lists, manual override, chains, round trips of every version, the round-trip checker
-// (runtime/roundtrip.hpp) and field-list JSON (runtime/fields_json.hpp).
-#include "apimachinery/runtime/roundtrip.hpp"
+// (testing/roundtrip.hpp) and field-list JSON (runtime/fields_json.hpp).
+#include <memory>
+#include <string>
+#include <type_traits>
 
 #include <catch2/catch.hpp>
 
-#include <memory>
-#include <string>
+#include "apimachinery/runtime/fields_json.hpp"
+#include "apimachinery/runtime/roundtrip.hpp"  // the old spellings (forwarding header)
+#include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/testing/roundtrip.hpp"
 
 #include "../../examples/widgets/widgets.hpp"
-#include "apimachinery/runtime/fields_json.hpp"
-#include "apimachinery/runtime/scheme.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_conversion_widgets_test {
 
 namespace runtime = apimachinery::runtime;
 namespace conversion = apimachinery::conversion;
+namespace testing = apimachinery::testing;
 using apimachinery::util::TypeIdOf;
 
 namespace {
@@ -45,15 +48,19 @@ TEST_CASE("Widgets: every external version converts to the hub and back lossless
   auto& v2 = static_cast<widgets::v2::Widget&>(*v2_obj);
   v2.spec.color = "red";  // a field only v2 and the hub have
 
-  CHECK_FALSE(runtime::RoundTripDifference(s, b));
-  CHECK_FALSE(runtime::RoundTripDifference(s, v1));
-  CHECK_FALSE(runtime::RoundTripDifference(s, v2));
-  REQUIRE_NOTHROW(runtime::CheckRoundTrip(s, b));
-  REQUIRE_NOTHROW(runtime::CheckRoundTrip(s, v2));
+  CHECK_FALSE(testing::RoundTripDifference(s, b));
+  CHECK_FALSE(testing::RoundTripDifference(s, v1));
+  CHECK_FALSE(testing::RoundTripDifference(s, v2));
+  REQUIRE_NOTHROW(testing::CheckRoundTrip(s, b));
+  REQUIRE_NOTHROW(testing::CheckRoundTrip(s, v2));
   // Unstamped objects use their first registered kind.
   widgets::v1::Widget unstamped = v1;
   unstamped.SetGroupVersionKind({});
-  CHECK_FALSE(runtime::RoundTripDifference(s, unstamped));
+  CHECK_FALSE(testing::RoundTripDifference(s, unstamped));
+  // The old spellings (runtime/roundtrip.hpp) still name the same functions and type.
+  CHECK_FALSE(runtime::RoundTripDifference(s, b));
+  REQUIRE_NOTHROW(runtime::CheckRoundTrip(s, v2));
+  STATIC_REQUIRE(std::is_same_v<runtime::RoundTripError, testing::RoundTripError>);
 }
 
 TEST_CASE("Widgets: field renamed, dropped and added between versions", "[runtime][widgets]") {
@@ -78,7 +85,7 @@ TEST_CASE("Widgets: field renamed, dropped and added between versions", "[runtim
   auto through_v1 = s.ConvertToVersion(*s.ConvertToVersion(v2, widgets::kV1), widgets::kV2);
   CHECK(static_cast<widgets::v2::Widget&>(*through_v1).spec.color.empty());
   CHECK(static_cast<widgets::v2::Widget&>(*through_v1).spec.image == "img");
-  CHECK(runtime::RoundTripDifference(s, v2, widgets::kV1) == std::optional<std::string>("spec.color"));
+  CHECK(testing::RoundTripDifference(s, v2, widgets::kV1) == std::optional<std::string>("spec.color"));
 }
 
 TEST_CASE("Widgets: chains run through the hub; a direct function wins", "[runtime][widgets][chain]") {
@@ -113,13 +120,13 @@ TEST_CASE("Widgets: manual v1beta1 function wins over the generated one", "[runt
   lossy.AddKnownTypes<widgets::hub::Widget>(widgets::kInternalGV);
   lossy.AddKnownTypes<widgets::v1beta1::Widget>(widgets::kV1beta1);
   lossy.AddGeneratedFieldConversions<widgets::v1beta1::Widget, widgets::hub::Widget>();
-  auto diff = runtime::RoundTripDifference(lossy, widgets::SampleV1beta1());
+  auto diff = testing::RoundTripDifference(lossy, widgets::SampleV1beta1());
   REQUIRE(diff);
   CHECK(*diff == "spec.image_name");
   try {
-    runtime::CheckRoundTrip(lossy, widgets::SampleV1beta1());
+    testing::CheckRoundTrip(lossy, widgets::SampleV1beta1());
     FAIL("expected RoundTripError");
-  } catch (const runtime::RoundTripError& e) {
+  } catch (const testing::RoundTripError& e) {
     CHECK(e.field == "spec.image_name");
     CHECK(std::string(e.what()) ==
           "round trip widgets.example.com/v1beta1, Kind=Widget -> internal -> "
@@ -127,7 +134,7 @@ TEST_CASE("Widgets: manual v1beta1 function wins over the generated one", "[runt
           "\"spec.image_name\"");
   }
   // The full AddToScheme registers the manual pair after the generated one: lossless.
-  CHECK_FALSE(runtime::RoundTripDifference(WidgetScheme(), widgets::SampleV1beta1()));
+  CHECK_FALSE(testing::RoundTripDifference(WidgetScheme(), widgets::SampleV1beta1()));
 }
 
 TEST_CASE("FirstDifference paths", "[conversion][fields]") {

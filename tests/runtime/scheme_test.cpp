@@ -1,5 +1,6 @@
-// Tests for runtime/scheme.hpp, runtime/group_versioner.hpp and runtime/error.hpp: upstream-semantics
-// §13 (scheme_test.go: registration, queries, the ConvertToVersion table, version priority).
+// Tests for runtime/scheme.hpp, runtime/group_versioner.hpp and runtime/error.hpp:
+// k8s.io/apimachinery/pkg/runtime/scheme.go, codec.go, error.go (scheme_test.go: registration,
+// queries, the ConvertToVersion table, version priority).
 #include "apimachinery/runtime/scheme.hpp"
 
 #include <catch2/catch.hpp>
@@ -201,7 +202,7 @@ TEST_CASE("Scheme name defaults to the caller's file:line", "[runtime][scheme]")
   CHECK(s.Name().find("runtime/scheme_test.cpp:") == 0);
 }
 
-TEST_CASE("Group versioners (§13.3)", "[runtime][versioner]") {
+TEST_CASE("Group versioners", "[runtime][versioner]") {
   using GVK = schema::GroupVersionKind;
   runtime::GroupVersioner internal = runtime::InternalGroupVersioner;
   CHECK(internal.Identifier() == "internal");
@@ -269,7 +270,7 @@ void CheckEqual(const runtime::Scheme& s, const runtime::Object& got, const runt
 }
 }  // namespace
 
-TEST_CASE("TestConvertToVersion: the 21-row table (§13.4)", "[runtime][scheme][convert]") {
+TEST_CASE("TestConvertToVersion: the 21-row table", "[runtime][scheme][convert]") {
   runtime::Scheme& s = TestScheme();
   using GVK = schema::GroupVersionKind;
   auto ext = [](std::string a, GVK stamp = {}) {
@@ -498,7 +499,7 @@ TEST_CASE("Defaulting and field labels", "[runtime][scheme]") {
   CHECK(s.ConvertFieldLabel({"", "v1", "Pod"}, "spec.nodeName", "x").second == "x!");
 }
 
-TEST_CASE("Version priority scenarios (§13.5)", "[runtime][scheme][priority]") {
+TEST_CASE("Version priority scenarios", "[runtime][scheme][priority]") {
   using GV = schema::GroupVersion;
   struct TestA : runtime::ObjectBase<TestA> {
     metav1::TypeMeta type_meta;

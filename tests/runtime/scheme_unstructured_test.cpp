@@ -1,6 +1,6 @@
 // Tests for runtime/scheme.hpp with runtime::Unstructured: rows 4 and 5 of the ConvertToVersion
-// table (§13.4), TestConvert (typed internal -> Unstructured with a target), ObjectKinds of
-// unstructured objects, Unstructured -> Unstructured Convert.
+// table (scheme.go: Scheme.ConvertToVersion), TestConvert (typed internal -> Unstructured with a target),
+// ObjectKinds of unstructured objects, Unstructured -> Unstructured Convert.
 #include "apimachinery/runtime/scheme.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,6 @@
-// Tests for schema/group_version.hpp: every case of upstream-semantics §1 (group_version_test.go
-// plus the observed [V] rows).
+// Tests for schema/group_version.hpp: every case of k8s.io/apimachinery/pkg/runtime/schema/group_version.go
+// (group_version_test.go
+// plus the observed rows).
 #include "apimachinery/schema/group_version.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,7 +14,7 @@ namespace schema_group_version_test {
 
 using namespace apimachinery::schema;
 
-TEST_CASE("String formats (§1.1)", "[schema]") {
+TEST_CASE("String formats", "[schema]") {
   CHECK(GroupVersion{"", "v1"}.String() == "v1");
   CHECK(GroupVersion{"apps", "v1"}.String() == "apps/v1");
   CHECK(GroupVersion{"apps", ""}.String() == "apps/");
@@ -51,7 +52,7 @@ TEST_CASE("fmt, operator<< and hashing print and key by String()", "[schema]") {
   CHECK(std::hash<GroupVersion>{}({"a", "bc"}) != std::hash<GroupVersion>{}({"ab", "c"}));
 }
 
-TEST_CASE("Empty() is true only when every field is empty (§1.2)", "[schema]") {
+TEST_CASE("Empty() is true only when every field is empty", "[schema]") {
   CHECK(GroupVersion{}.Empty());
   CHECK_FALSE(GroupVersion{"", "v1"}.Empty());
   CHECK(GroupVersionKind{}.Empty());
@@ -64,7 +65,7 @@ TEST_CASE("Empty() is true only when every field is empty (§1.2)", "[schema]") 
   CHECK_FALSE(GroupResource{"", "pods"}.Empty());
 }
 
-TEST_CASE("Builders and projections (§1.3)", "[schema]") {
+TEST_CASE("Builders and projections", "[schema]") {
   GroupVersion gv{"apps", "v1"};
   CHECK(gv.WithKind("Deployment") == GroupVersionKind{"apps", "v1", "Deployment"});
   CHECK(gv.WithResource("deployments") == GroupVersionResource{"apps", "v1", "deployments"});
@@ -80,7 +81,7 @@ TEST_CASE("Builders and projections (§1.3)", "[schema]") {
   CHECK(GroupVersionKind{"a", "b", "c"} < GroupVersionKind{"a", "c", "a"});
 }
 
-TEST_CASE("ParseGroupVersion (§1.4)", "[schema]") {
+TEST_CASE("ParseGroupVersion", "[schema]") {
   struct Row {
     std::string input, group, version;
   };
@@ -102,7 +103,7 @@ TEST_CASE("ParseGroupVersion (§1.4)", "[schema]") {
                        Catch::Matchers::Message("unexpected GroupVersion string: a/b/c"));
 }
 
-TEST_CASE("ParseGroupResource and ParseGroupKind (§1.5)", "[schema]") {
+TEST_CASE("ParseGroupResource and ParseGroupKind", "[schema]") {
   CHECK(ParseGroupResource("v1") == GroupResource{"", "v1"});
   CHECK(ParseGroupResource(".v1") == GroupResource{"v1", ""});
   CHECK(ParseGroupResource("v1.") == GroupResource{"", "v1"});
@@ -113,7 +114,7 @@ TEST_CASE("ParseGroupResource and ParseGroupKind (§1.5)", "[schema]") {
   CHECK(ParseGroupKind("StatefulSet.apps") == GroupKind{"apps", "StatefulSet"});
 }
 
-TEST_CASE("ParseResourceArg and ParseKindArg (§1.6)", "[schema]") {
+TEST_CASE("ParseResourceArg and ParseKindArg", "[schema]") {
   using Full = std::optional<GroupVersionResource>;
   struct Row {
     std::string input;
@@ -158,7 +159,7 @@ TEST_CASE("ParseResourceArg and ParseKindArg (§1.6)", "[schema]") {
   }
 }
 
-TEST_CASE("FromAPIVersionAndKind / ToAPIVersionAndKind (§1.7)", "[schema]") {
+TEST_CASE("FromAPIVersionAndKind / ToAPIVersionAndKind", "[schema]") {
   CHECK(FromAPIVersionAndKind("apps/v1", "K") == GroupVersionKind{"apps", "v1", "K"});
   CHECK(FromAPIVersionAndKind("v1", "K") == GroupVersionKind{"", "v1", "K"});
   CHECK(FromAPIVersionAndKind("a/b/c", "K") == GroupVersionKind{"", "", "K"});
@@ -169,7 +170,7 @@ TEST_CASE("FromAPIVersionAndKind / ToAPIVersionAndKind (§1.7)", "[schema]") {
   CHECK(GroupVersionKind{"apps", "", "K"}.ToAPIVersionAndKind() == P{"apps/", "K"});
 }
 
-TEST_CASE("KindForGroupVersionKinds (§1.8)", "[schema]") {
+TEST_CASE("KindForGroupVersionKinds", "[schema]") {
   GroupVersions gvs{{{"batch", "v1"}, {"batch", "v2alpha1"}, {"policy", "v1beta1"}}};
   CHECK(gvs.KindForGroupVersionKinds({{"batch", "v2alpha1", "ScheduledJob"}}) ==
         GroupVersionKind{"batch", "v2alpha1", "ScheduledJob"});

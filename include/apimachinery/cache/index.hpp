@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 

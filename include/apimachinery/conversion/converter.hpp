@@ -119,11 +119,6 @@ struct StoredConversion {
 // constness/reference of the source and the scope. The typed Register functions static_assert it,
 // so a lambda with swapped, by-value or const destination parameters does not compile.
 namespace internal {
-// kTypeId<T>: util::TypeIdOf<T>() as a constant (TypeIdOf called at run time re-parses the type
-// name, tens of nanoseconds; the variable template is evaluated at compile time).
-template <typename T>
-inline constexpr util::TypeId kTypeId = util::TypeIdOf<T>();
-
 template <typename M>
 struct CallOperatorArgs {
   static constexpr bool kKnown = false;
@@ -285,12 +280,12 @@ class Converter {
   template <typename A, typename B>
   void Convert(const A& src, B& dest, const conversion::Meta* meta = nullptr) const {
     // Fast path inline: one probe, one call. References are never null.
-    if (const Slot* s = Find(internal::kTypeId<A>, internal::kTypeId<B>)) [[likely]] {
+    if (const Slot* s = Find(util::kTypeId<A>, util::kTypeId<B>)) [[likely]] {
       RunDirect(*s, static_cast<const void*>(&src), static_cast<void*>(&dest), meta);
       return;
     }
-    Convert(static_cast<const void*>(&src), internal::kTypeId<A>, static_cast<void*>(&dest),
-            internal::kTypeId<B>, meta);
+    Convert(static_cast<const void*>(&src), util::kTypeId<A>, static_cast<void*>(&dest), util::kTypeId<B>,
+            meta);
   }
 
   // Convert (untyped): `src` and `dest` point at values of the types `src_type` and `dest_type`.
@@ -405,12 +400,12 @@ inline void ConversionFuncs::AddUntyped(util::TypeId a, util::TypeId b, UntypedC
 
 template <typename A, typename B, typename F>
 void ConversionFuncs::Add(F&& fn) {
-  Put(internal::kTypeId<A>, internal::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  Put(util::kTypeId<A>, util::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
   if constexpr (std::is_default_constructible_v<A>) {
-    factories_[internal::kTypeId<A>] = {&internal::NewValue<A>, &internal::DeleteValue<A>};
+    factories_[util::kTypeId<A>] = {&internal::NewValue<A>, &internal::DeleteValue<A>};
   }
   if constexpr (std::is_default_constructible_v<B>) {
-    factories_[internal::kTypeId<B>] = {&internal::NewValue<B>, &internal::DeleteValue<B>};
+    factories_[util::kTypeId<B>] = {&internal::NewValue<B>, &internal::DeleteValue<B>};
   }
 }
 
@@ -467,7 +462,7 @@ inline Converter& Converter::operator=(Converter&& other) noexcept {
 template <typename T>
 void Converter::RecordFactory() {
   if constexpr (std::is_default_constructible_v<T>) {
-    manual_.factories_[internal::kTypeId<T>] = {&internal::NewValue<T>, &internal::DeleteValue<T>};
+    manual_.factories_[util::kTypeId<T>] = {&internal::NewValue<T>, &internal::DeleteValue<T>};
   }
 }
 
@@ -475,7 +470,7 @@ template <typename A, typename B, typename F>
 void Converter::RegisterConversionFunc(F&& fn) {
   RecordFactory<A>();
   RecordFactory<B>();
-  manual_.Put(internal::kTypeId<A>, internal::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  manual_.Put(util::kTypeId<A>, util::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
   Rebuild();
 }
 
@@ -483,13 +478,13 @@ template <typename A, typename B, typename F>
 void Converter::RegisterGeneratedConversionFunc(F&& fn) {
   RecordFactory<A>();
   RecordFactory<B>();
-  generated_.Put(internal::kTypeId<A>, internal::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
+  generated_.Put(util::kTypeId<A>, util::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
   Rebuild();
 }
 
 template <typename A, typename B>
 void Converter::RegisterIgnoredConversion() {
-  RegisterIgnoredConversion(internal::kTypeId<A>, internal::kTypeId<B>);
+  RegisterIgnoredConversion(util::kTypeId<A>, util::kTypeId<B>);
 }
 
 inline void Converter::RegisterUntypedConversionFunc(util::TypeId a, util::TypeId b,

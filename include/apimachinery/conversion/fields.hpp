@@ -40,6 +40,7 @@
 #include <fmt/format.h>
 
 #include "apimachinery/conversion/converter.hpp"
+#include "apimachinery/util/internal/type_traits.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::conversion {
@@ -70,27 +71,16 @@ constexpr std::size_t FindField(const Tuple& t, std::string_view name,
   return r;
 }
 
-template <typename T>
-struct IsVector : std::false_type {};
-template <typename T, typename A>
-struct IsVector<std::vector<T, A>> : std::true_type {};
-template <typename T>
-struct IsMap : std::false_type {};
-template <typename K, typename V, typename C, typename A>
-struct IsMap<std::map<K, V, C, A>> : std::true_type {};
-template <typename S, typename D>
-struct IsSameKeyMaps : std::false_type {};
-template <typename K, typename V1, typename C1, typename A1, typename V2, typename C2, typename A2>
-struct IsSameKeyMaps<std::map<K, V1, C1, A1>, std::map<K, V2, C2, A2>> : std::true_type {};
-template <typename T>
-struct IsOptional : std::false_type {};
-template <typename T>
-struct IsOptional<std::optional<T>> : std::true_type {};
 }  // namespace internal
 
 // HasFields<T>: T has an APIMACHINERY_FIELDS list.
 template <typename T>
 concept HasFields = internal::HasFieldList<T>;
+
+// kFields<T>: T's field list, a std::tuple of Field<T, M> in declaration order, for code that walks
+// a type's fields (AutoConvert, FirstDifference, the field-list JSON codec runtime/fields_json.hpp).
+template <HasFields T>
+inline constexpr const auto& kFields = internal::kFields<T>;
 
 // AutoConvert converts `in` into `out` field by field (see the top of this file).
 template <typename A, typename B>
@@ -117,8 +107,8 @@ template <typename A, typename B>
 void AutoConvert(const A& in, B& out, Scope& scope) {
   static_assert(HasFields<A> && HasFields<B>,
                 "AutoConvert needs APIMACHINERY_FIELDS for both types");
-  constexpr auto& fa = internal::kFields<A>;
-  constexpr auto& fb = internal::kFields<B>;
+  constexpr auto& fa = kFields<A>;
+  constexpr auto& fb = kFields<B>;
   constexpr std::size_t na = std::tuple_size_v<std::remove_cvref_t<decltype(fa)>>;
   constexpr std::size_t nb = std::tuple_size_v<std::remove_cvref_t<decltype(fb)>>;
   [&]<std::size_t... J>(std::index_sequence<J...>) {
@@ -139,19 +129,19 @@ void ConvertValue(const S& in, D& out, Scope& scope) {
   if constexpr (std::is_same_v<S, D> && std::is_copy_assignable_v<D>) {
     out = in;
   } else if constexpr (HasFields<S> && HasFields<D>) {
-    if (scope.converter().HasConversion(internal::kTypeId<S>, internal::kTypeId<D>)) {
+    if (scope.converter().HasConversion(util::kTypeId<S>, util::kTypeId<D>)) {
       scope.Convert(in, out);
     } else {
       AutoConvert(in, out, scope);
     }
-  } else if constexpr (internal::IsVector<S>::value && internal::IsVector<D>::value) {
+  } else if constexpr (util::internal::IsVector<S>::value && util::internal::IsVector<D>::value) {
     out.clear();
     out.resize(in.size());
     for (std::size_t i = 0; i < in.size(); ++i) ConvertValue(in[i], out[i], scope);
-  } else if constexpr (internal::IsSameKeyMaps<S, D>::value) {
+  } else if constexpr (util::internal::IsSameKeyMaps<S, D>::value) {
     out.clear();
     for (const auto& [k, v] : in) ConvertValue(v, out[k], scope);
-  } else if constexpr (internal::IsOptional<S>::value && internal::IsOptional<D>::value) {
+  } else if constexpr (util::internal::IsOptional<S>::value && util::internal::IsOptional<D>::value) {
     if (!in) {
       out.reset();
     } else {
@@ -196,7 +186,7 @@ std::string KeyString(const K& k) {
 template <typename T>
 std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path) {
   if constexpr (HasFields<T>) {
-    constexpr auto& fs = internal::kFields<T>;
+    constexpr auto& fs = kFields<T>;
     std::optional<std::string> found;
     std::apply(
         [&](const auto&... f) {
@@ -206,7 +196,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
         },
         fs);
     return found;
-  } else if constexpr (internal::IsVector<T>::value) {
+  } else if constexpr (util::internal::IsVector<T>::value) {
     if (a.size() != b.size()) {
       return fmt::format("{} (length {} != {})", path, a.size(), b.size());
     }
@@ -214,7 +204,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
       if (auto d = FirstDifference(a[i], b[i], fmt::format("{}[{}]", path, i))) return d;
     }
     return std::nullopt;
-  } else if constexpr (internal::IsMap<T>::value) {
+  } else if constexpr (util::internal::IsMap<T>::value) {
     auto ia = a.begin();
     auto ib = b.begin();
     for (; ia != a.end() && ib != b.end(); ++ia, ++ib) {
@@ -230,7 +220,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
     if (ia != a.end()) return fmt::format("{}[{}]", path, internal::KeyString(ia->first));
     if (ib != b.end()) return fmt::format("{}[{}]", path, internal::KeyString(ib->first));
     return std::nullopt;
-  } else if constexpr (internal::IsOptional<T>::value) {
+  } else if constexpr (util::internal::IsOptional<T>::value) {
     if (a.has_value() != b.has_value()) return path;
     if (!a) return std::nullopt;
     return FirstDifference(*a, *b, path);

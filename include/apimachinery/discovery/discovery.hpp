@@ -6,17 +6,22 @@
 // - discovery_client.hpp: DiscoveryInterface, CachedDiscoveryInterface, ServerGroupsAndResources.
 // - memory_discovery.hpp: MemoryDiscovery, a client over documents held in memory or loaded from a
 //   directory of api*.json files.
+// - aggregated_discovery.hpp: the aggregated discovery documents (apidiscovery.k8s.io/v2 and
+//   v2beta1), decoded and converted to the legacy shapes (client-go/discovery/
+//   aggregated_discovery.go: SplitGroupsAndResources), and AggregatedDiscovery, a client over them.
+// - cached/disk/cached_discovery.hpp: discovery::disk::CachedDiscoveryClient, kubectl's on-disk
+//   cache (package discovery/cached/disk, Go's client-go/discovery/cached/disk).
 //
 //   auto client = discovery::MemoryDiscovery::FromDirectory("fixtures/discovery");
 //   for (const auto& g : client->ServerGroups()) fmt::print("{}\n", g.name);
 //
 // Differences from upstream: only ServerGroups and ServerResourcesForGroupVersion are part of the
-// interface (no REST client, OpenAPI or server version); the aggregated discovery format
-// (apidiscovery.k8s.io/v2) is not decoded.
+// interface (no REST client, OpenAPI or server version); aggregated documents are read from memory
+// or files (AggregatedDiscovery), not fetched with content negotiation.
 #pragma once
 
+#include "apimachinery/discovery/aggregated_discovery.hpp"
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
-#include "apimachinery/discovery/aggregated_discovery.hpp"
-#include "apimachinery/discovery/cached/disk_cached_discovery.hpp"

@@ -3,8 +3,8 @@
 //   fields::Set f{{"metadata.name", "web-0"}, {"status.phase", "Running"}};
 //   fields::String(f);                 // "metadata.name=web-0,status.phase=Running"
 //
-// Set is std::map (API.md), so upstream's Set.String/Has/Get are free functions. The Fields concept
-// is upstream's fields.Fields interface: any type with `Has(field)` and `Get(field)` can be matched
+// Set is std::map (a plain value type), so upstream's Set.String/Has/Get are free functions. The Fields
+// concept is upstream's fields.Fields interface: any type with `Has(field)` and `Get(field)` can be matched
 // by a fields::Selector without copying.
 //
 // Throws: only std::bad_alloc. Thread-safety: pure functions over values.

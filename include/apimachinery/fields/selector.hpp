@@ -37,7 +37,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/field_set.hpp"
-#include "apimachinery/labels/selection.hpp"
+#include "apimachinery/selection/selection.hpp"
 #include "apimachinery/util/validation.hpp"
 
 namespace apimachinery::fields {

@@ -5,7 +5,7 @@
 //   labels::Conflicts(s, {{"env", "dev"}});     // true
 //   labels::Merge(s, {{"tier", "fe"}});         // union, the second set wins on conflicts
 //
-// Set is std::map (API.md), so upstream's methods are free functions here: Set.String() is
+// Set is std::map (a plain value type), so upstream's methods are free functions here: Set.String() is
 // String(set), Set.Has/Get are Has/Get. The selector conversions (Set.AsSelector...) live in
 // selector.hpp. The Labels concept is upstream's labels.Labels interface: any type with
 // `Has(key)` and `Get(key)` can be matched by a labels::Selector without copying its labels.

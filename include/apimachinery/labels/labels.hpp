@@ -5,9 +5,10 @@
 //   bool ok = sel.Matches(apimachinery::labels::Set{{"app", "web"}, {"env", "prod"}});
 //
 // See label_set.hpp (Set and its helpers), selector.hpp (Requirement, Selector, Parse) and
-// selection.hpp (Operator). Throws and thread-safety are documented in each header.
+// selection/selection.hpp (selection::Operator, package selection, included here). Throws and thread-safety
+// are documented in each header.
 #pragma once
 
 #include "apimachinery/labels/label_set.hpp"
-#include "apimachinery/labels/selection.hpp"
 #include "apimachinery/labels/selector.hpp"
+#include "apimachinery/selection/selection.hpp"

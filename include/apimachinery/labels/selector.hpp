@@ -53,7 +53,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/labels/internal/lexer.hpp"
 #include "apimachinery/labels/label_set.hpp"
-#include "apimachinery/labels/selection.hpp"
+#include "apimachinery/selection/selection.hpp"
 #include "apimachinery/util/validation.hpp"
 
 namespace apimachinery::labels {
@@ -86,7 +86,8 @@ class Requirement {
   // The values as a sorted set (upstream Values(), a sets.String).
   std::vector<std::string> Values() const;
 
-  // Matches applies the operator to the labels (see the table in upstream-semantics §10.6):
+  // Matches applies the operator to the labels (k8s.io/apimachinery/pkg/labels/selector.go:
+  // Requirement.Matches):
   // `!=`/`notin` match an absent key; `gt`/`lt` compare base-10 int64 values.
   bool Matches(const Set& ls) const {
     auto it = ls.find(key_);

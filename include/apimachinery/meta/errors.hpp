@@ -25,8 +25,8 @@
 // payloads are shared immutable state; it may be shared between threads.
 //
 // Differences from upstream:
-// - Go's `%q` quoting of kinds, groups and versions is reproduced for printable ASCII, `"` and `\`
-//   and the common control characters; other non-printable bytes are printed as `\xNN`.
+// - None in the texts: kinds, groups and versions are quoted as Go's `%q` does, with
+//   strconv.Quote semantics (strconv/quote.go: Quote).
 // - MapperError has no upstream counterpart (Go returns error values, which are cheap).
 #pragma once
 
@@ -42,6 +42,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/internal/join_list.hpp"
 #include "apimachinery/util/validation.hpp"
 
 namespace apimachinery::meta {
@@ -215,17 +216,8 @@ namespace internal {
 // GoQuote renders `s` the way Go's %q does for the strings that occur in mapper errors.
 inline std::string GoQuote(std::string_view s) { return validation::GoQuote(s); }
 
-// JoinList renders Go's %v of a slice of Stringers: `[a b c]`.
-template <typename T>
-std::string JoinList(const std::vector<T>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out.push_back(' ');
-    out += items[i].String();
-  }
-  out.push_back(']');
-  return out;
-}
+// JoinList renders Go's %v of a slice of Stringers: `[a b c]` (the shared helper).
+using util::internal::JoinList;
 
 inline std::string NoKindMatchMessage(const schema::GroupKind& gk, const std::vector<std::string>& versions) {
   std::vector<std::string> searched;

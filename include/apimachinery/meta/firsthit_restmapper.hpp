@@ -8,7 +8,8 @@
 //   meta::FirstHitRESTMapper m({preferred_mapper, fallback_mapper});
 //   m.KindFor({"", "", "pods"});   // preferred_mapper's answer if it has one
 //
-// Throws (singular lookups, upstream-semantics §6): when every delegate failed: one delegate → its
+// Throws (singular lookups, k8s.io/apimachinery/pkg/api/meta/firsthit_restmapper.go:
+// FirstHitRESTMapper.KindFor and the other singular methods): when every delegate failed: one delegate → its
 // error; all errors are no-match errors → the first one; otherwise an AggregateError of all of
 // them (upstream's `[e1, e2]` text). With no delegates at all, nothing is thrown and the zero value
 // is returned (upstream returns a zero value with a nil error).

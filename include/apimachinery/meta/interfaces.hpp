@@ -29,7 +29,8 @@
 //   delegates' `Try...` methods.
 //
 // Public boundary rule (MapperResult::ValueOrThrow): a value, when present, is returned even if an
-// error came with it (upstream PriorityRESTMapper's "single hit + error", API.md); otherwise the
+// error came with it (k8s.io/apimachinery/pkg/api/meta/priority.go:
+// PriorityRESTMapper.ResourceFor returns a single hit together with the delegate's error); otherwise the
 // error is thrown; no value and no error gives the zero value (upstream's empty FirstHit mapper).
 //
 // Throws: see each mapper; all errors derive from apimachinery::Error. `Try...` methods may still

@@ -7,7 +7,7 @@
 //   meta::MultiRESTMapper m({core_mapper, apps_mapper});
 //   m.ResourcesFor({"", "", "deployments"});   // union of both delegates' answers
 //
-// Throws (upstream-semantics §5):
+// Throws (k8s.io/apimachinery/pkg/api/meta/multirestmapper.go):
 // - ResourcesFor/KindsFor: the first non-no-match error of a delegate (as is); NoResourceMatchError
 //   (the request) when nothing was collected.
 // - ResourceFor/KindFor: as above; AmbiguousResourceError (matching_resources resp.

@@ -10,7 +10,7 @@
 //   meta::PriorityRESTMapper m(multi, {{"", "v1", "*"}}, {{"", "v1", "*"}, {"apps", "*", "*"}});
 //   m.KindFor({"", "", "deployments"});   // the apps kind even if another group serves it too
 //
-// Throws (upstream-semantics §4):
+// Throws (k8s.io/apimachinery/pkg/api/meta/priority.go):
 // - ResourceFor/KindFor: the delegate's ResourcesFor/KindsFor error when it returned no list;
 //   AmbiguousResourceError with the delegate's FULL original list (matching_resources resp.
 //   matching_kinds) when the patterns do not single one out. When the delegate returned a list

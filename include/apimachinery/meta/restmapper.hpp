@@ -13,7 +13,7 @@
 //   m.KindFor({"", "", "deployment"});                 // apps/v1, Kind=Deployment
 //   m.RESTMapping({"apps", "Deployment"}).resource;    // apps/v1, Resource=deployments
 //
-// Throws (see also the table in meta/errors.hpp and upstream-semantics §2.1):
+// Throws (see also the table in meta/errors.hpp and k8s.io/apimachinery/pkg/api/meta/errors.go):
 // - KindsFor/ResourcesFor: apimachinery::Error `a resource must be present, got: <gvr>` for an
 //   empty resource; NoResourceMatchError when nothing matches (ResourcesFor reports the coerced
 //   request, KindsFor the original one).
@@ -60,6 +60,7 @@
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/internal/hash_combine.hpp"
 
 namespace apimachinery::meta {
 
@@ -112,9 +113,8 @@ class DefaultRESTMapper : public RESTMapper {
   struct GVRHash {
     using is_transparent = void;
     std::size_t operator()(const GVRView& v) const noexcept {
-      return schema::internal::HashCombine(schema::internal::HashCombine(schema::internal::HashCombine(4, v.group),
-                                                                         v.version),
-                                           v.resource);
+      return util::internal::HashCombine(
+          util::internal::HashCombine(util::internal::HashCombine(4, v.group), v.version), v.resource);
     }
     std::size_t operator()(const schema::GroupVersionResource& v) const noexcept {
       return (*this)(GVRView{v.group, v.version, v.resource});
@@ -136,9 +136,8 @@ class DefaultRESTMapper : public RESTMapper {
   struct GVKHash {
     using is_transparent = void;
     std::size_t operator()(const GVKView& v) const noexcept {
-      return schema::internal::HashCombine(schema::internal::HashCombine(schema::internal::HashCombine(3, v.group),
-                                                                         v.version),
-                                           v.kind);
+      return util::internal::HashCombine(
+          util::internal::HashCombine(util::internal::HashCombine(3, v.group), v.version), v.kind);
     }
     std::size_t operator()(const schema::GroupVersionKind& v) const noexcept {
       return (*this)(GVKView{v.group, v.version, v.kind});

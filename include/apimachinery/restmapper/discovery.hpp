@@ -12,7 +12,8 @@
 //   lazy.KindFor({"", "", "widgets"});   // builds on first use; rebuilds after Reset()
 //
 // NewDiscoveryRESTMapper answers exactly as upstream's PriorityRESTMapper over a MultiRESTMapper of
-// one DefaultRESTMapper per group-version (upstream-semantics §7.1): core v1 first, then each
+// one DefaultRESTMapper per group-version (k8s.io/client-go/restmapper/discovery.go:
+// NewDiscoveryRESTMapper): core v1 first, then each
 // group's preferred version, its other versions in discovery order, then the groups in order;
 // lower-cased kinds, <Kind>List and List kinds registered; subresources skipped; a group given as
 // a prefix of another group's name matches it ("apps" also matches "apps.example.com"). It does so

@@ -8,8 +8,8 @@
 //
 // Every resource-based call (KindFor, KindsFor, ResourceFor, ResourcesFor, ResourceSingularizer)
 // first expands the requested resource with what discovery serves, then asks the delegate.
-// RESTMapping / RESTMappings pass through unchanged. The expansion
-// (shortcut.go: shortcutExpander.expandResourceShortcut and getShortcutMappings):
+// RESTMapping / RESTMappings pass through unchanged. The expansion (k8s.io/client-go/restmapper/
+// shortcut.go: shortcutExpander.expandResourceShortcut, getShortcutMappings):
 // 1. The resource lists come from discovery::ServerGroupsAndResources (a failing group-version is
 //    skipped; if the group list itself cannot be fetched, nothing is expanded). Lists whose group
 //    version does not parse are skipped.
@@ -80,6 +80,8 @@
 // - The warning handler is a constructor argument or set later (upstream: NewShortcutExpander's
 //   third argument only).
 // - ExpandResourceShortcut (upstream: unexported expandResourceShortcut) is public.
+// - The resource in the warning is quoted as Go's %q does, with strconv.Quote semantics
+//   (strconv/quote.go: Quote).
 #pragma once
 
 #include <cstddef>

@@ -54,6 +54,8 @@
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
 
@@ -212,20 +214,20 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
         fmt::format("couldn't get version/kind; json parse error: {}", e.what()));
   }
   if (!p.doc.is_object()) {
-    throw metav1::DecodeError(fmt::format(
-        "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of "
-        "type {}",
-        internal::GoJSONTypeName(p.doc), internal::kFindKindGoType));
+    throw metav1::DecodeError(
+        fmt::format("couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of "
+                    "type {}",
+                    util::internal::JSONTypeName(p.doc), internal::kFindKindGoType));
   }
   std::string api_version, kind;
   for (const char* key : {"apiVersion", "kind"}) {
     auto it = p.doc.find(key);
     if (it == p.doc.end() || it->is_null()) continue;
     if (!it->is_string()) {
-      throw metav1::DecodeError(fmt::format(
-          "couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go struct "
-          "field .{} of type string",
-          internal::GoJSONTypeName(*it), key));
+      throw metav1::DecodeError(
+          fmt::format("couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go struct "
+                      "field .{} of type string",
+                      util::internal::JSONTypeName(*it), key));
     }
     (key[0] == 'a' ? api_version : kind) = it->get<std::string>();
   }
@@ -292,7 +294,7 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
       }
       target = obj.get();
     }
-    if (target->GetTypeId() == conversion::internal::kTypeId<UnstructuredList>) {
+    if (target->GetTypeId() == util::kTypeId<UnstructuredList>) {
       static_cast<UnstructuredList&>(*target).SetUnstructuredContent(std::move(p.doc));
     } else {
       if (strict) {
@@ -329,10 +331,10 @@ inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data
 }
 
 inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
-  if (obj.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
+  if (obj.GetTypeId() == util::kTypeId<Unstructured>) {
     return static_cast<const Unstructured&>(obj).UnstructuredContent();
   }
-  if (obj.GetTypeId() == conversion::internal::kTypeId<UnstructuredList>) {
+  if (obj.GetTypeId() == util::kTypeId<UnstructuredList>) {
     return static_cast<const UnstructuredList&>(obj).UnstructuredContent();
   }
   const TypeInfo* info = scheme_->TypeInfoFor(obj.GetTypeId());
@@ -362,7 +364,7 @@ inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
 }
 
 inline Unstructured ObjectToUnstructured(const Scheme& scheme, const Object& obj) {
-  if (obj.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
+  if (obj.GetTypeId() == util::kTypeId<Unstructured>) {
     return static_cast<const Unstructured&>(obj);
   }
   schema::GroupVersionKind gvk = obj.GetObjectKind();

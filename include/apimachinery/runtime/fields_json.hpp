@@ -42,6 +42,8 @@
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/internal/type_traits.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -111,10 +113,8 @@ inline std::string CamelCaseKey(std::string_view member) {
 template <typename T>
 const auto& JSONKeysOf() {
   static const auto keys = std::apply(
-      [](const auto&... f) {
-        return std::array<std::string, sizeof...(f)>{CamelCaseKey(f.name)...};
-      },
-      conversion::internal::kFields<T>);
+      [](const auto&... f) { return std::array<std::string, sizeof...(f)>{CamelCaseKey(f.name)...}; },
+      conversion::kFields<T>);
   return keys;
 }
 
@@ -124,7 +124,7 @@ bool IsEmptyValue(const T& v) {
     return !v;
   } else if constexpr (std::is_arithmetic_v<T>) {
     return v == T{};
-  } else if constexpr (conversion::internal::IsOptional<T>::value) {
+  } else if constexpr (util::internal::IsOptional<T>::value) {
     return !v.has_value();
   } else if constexpr (std::is_same_v<T, nlohmann::json>) {
     return v.is_null();
@@ -139,26 +139,9 @@ bool IsEmptyValue(const T& v) {
   }
 }
 
-inline std::string_view GoJSONTypeName(const nlohmann::json& j) {
-  switch (j.type()) {
-    case nlohmann::json::value_t::object:
-      return "object";
-    case nlohmann::json::value_t::array:
-      return "array";
-    case nlohmann::json::value_t::string:
-      return "string";
-    case nlohmann::json::value_t::boolean:
-      return "bool";
-    case nlohmann::json::value_t::null:
-      return "null";
-    default:
-      return "number";
-  }
-}
-
 template <typename T>
 std::string_view ShortTypeName() {
-  std::string_view n = conversion::internal::kTypeId<T>.name();
+  std::string_view n = util::kTypeId<T>.name();
   if (n.find('<') != std::string_view::npos) return n;
   auto c = n.rfind("::");
   return c == std::string_view::npos ? n : n.substr(c + 2);
@@ -198,7 +181,7 @@ void DecodeValue(const nlohmann::json& j, M& out) {
   }
   if constexpr (conversion::HasFields<M>) {
     FieldsFromJSON(j, out);
-  } else if constexpr (conversion::internal::IsVector<M>::value) {
+  } else if constexpr (util::internal::IsVector<M>::value) {
     if (!j.is_array()) throw nlohmann::json::type_error::create(302, "type mismatch", &j);
     out.clear();
     out.resize(j.size());
@@ -207,7 +190,7 @@ void DecodeValue(const nlohmann::json& j, M& out) {
       DecodeValue(j[i], out[i]);
       if (strict) strict->Pop();
     }
-  } else if constexpr (conversion::internal::IsSameKeyMaps<M, std::map<std::string, int>>::value) {
+  } else if constexpr (util::internal::IsSameKeyMaps<M, std::map<std::string, int>>::value) {
     if (!j.is_object()) throw nlohmann::json::type_error::create(302, "type mismatch", &j);
     out.clear();
     for (const auto& [k, v] : j.items()) {
@@ -215,7 +198,7 @@ void DecodeValue(const nlohmann::json& j, M& out) {
       DecodeValue(v, out[k]);
       if (strict) strict->Pop();
     }
-  } else if constexpr (conversion::internal::IsOptional<M>::value) {
+  } else if constexpr (util::internal::IsOptional<M>::value) {
     out.emplace();
     DecodeValue(j, *out);
   } else if constexpr (std::is_arithmetic_v<M> || std::is_same_v<M, std::string>) {
@@ -252,7 +235,7 @@ void FieldsToJSON(nlohmann::json& j, const T& v) {
             }(),
             ...);
       },
-      conversion::internal::kFields<T>);
+      conversion::kFields<T>);
 }
 
 template <typename T>
@@ -260,10 +243,9 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
   static_assert(conversion::HasFields<T>, "FieldsFromJSON needs APIMACHINERY_FIELDS");
   if (!j.is_object()) {
     throw metav1::DecodeError(fmt::format("json: cannot unmarshal {} into Go value of type {}",
-                                          internal::GoJSONTypeName(j),
-                                          internal::ShortTypeName<T>()));
+                                          util::internal::JSONTypeName(j), internal::ShortTypeName<T>()));
   }
-  constexpr auto& fields = conversion::internal::kFields<T>;
+  constexpr auto& fields = conversion::kFields<T>;
   constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
   const auto& keys = internal::JSONKeysOf<T>();
   StrictFieldsScope* strict = StrictFieldsScope::Current();
@@ -286,9 +268,9 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
       if constexpr (HasTypeMeta<T>) {
         if (key == "apiVersion" || key == "kind") {
           if (!value.is_string() && !value.is_null()) {
-            throw metav1::DecodeError(fmt::format(
-                "json: cannot unmarshal {} into Go struct field {}.{} of type string",
-                internal::GoJSONTypeName(value), internal::ShortTypeName<T>(), key));
+            throw metav1::DecodeError(
+                fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type string",
+                            util::internal::JSONTypeName(value), internal::ShortTypeName<T>(), key));
           }
           if (value.is_string()) {
             (key == "apiVersion" ? v.type_meta.api_version : v.type_meta.kind) =
@@ -310,10 +292,10 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
            internal::DecodeValue(value, member);
          } catch (const nlohmann::json::exception&) {
            if (strict) strict->Pop();
-           throw metav1::DecodeError(fmt::format(
-               "json: cannot unmarshal {} into Go struct field {}.{} of type {}",
-               internal::GoJSONTypeName(value), internal::ShortTypeName<T>(), key,
-               internal::ShortTypeName<M>()));
+           throw metav1::DecodeError(
+               fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}",
+                           util::internal::JSONTypeName(value), internal::ShortTypeName<T>(), key,
+                           internal::ShortTypeName<M>()));
          }
          if (strict) strict->Pop();
        }(),

@@ -8,13 +8,16 @@
 // GroupVersioner is a small value type (a shared, immutable implementation) constructed implicitly
 // from anything with `std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(const
 // std::vector<schema::GroupVersionKind>&) const` and `std::string Identifier() const`:
-// schema::GroupVersion, schema::GroupVersions (semantics §1.8), the versioners here, user types.
+// schema::GroupVersion, schema::GroupVersions (k8s.io/apimachinery/pkg/runtime/schema/
+// group_version.go: KindForGroupVersionKinds), the versioners here, user types.
 //
 // | versioner | KindForGroupVersionKinds | Identifier() |
-// | InternalGroupVersioner | first kind already __internal, else the first kind re-targeted to __internal | internal |
-// | DisabledGroupVersioner | never | disabled |
-// | NewMultiGroupVersioner(gv, gks) | no gks or one gk of gv's group: plain gv; else first input kind whose group matches an accepted gk (and Kind when set) -> gv.WithKind | {"accepted":..,"coerce":"false","name":"multi","target":..} |
-// | NewCoercingMultiGroupVersioner | same; no hit with a non-empty input -> gv.WithKind(first kind) | ... "coerce":"true" ... |
+// | InternalGroupVersioner | first kind already __internal, else the first kind re-targeted to __internal |
+// internal | | DisabledGroupVersioner | never | disabled | | NewMultiGroupVersioner(gv, gks) | no gks or one
+// gk of gv's group: plain gv; else first input kind whose group matches an accepted gk (and Kind when set) ->
+// gv.WithKind | {"accepted":..,"coerce":"false","name":"multi","target":..} | |
+// NewCoercingMultiGroupVersioner | same; no hit with a non-empty input -> gv.WithKind(first kind) | ...
+// "coerce":"true" ... |
 //
 // Throws: nothing but std::bad_alloc. Thread-safety: immutable values; safe to share.
 // Differences from upstream: Go's `(gvk, ok)` is std::optional.

@@ -28,9 +28,19 @@
 // - GetTypeId() returns a cheap per-type identity (util::TypeId) that the Converter and the Scheme
 //   use as their map key.
 //
+// Layering: this header is runtime's object model (with runtime/error.hpp and
+// runtime/group_versioner.hpp), the part of package runtime that sits below apis/meta/v1, as Go's
+// k8s.io/apimachinery/pkg/runtime (interfaces.go: Object) sits below pkg/apis/meta/v1: metav1's
+// Status and PartialObjectMetadata derive from ObjectBase. It therefore names metav1::ObjectMeta
+// and metav1::ListMeta only as declared (incomplete) types; include
+// "apimachinery/apis/meta/v1/types.hpp" to read the metadata GetObjectMeta() returns (every type
+// with a `metadata` member has already). See docs/design/packages.md.
+//
 // Differences from upstream: Go's `GetObjectKind() ObjectKind` (an interface with
 // GroupVersionKind()/SetGroupVersionKind()) becomes GetObjectKind() returning the GVK by value and
-// SetGroupVersionKind() on the object itself.
+// SetGroupVersionKind() on the object itself. Go reaches metadata through meta.Accessor
+// (k8s.io/apimachinery/pkg/api/meta/meta.go: Accessor), a type switch on metav1.Object; here the
+// object hands out its typed ObjectMeta directly (GetObjectMeta, one virtual call).
 //
 // Thread-safety: const member functions may be called concurrently; mutation needs exclusive
 // ownership.
@@ -40,9 +50,15 @@
 #include <string_view>
 #include <type_traits>
 
-#include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/type_id.hpp"
+
+// Defined in apis/meta/v1/types.hpp (package metav1, above this header; see the top comment).
+namespace apimachinery::metav1 {
+struct ObjectMeta;
+struct ListMeta;
+struct TypeMeta;
+}  // namespace apimachinery::metav1
 
 namespace apimachinery::runtime {
 

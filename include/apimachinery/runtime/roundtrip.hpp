@@ -1,97 +1,16 @@
-// Round-trip checking for conversion tests: an external object converted to the hub (the internal
-// version) and back must come back unchanged.
-//
-//   runtime::CheckRoundTrip(scheme, v1beta1_widget);      // throws RoundTripError on loss
-//   if (auto field = runtime::RoundTripDifference(scheme, obj)) std::cout << *field;  // "spec.legacyNote"
-//
-// The comparison ignores apiVersion/kind (the conversion stamps them) and walks the object's
-// APIMACHINERY_FIELDS list (conversion/fields.hpp), reporting the first differing field by its
-// C++ member path ("spec.template_.containers[1].image"); types without a field list are compared
-// with == and reported as a whole ("" = the object).
-//
-// Throws: RoundTripError (CheckRoundTrip); whatever the conversions throw (NotRegisteredError,
-// UnknownConversionError); apimachinery::Error when the object's type has neither a field list
-// nor operator==.
-// Thread-safety: uses only const Scheme operations.
-// Differences from upstream: Go's apitesting/roundtrip fuzzes objects and compares with
-// reflect.DeepEqual through the codec; this checks one given object, without serialisation.
+// Forwarding header: the round-trip checker moved to package testing (testing/roundtrip.hpp,
+// namespace apimachinery::testing), out of the runtime.hpp umbrella. This header keeps the old
+// include path and the old spellings runtime::CheckRoundTrip, runtime::RoundTripDifference and
+// runtime::RoundTripError compiling; new code includes "apimachinery/testing/testing.hpp".
+// It is not part of package runtime (no runtime header includes it; see docs/design/packages.md).
 #pragma once
 
-#include <memory>
-#include <optional>
-#include <string>
-#include <vector>
-
-#include <fmt/format.h>
-
-#include "apimachinery/error.hpp"
-#include "apimachinery/runtime/group_versioner.hpp"
-#include "apimachinery/runtime/interfaces.hpp"
-#include "apimachinery/runtime/scheme.hpp"
-#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/testing/roundtrip.hpp"
 
 namespace apimachinery::runtime {
 
-// RoundTripError: a round trip lost or changed a field.
-class RoundTripError : public Error {
- public:
-  RoundTripError(std::string msg, std::string field_)
-      : Error(std::move(msg)), field(std::move(field_)) {}
-  std::string field;  // the first differing field path ("" = the whole object)
-};
-
-// RoundTripDifference converts obj to `hub` and back to obj's own GVK (its apiVersion/kind, or its
-// first registered kind when unset) and returns the first differing field, or nullopt.
-std::optional<std::string> RoundTripDifference(const Scheme& scheme, const Object& obj,
-                                               const GroupVersioner& hub = InternalGroupVersioner);
-
-// CheckRoundTrip: RoundTripDifference, throwing RoundTripError
-// `round trip <gvk> -> <hub> -> <gvk> is lossy: first difference at "<field>"`.
-void CheckRoundTrip(const Scheme& scheme, const Object& obj,
-                    const GroupVersioner& hub = InternalGroupVersioner);
-
-// Implementation details follow.
-namespace internal {
-struct FixedKindVersioner {
-  schema::GroupVersionKind gvk;
-  std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<schema::GroupVersionKind>&) const {
-    return gvk;
-  }
-  std::string Identifier() const { return gvk.String(); }
-};
-
-inline schema::GroupVersionKind OwnKind(const Scheme& scheme, const Object& obj) {
-  schema::GroupVersionKind gvk = obj.GetObjectKind();
-  if (gvk.kind.empty() || gvk.version.empty()) gvk = scheme.ObjectKinds(obj).first.front();
-  return gvk;
-}
-}  // namespace internal
-
-inline std::optional<std::string> RoundTripDifference(const Scheme& scheme, const Object& obj,
-                                                      const GroupVersioner& hub) {
-  const schema::GroupVersionKind gvk = internal::OwnKind(scheme, obj);
-  std::unique_ptr<Object> hub_obj = scheme.ConvertToVersion(obj, hub);
-  std::unique_ptr<Object> back =
-      scheme.ConvertToVersion(*hub_obj, GroupVersioner(internal::FixedKindVersioner{gvk}));
-  if (!(back->GetTypeId() == obj.GetTypeId())) {
-    return std::string("<type: ") + std::string(back->GetTypeId().name()) + ">";
-  }
-  const TypeInfo* info = scheme.TypeInfoFor(obj.GetTypeId());
-  if (info == nullptr || info->diff == nullptr) {
-    throw Error(fmt::format("cannot compare objects of type {}: no field list and no operator==",
-                            obj.GetTypeId().name()));
-  }
-  return info->diff(obj, *back);
-}
-
-inline void CheckRoundTrip(const Scheme& scheme, const Object& obj, const GroupVersioner& hub) {
-  if (auto field = RoundTripDifference(scheme, obj, hub)) {
-    const schema::GroupVersionKind gvk = internal::OwnKind(scheme, obj);
-    throw RoundTripError(fmt::format("round trip {} -> {} -> {} is lossy: first difference at \"{}\"",
-                                     gvk.String(), hub.Identifier(), gvk.String(), *field),
-                         *field);
-  }
-}
+using testing::CheckRoundTrip;
+using testing::RoundTripDifference;
+using testing::RoundTripError;
 
 }  // namespace apimachinery::runtime

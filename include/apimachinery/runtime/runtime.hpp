@@ -3,7 +3,8 @@
 // pkg/apis/meta/v1/unstructured.
 //
 // Differences from upstream (unstructured part): see runtime/unstructured.hpp and
-// runtime/unstructured_helpers.hpp. Other headers append their includes below.
+// runtime/unstructured_helpers.hpp. The round-trip checker is a test utility in package testing
+// (testing/testing.hpp), not included here.
 #pragma once
 
 #include "apimachinery/runtime/interfaces.hpp"
@@ -16,6 +17,5 @@
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/group_versioner.hpp"
-#include "apimachinery/runtime/roundtrip.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/scheme_restmapper.hpp"

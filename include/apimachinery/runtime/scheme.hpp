@@ -16,7 +16,8 @@
 // Registering a type also registers a generated self-conversion (copy, then clear apiVersion/kind),
 // as upstream does for types with DeepCopyInto.
 //
-// ConvertToVersion / UnsafeConvertToVersion follow upstream exactly (semantics §13.4): kinds of the
+// ConvertToVersion / UnsafeConvertToVersion follow upstream exactly
+// (k8s.io/apimachinery/pkg/runtime/scheme.go: Scheme.convertToVersion): kinds of the
 // input type in registration order; target.KindForGroupVersionKinds; unversioned fallback; the
 // short-circuit when the chosen GVK is one of the type's own kinds (Unsafe returns the very same
 // object, safe returns a copy; both re-stamped); otherwise New(gvk) + Converter with the target as
@@ -91,7 +92,7 @@ std::string KindNameOf() {
   if constexpr (requires { T::kKind; }) {
     return std::string(T::kKind);
   } else {
-    std::string_view n = conversion::internal::kTypeId<T>.name();
+    std::string_view n = util::kTypeId<T>.name();
     auto lt = n.find('<');
     auto head = n.substr(0, lt);
     auto colon = head.rfind("::");
@@ -243,7 +244,8 @@ class Scheme {
   template <typename A, typename B>
   void Convert(const A& in, B& out, std::any context = {}) const;
 
-  // ConvertToVersion converts to the target; never returns the input object (semantics §13.4).
+  // ConvertToVersion converts to the target; never returns the input object
+  // (k8s.io/apimachinery/pkg/runtime/scheme.go: Scheme.ConvertToVersion).
   std::unique_ptr<Object> ConvertToVersion(const Object& in, const GroupVersioner& target) const;
   // UnsafeConvertToVersion: like ConvertToVersion, but takes ownership and returns the very same
   // object (re-stamped) when no conversion is needed.
@@ -257,7 +259,7 @@ class Scheme {
   // IsUnstructured: obj is a runtime::Unstructured or runtime::UnstructuredList.
   static bool IsUnstructured(const Object& obj) noexcept {
     const util::TypeId id = obj.GetTypeId();
-    return id == conversion::internal::kTypeId<Unstructured> || id == conversion::internal::kTypeId<UnstructuredList>;
+    return id == util::kTypeId<Unstructured> || id == util::kTypeId<UnstructuredList>;
   }
 
   // UnstructuredToTyped: the registered typed object for an Unstructured's apiVersion/kind, filled
@@ -336,7 +338,7 @@ inline Scheme::Scheme(std::string name, const char* file, int line)
 template <typename T>
 TypeInfo Scheme::MakeTypeInfo() {
   TypeInfo info;
-  info.id = conversion::internal::kTypeId<T>;
+  info.id = util::kTypeId<T>;
   info.make = +[]() -> std::unique_ptr<Object> { return std::make_unique<T>(); };
   if constexpr (std::is_constructible_v<nlohmann::json, const T&>) {
     info.to_json = +[](const Object& o, nlohmann::json& j) { j = static_cast<const T&>(o); };
@@ -372,7 +374,7 @@ void Scheme::AddKnownTypeWithName(const schema::GroupVersionKind& gvk) {
                 "All types must be runtime::Object value types (derive from "
                 "runtime::ObjectBase<T>, default-constructible and copyable)");
   AddObservedVersion(gvk.GroupVersion());
-  const util::TypeId id = conversion::internal::kTypeId<T>;
+  const util::TypeId id = util::kTypeId<T>;
   if (gvk.version.empty()) {
     throw SchemeRegistrationError(
         fmt::format("version is required on all types: {} {}", gvk.String(), id.name()));
@@ -398,7 +400,7 @@ void Scheme::AddUnversionedTypes(const schema::GroupVersion& gv) {
   AddKnownTypes<Ts...>(gv);
   (
       [&] {
-        const util::TypeId id = conversion::internal::kTypeId<Ts>;
+        const util::TypeId id = util::kTypeId<Ts>;
         schema::GroupVersionKind gvk = gv.WithKind(KindNameOf<Ts>());
         unversioned_types_[id] = gvk;
         if (auto old = unversioned_kinds_.find(gvk.kind);
@@ -416,7 +418,7 @@ void Scheme::AddUnversionedTypes(const schema::GroupVersion& gv) {
 template <typename T, typename F>
 void Scheme::AddTypeDefaultingFunc(F&& fn) {
   static_assert(std::is_invocable_v<F&, T&>, "a defaulting function must be callable as f(T&)");
-  defaulter_funcs_[conversion::internal::kTypeId<T>] = [f = std::forward<F>(fn)](Object& o) mutable {
+  defaulter_funcs_[util::kTypeId<T>] = [f = std::forward<F>(fn)](Object& o) mutable {
     f(static_cast<T&>(o));
   };
 }
@@ -586,17 +588,17 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
     if (in_u && out_u) {
       // A straight copy (upstream shares the content between the two objects).
       if (oin.GetTypeId() == oout.GetTypeId()) {
-        if (oin.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
+        if (oin.GetTypeId() == util::kTypeId<Unstructured>) {
           static_cast<Unstructured&>(oout) = static_cast<const Unstructured&>(oin);
         } else {
           static_cast<UnstructuredList&>(oout) = static_cast<const UnstructuredList&>(oin);
         }
         return;
       }
-      nlohmann::json content = oin.GetTypeId() == conversion::internal::kTypeId<Unstructured>
+      nlohmann::json content = oin.GetTypeId() == util::kTypeId<Unstructured>
                                    ? static_cast<const Unstructured&>(oin).UnstructuredContent()
                                    : static_cast<const UnstructuredList&>(oin).UnstructuredContent();
-      if (oout.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
+      if (oout.GetTypeId() == util::kTypeId<Unstructured>) {
         static_cast<Unstructured&>(oout).SetUnstructuredContent(std::move(content));
       } else {
         static_cast<UnstructuredList&>(oout).SetUnstructuredContent(std::move(content));
@@ -604,7 +606,7 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
       return;
     }
     if (out_u) {
-      if (!(oout.GetTypeId() == conversion::internal::kTypeId<Unstructured>)) {
+      if (!(oout.GetTypeId() == util::kTypeId<Unstructured>)) {
         throw Error(fmt::format("unable to convert object type {} to {}", oin.GetTypeId().name(),
                                 oout.GetTypeId().name()));
       }
@@ -651,7 +653,7 @@ inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) con
     if (info == nullptr || info->from_json == nullptr) {
       throw Error(fmt::format("type {} has no JSON decoding", typed->GetTypeId().name()));
     }
-    if (in.GetTypeId() == conversion::internal::kTypeId<Unstructured>) {
+    if (in.GetTypeId() == util::kTypeId<Unstructured>) {
       info->from_json(static_cast<const Unstructured&>(in).UnstructuredContent(), *typed);
     } else {
       info->from_json(static_cast<const UnstructuredList&>(in).UnstructuredContent(), *typed);

@@ -22,8 +22,8 @@
 // - The round trip is lossless: unknown metadata keys go to ObjectMeta::unknown_fields, and the
 //   original JSON of any metadata key the typed struct cannot express exactly (`"creationTimestamp":
 //   null`, `"annotations": {}`, a fractional-second timestamp, a value of the wrong type) is kept
-//   and written back as long as the typed member was not changed (apis/meta/v1/internal/
-//   wire_meta.hpp). A metadata value of the wrong type reads as empty, as upstream's getters do
+//   and written back as long as the typed member was not changed (metav1::WireMeta,
+//   apis/meta/v1/wire_meta.hpp). A metadata value of the wrong type reads as empty, as upstream's getters do
 //   (`"name": 5` gives GetName() == "").
 // - UnstructuredList holds list-level fields in Body(), a typed metav1::ListMeta (GetListMeta()),
 //   and `items` as a vector of Unstructured (upstream's Items).
@@ -63,14 +63,15 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
-#include "apimachinery/apis/meta/v1/internal/wire_meta.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/apis/meta/v1/wire_meta.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured_helpers.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -212,7 +213,7 @@ class Unstructured : public Object {
 
   nlohmann::json body_ = nlohmann::json::object();
   metav1::ObjectMeta metadata_;
-  metav1::internal::WireMeta<metav1::ObjectMeta> wire_;
+  metav1::WireMeta<metav1::ObjectMeta> wire_;
 };
 
 // UnstructuredList: a list of Unstructured items plus list-level fields.
@@ -292,7 +293,7 @@ class UnstructuredList : public Object {
  private:
   nlohmann::json body_ = nlohmann::json::object();
   metav1::ListMeta list_meta_;
-  metav1::internal::WireMeta<metav1::ListMeta> wire_;
+  metav1::WireMeta<metav1::ListMeta> wire_;
 };
 
 // DecodeUnstructured decodes JSON text into an UnstructuredList when it has an "items" key, else
@@ -321,9 +322,9 @@ inline nlohmann::json ParseJSONText(std::string_view data) {
 }
 
 [[noreturn]] inline void ThrowNotAMap(const nlohmann::json& v) {
-  throw metav1::DecodeError(fmt::format(
-      "json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
-      metav1::internal::JSONTypeName(v)));
+  throw metav1::DecodeError(
+      fmt::format("json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                  util::internal::JSONTypeName(v)));
 }
 
 inline schema::GroupVersionKind GVKFromStrings(const std::string& api_version,
@@ -364,7 +365,7 @@ inline nlohmann::json Unstructured::UnstructuredContent() const {
 inline void Unstructured::SetUnstructuredContent(nlohmann::json content) {
   if (content.is_null()) content = nlohmann::json::object();
   if (!content.is_object()) internal::ThrowNotAMap(content);
-  metav1::internal::WireMeta<metav1::ObjectMeta> wire;
+  metav1::WireMeta<metav1::ObjectMeta> wire;
   metav1::ObjectMeta meta;
   auto it = content.find("metadata");
   if (it != content.end()) {
@@ -454,7 +455,7 @@ inline void UnstructuredList::SetUnstructuredContent(nlohmann::json content) {
     }
     content.erase(it);
   }
-  metav1::internal::WireMeta<metav1::ListMeta> wire;
+  metav1::WireMeta<metav1::ListMeta> wire;
   metav1::ListMeta meta;
   if (auto it = content.find("metadata"); it != content.end()) {
     meta = wire.Split(&*it);
@@ -475,10 +476,10 @@ inline void UnstructuredList::UnmarshalJSON(std::string_view data) {
   std::vector<Unstructured> new_items;
   if (auto it = j.find("items"); it != j.end() && !it->is_null()) {
     if (!it->is_array()) {
-      throw metav1::DecodeError(fmt::format(
-          "json: cannot unmarshal {} into Go struct field decodeList.Items of type "
-          "[]json.RawMessage",
-          metav1::internal::JSONTypeName(*it)));
+      throw metav1::DecodeError(
+          fmt::format("json: cannot unmarshal {} into Go struct field decodeList.Items of type "
+                      "[]json.RawMessage",
+                      util::internal::JSONTypeName(*it)));
     }
     for (auto& e : *it) {
       if (e.is_null()) e = nlohmann::json::object();

@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/internal/hash_combine.hpp"
 
 namespace apimachinery::schema {
 
@@ -91,7 +92,8 @@ struct GroupVersion {
   std::string Identifier() const { return String(); }
   GroupVersionKind WithKind(std::string kind) const;
   GroupVersionResource WithResource(std::string resource) const;
-  // Upstream's GroupVersion.KindForGroupVersionKinds (semantics §1.8): the first kind with this
+  // k8s.io/apimachinery/pkg/runtime/schema/group_version.go: GroupVersion.KindForGroupVersionKinds:
+  // the first kind with this
   // exact group and version, else the first kind of this group re-targeted to this version.
   std::optional<GroupVersionKind> KindForGroupVersionKinds(
       const std::vector<GroupVersionKind>& kinds) const;
@@ -140,7 +142,8 @@ struct GroupVersions {
 
   // "[v1,apps/v1]".
   std::string Identifier() const;
-  // Upstream's GroupVersions.KindForGroupVersionKinds with bestMatch (semantics §1.8).
+  // k8s.io/apimachinery/pkg/runtime/schema/group_version.go: GroupVersions.KindForGroupVersionKinds
+  // (with bestMatch).
   std::optional<GroupVersionKind> KindForGroupVersionKinds(
       const std::vector<GroupVersionKind>& kinds) const;
   friend bool operator==(const GroupVersions&, const GroupVersions&) = default;
@@ -355,44 +358,38 @@ inline void from_json(const nlohmann::json& j, GroupVersionResource& v) {
 }  // namespace apimachinery::schema
 
 // --- std::hash -------------------------------------------------------------------------------------
-namespace apimachinery::schema::internal {
-inline std::size_t HashCombine(std::size_t seed, std::string_view s) noexcept {
-  return seed ^ (std::hash<std::string_view>{}(s) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
-}
-}  // namespace apimachinery::schema::internal
-
 template <>
 struct std::hash<apimachinery::schema::GroupVersion> {
   std::size_t operator()(const apimachinery::schema::GroupVersion& v) const noexcept {
-    using apimachinery::schema::internal::HashCombine;
+    using apimachinery::util::internal::HashCombine;
     return HashCombine(HashCombine(0, v.group), v.version);
   }
 };
 template <>
 struct std::hash<apimachinery::schema::GroupKind> {
   std::size_t operator()(const apimachinery::schema::GroupKind& v) const noexcept {
-    using apimachinery::schema::internal::HashCombine;
+    using apimachinery::util::internal::HashCombine;
     return HashCombine(HashCombine(1, v.group), v.kind);
   }
 };
 template <>
 struct std::hash<apimachinery::schema::GroupResource> {
   std::size_t operator()(const apimachinery::schema::GroupResource& v) const noexcept {
-    using apimachinery::schema::internal::HashCombine;
+    using apimachinery::util::internal::HashCombine;
     return HashCombine(HashCombine(2, v.group), v.resource);
   }
 };
 template <>
 struct std::hash<apimachinery::schema::GroupVersionKind> {
   std::size_t operator()(const apimachinery::schema::GroupVersionKind& v) const noexcept {
-    using apimachinery::schema::internal::HashCombine;
+    using apimachinery::util::internal::HashCombine;
     return HashCombine(HashCombine(HashCombine(3, v.group), v.version), v.kind);
   }
 };
 template <>
 struct std::hash<apimachinery::schema::GroupVersionResource> {
   std::size_t operator()(const apimachinery::schema::GroupVersionResource& v) const noexcept {
-    using apimachinery::schema::internal::HashCombine;
+    using apimachinery::util::internal::HashCombine;
     return HashCombine(HashCombine(HashCombine(4, v.group), v.version), v.resource);
   }
 };

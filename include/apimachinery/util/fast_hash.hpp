@@ -19,8 +19,8 @@
 
 namespace apimachinery::util {
 
-// Pieces of FastHash.
-namespace hash_detail {
+// Pieces of FastHash (util::internal: shared internals, see util/internal/).
+namespace internal {
 inline constexpr std::uint64_t kMulA = 0x9E3779B97F4A7C15ULL;
 inline constexpr std::uint64_t kMulB = 0xC2B2AE3D27D4EB4FULL;
 inline std::uint64_t Mix(std::uint64_t x) noexcept {
@@ -49,13 +49,13 @@ inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noe
   for (std::size_t i = 0; i + 16 < n; i += 16) h = Fold(h, Load64(p + i), Load64(p + i + 8));
   return Fold(h, Load64(p + n - 16), Load64(p + n - 8));
 }
-}  // namespace hash_detail
+}  // namespace internal
 
 // FastHash: a word-at-a-time 64-bit hash for short strings (API names, object keys, index
 // values). Reads whole (possibly overlapping) words only, so no byte-wise tail copy stalls the
 // load; a string of up to 16 bytes is two independent multiplies and one mix.
 [[gnu::always_inline]] inline std::uint64_t FastHash(std::string_view s, std::uint64_t seed = 0) noexcept {
-  using namespace hash_detail;
+  using namespace internal;
   const char* p = s.data();
   const std::size_t n = s.size();
   const std::uint64_t h = seed ^ n;

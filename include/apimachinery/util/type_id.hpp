@@ -8,6 +8,7 @@
 //
 //   constexpr auto id = util::TypeIdOf<Widget>();
 //   id.name();   // "examples::Widget"
+//   util::kTypeId<Widget> == id;   // the same, as a constant
 //
 // cv-qualifiers and references are stripped: TypeIdOf<const T&>() == TypeIdOf<T>().
 // Thread-safety: immutable values.
@@ -77,6 +78,11 @@ constexpr TypeId TypeIdOf() noexcept {
   using U = std::remove_cvref_t<T>;
   return TypeId(&internal::TypeTag<U>::kTag, internal::kTypeName<U>);
 }
+
+// kTypeId<T>: TypeIdOf<T>() as a constant. Calling TypeIdOf at run time copies the name view; the
+// variable template is evaluated once, at compile time (the Converter's and Scheme's map keys).
+template <typename T>
+inline constexpr TypeId kTypeId = TypeIdOf<T>();
 
 }  // namespace apimachinery::util
 

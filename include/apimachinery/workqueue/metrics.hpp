@@ -94,7 +94,8 @@ class MetricsProvider {
 };
 
 // SetProvider sets the metrics provider for all subsequently created queues that have a name and
-// no provider of their own. Only the first call has an effect (upstream semantics).
+// no provider of their own. Only the first call has an effect, as upstream's sync.Once
+// (k8s.io/client-go/util/workqueue/metrics.go: SetProvider).
 void SetProvider(std::shared_ptr<MetricsProvider> provider);
 
 // GlobalProvider returns the provider set by SetProvider, or nullptr.

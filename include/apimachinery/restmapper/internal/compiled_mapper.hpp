@@ -2,7 +2,8 @@
 // index. Users name it only as meta::RESTMapper (restmapper::NewDiscoveryRESTMapper).
 //
 // Upstream's NewDiscoveryRESTMapper returns PriorityRESTMapper{MultiRESTMapper{one DefaultRESTMapper
-// per group-version}, resource and kind priority patterns} (upstream-semantics §7.1). Every lookup
+// per group-version}, resource and kind priority patterns} (k8s.io/client-go/restmapper/
+// discovery.go: NewDiscoveryRESTMapper). Every lookup
 // then asks every per-version mapper in turn (each miss allocating an error) and walks the pattern
 // lists: O(group-versions + patterns) per call. This class gives the same answers, including
 // errors and their texts, from hash indexes built once:
@@ -58,12 +59,12 @@
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/fast_hash.hpp"
+#include "apimachinery/util/internal/join_list.hpp"
 
 namespace apimachinery::restmapper::internal {
 
 using util::FastHash;
 using util::KeyEquals;
-namespace hash_detail = util::hash_detail;
 
 // One group's discovery data, as NewDiscoveryRESTMapper receives it (pointers into the caller's
 // APIGroupResources; only used during construction).
@@ -179,7 +180,7 @@ class FlatIndex {
   [[gnu::always_inline]] static std::uint64_t Hash(std::string_view a, std::string_view b) noexcept {
     // The two halves are hashed independently (in parallel), then combined.
     if (b.empty()) return FastHash(a);
-    return FastHash(a) ^ (FastHash(b, 0x5851F42D4C957F2DULL) * hash_detail::kMulA);
+    return FastHash(a) ^ (FastHash(b, 0x5851F42D4C957F2DULL) * util::internal::kMulA);
   }
 
   std::vector<Slot> slots_;
@@ -866,8 +867,9 @@ inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingulariz
           if (m.singular != singular) {
             std::vector<schema::GroupVersionResource> listed;
             for (const auto& x : h.matches) listed.push_back({t.group, t.version, x.plural});
-            error = meta::MapperError::Plain(
-                fmt::format("multiple possible singular resources ({}) found for {}", meta::internal::JoinList(listed), name));
+            error =
+                meta::MapperError::Plain(fmt::format("multiple possible singular resources ({}) found for {}",
+                                                     util::internal::JoinList(listed), name));
             break;
           }
         }

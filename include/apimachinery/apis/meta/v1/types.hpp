@@ -115,7 +115,7 @@ namespace internal {
 
 // MetaField: one modelled key of a metadata struct: a checked reader (throws DecodeError, leaves
 // the member untouched on error) and an omitempty writer. The tables below drive to_json/from_json
-// and runtime::Unstructured's lossless metadata split (internal/wire_meta.hpp).
+// and runtime::Unstructured's lossless metadata split (wire_meta.hpp).
 template <typename Meta>
 struct MetaField {
   std::string_view key;

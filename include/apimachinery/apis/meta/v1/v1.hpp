@@ -5,9 +5,11 @@
 // (partial_object_metadata.hpp), with their JSON wire form. Namespace apimachinery::metav1.
 //
 // Differences from upstream:
-// - Go's types.go is split: the metadata structs stay in types.hpp (runtime/interfaces.hpp needs
-//   them), the runtime objects (Status, PartialObjectMetadata) get their own headers because they
-//   derive from runtime::ObjectBase.
+// - Go's types.go is split: the metadata structs stay in types.hpp (they depend on nothing of
+//   runtime), the runtime objects (Status, PartialObjectMetadata) get their own headers because they
+//   derive from runtime::ObjectBase (runtime/interfaces.hpp, the layer of runtime below metav1; see
+//   docs/design/packages.md). wire_meta.hpp is the lossless metadata split runtime::Unstructured
+//   keeps.
 // - JSON decoding is checked and throws metav1::DecodeError (decode_error.hpp) with Go's
 //   encoding/json texts; ObjectMeta and ListMeta keep unknown keys in `unknown_fields`.
 // - Time has second precision (see time.hpp).
@@ -16,7 +18,8 @@
 #pragma once
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
-#include "apimachinery/apis/meta/v1/status.hpp"
-#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/apis/meta/v1/wire_meta.hpp"

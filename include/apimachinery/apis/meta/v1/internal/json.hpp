@@ -19,31 +19,13 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
 
 namespace apimachinery::metav1::internal {
 
-// JSONTypeName: the word Go's UnmarshalTypeError uses for a JSON value ("number 1.5" for a number
-// that does not fit an integer is produced by the integer readers).
-inline std::string JSONTypeName(const nlohmann::json& v) {
-  switch (v.type()) {
-    case nlohmann::json::value_t::string:
-      return "string";
-    case nlohmann::json::value_t::boolean:
-      return "bool";
-    case nlohmann::json::value_t::number_integer:
-    case nlohmann::json::value_t::number_unsigned:
-    case nlohmann::json::value_t::number_float:
-      return "number";
-    case nlohmann::json::value_t::object:
-      return "object";
-    case nlohmann::json::value_t::array:
-      return "array";
-    case nlohmann::json::value_t::null:
-      return "null";
-    default:
-      return v.type_name();
-  }
-}
+// JSONTypeName: the word Go's UnmarshalTypeError uses for a JSON value (the shared helper; "number
+// 1.5" for a number that does not fit an integer is produced by the integer readers).
+using util::internal::JSONTypeName;
 
 [[noreturn]] inline void ThrowFieldType(std::string_view json_type, std::string_view strct,
                                         std::string_view key, std::string_view go_type) {

@@ -1,5 +1,14 @@
-// WireMeta<Meta>: lossless split of a "metadata" JSON value into a typed ObjectMeta / ListMeta
-// (package-private; used by runtime::Unstructured and runtime::UnstructuredList).
+// metav1::WireMeta<Meta>: lossless split of a "metadata" JSON value into a typed ObjectMeta /
+// ListMeta, driven by the same field tables as their to_json/from_json. It is what
+// runtime::Unstructured and runtime::UnstructuredList keep beside their typed metadata; a user
+// rarely needs it directly.
+//
+//   metav1::WireMeta<metav1::ObjectMeta> wire;
+//   metav1::ObjectMeta m = wire.Split(&doc["metadata"]);   // lenient, never throws DecodeError
+//   std::optional<nlohmann::json> back = wire.Merge(m);     // the original JSON while m is unchanged
+//
+// Upstream has no counterpart: Go's Unstructured keeps the whole document as a map
+// (k8s.io/apimachinery/pkg/apis/meta/v1/unstructured/unstructured.go), so nothing is lost.
 //
 // The typed struct is the source of truth. WireMeta remembers only what the typed struct cannot
 // express about the original JSON, so that re-encoding reproduces it while it is unchanged:
@@ -26,7 +35,7 @@
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 
-namespace apimachinery::metav1::internal {
+namespace apimachinery::metav1 {
 
 template <typename Meta>
 class WireMeta {
@@ -44,7 +53,7 @@ class WireMeta {
       return m;
     }
     for (const auto& [key, value] : raw->items()) {
-      const auto* f = FindMetaField<Meta>(key);
+      const auto* f = internal::FindMetaField<Meta>(key);
       if (f == nullptr) {
         m.unknown_fields[key] = value;
         continue;
@@ -69,11 +78,11 @@ class WireMeta {
   // Merge renders `m` with the remembered originals; nullopt means "omit the metadata key".
   std::optional<nlohmann::json> Merge(const Meta& m) const {
     if (non_object_ && m == Meta{}) return *non_object_;
-    nlohmann::json out = MetaToJSON(m);
+    nlohmann::json out = internal::MetaToJSON(m);
     for (const auto& o : overrides_) {
       auto it = out.find(o.key);
-      const bool unchanged = it == out.end() ? !o.canonical.has_value()
-                                             : (o.canonical.has_value() && *it == *o.canonical);
+      const bool unchanged =
+          it == out.end() ? !o.canonical.has_value() : (o.canonical.has_value() && *it == *o.canonical);
       if (unchanged) out[o.key] = o.raw;
     }
     if (out.empty() && !present_) return std::nullopt;
@@ -98,4 +107,4 @@ class WireMeta {
   bool present_ = false;
 };
 
-}  // namespace apimachinery::metav1::internal
+}  // namespace apimachinery::metav1
