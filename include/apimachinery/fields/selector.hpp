@@ -38,7 +38,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/field_set.hpp"
 #include "apimachinery/labels/selection.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/utf8.hpp"
 
 namespace apimachinery::fields {
 
@@ -195,7 +195,7 @@ inline std::string UnescapeValue(std::string_view s) {
   bool in_slash = false;
   std::size_t i = 0;
   while (i < s.size()) {
-    const auto d = validation::internal::DecodeRune(s.substr(i));
+    const auto d = util::DecodeRune(s.substr(i));
     const char32_t c = d.rune;
     i += d.width;
     if (in_slash) {
@@ -203,7 +203,7 @@ inline std::string UnescapeValue(std::string_view s) {
         out += static_cast<char>(c);
       } else {
         std::string seq = "\\";
-        validation::internal::AppendRune(seq, c);
+        util::AppendRune(seq, c);
         throw InvalidEscapeSequenceError(std::move(seq));
       }
       in_slash = false;
@@ -214,7 +214,7 @@ inline std::string UnescapeValue(std::string_view s) {
     } else if (c == ',' || c == '=') {
       throw UnescapedRuneError(c);
     } else {
-      validation::internal::AppendRune(out, c);
+      util::AppendRune(out, c);
     }
   }
   if (in_slash) throw InvalidEscapeSequenceError("\\");

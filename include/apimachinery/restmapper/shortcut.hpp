@@ -39,7 +39,7 @@
 // - The warning handler is a constructor argument or set later (upstream: NewShortcutExpander's
 //   third argument only).
 // - ExpandResourceShortcut (upstream: unexported expandResourceShortcut) is public.
-// - Go's %q in the warning is rendered for printable text with `"` and `\` escaped.
+// - None in the warning text: Go's %q is util::Quote.
 #pragma once
 
 #include <cstddef>
@@ -59,7 +59,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::restmapper {
 
@@ -120,13 +120,6 @@ std::shared_ptr<meta::ResettableRESTMapper> NewShortcutExpander(std::shared_ptr<
                                                                 ShortcutExpander::WarningHandler warning_handler = {});
 
 // Implementation details follow.
-
-namespace internal {
-
-// GoQuote renders `s` as Go's %q does for printable text.
-inline std::string GoQuote(std::string_view s) { return validation::GoQuote(s); }
-
-}  // namespace internal
 
 inline ShortcutExpander::ShortcutExpander(std::shared_ptr<meta::RESTMapper> delegate,
                                           std::shared_ptr<discovery::DiscoveryInterface> client,
@@ -214,7 +207,7 @@ inline schema::GroupVersionResource ShortcutExpander::ExpandResourceShortcut(
       if (handler) {
         for (const auto& w : warned) {
           handler(fmt::format("short name {} could also match lower priority resource {}",
-                              internal::GoQuote(resource.resource), w.String()));
+                              util::Quote(resource.resource), w.String()));
         }
       }
     }

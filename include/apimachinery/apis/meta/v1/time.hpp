@@ -40,6 +40,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::metav1 {
 
@@ -89,31 +90,15 @@ inline std::ostream& operator<<(std::ostream& os, const Time& t) { return os << 
 
 namespace internal {
 
-// GoQuote: Go's time.quote (double quotes, backslash-escaped quotes/backslashes/control bytes).
-inline std::string GoQuote(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c == 0x7f) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
-  return out;
-}
-
 [[noreturn]] inline void ThrowCannotParse(std::string_view value, std::string_view value_elem,
                                           std::string_view layout_elem) {
-  throw TimeParseError("parsing time " + GoQuote(value) + " as " + GoQuote(kRFC3339Layout) +
-                       ": cannot parse " + GoQuote(value_elem) + " as " + GoQuote(layout_elem));
+  throw TimeParseError("parsing time " + util::TimeQuote(value) + " as " + util::TimeQuote(kRFC3339Layout) +
+                       ": cannot parse " + util::TimeQuote(value_elem) + " as " +
+                       util::TimeQuote(layout_elem));
 }
 
 [[noreturn]] inline void ThrowTimeMessage(std::string_view value, std::string_view message) {
-  throw TimeParseError("parsing time " + GoQuote(value) + std::string(message));
+  throw TimeParseError("parsing time " + util::TimeQuote(value) + std::string(message));
 }
 
 inline bool IsDigitAt(std::string_view s, std::size_t i) noexcept {
@@ -199,7 +184,7 @@ inline Time ParseRFC3339(std::string_view input) {
     if (v[0] == '-') offset = -offset;
     v.remove_prefix(6);
   }
-  if (!v.empty()) internal::ThrowTimeMessage(input, ": extra text: " + internal::GoQuote(v));
+  if (!v.empty()) internal::ThrowTimeMessage(input, ": extra text: " + util::TimeQuote(v));
   using namespace std::chrono;
   const year_month_day ymd{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
                            std::chrono::day{static_cast<unsigned>(day)}};
