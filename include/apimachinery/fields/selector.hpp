@@ -38,6 +38,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/field_set.hpp"
 #include "apimachinery/labels/selection.hpp"
+#include "apimachinery/util/format.hpp"
 #include "apimachinery/util/utf8.hpp"
 
 namespace apimachinery::fields {
@@ -162,8 +163,6 @@ inline Selector AndSelectors(std::vector<Selector> selectors) {
 // otherwise, the empty AND for an empty set). Set.AsSelector is the same.
 Selector SelectorFromSet(const Set& fs);
 inline Selector AsSelector(const Set& fs) { return SelectorFromSet(fs); }
-
-inline std::ostream& operator<<(std::ostream& os, const Selector& s) { return os << s.String(); }
 
 namespace internal {
 // SplitTerms splits at commas not preceded by an escaping backslash ("" gives no terms).
@@ -453,10 +452,4 @@ inline Selector SelectorFromSet(const Set& fs) {
 
 }  // namespace apimachinery::fields
 
-template <>
-struct fmt::formatter<apimachinery::fields::Selector> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::fields::Selector& s, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(s.String(), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::fields, Selector);

@@ -54,6 +54,7 @@
 #include "apimachinery/labels/internal/lexer.hpp"
 #include "apimachinery/labels/label_set.hpp"
 #include "apimachinery/labels/selection.hpp"
+#include "apimachinery/util/format.hpp"
 #include "apimachinery/util/validation/field/field.hpp"
 #include "apimachinery/util/validation/validation.hpp"
 
@@ -211,9 +212,6 @@ inline Selector AsSelectorPreValidated(const Set& ls) { return SelectorFromValid
 // Throws apimachinery::Error `invalid selector: [x]` for a piece without exactly one '=', and a
 // field::Error for an invalid key (path `<nil>`) or value (path `[<key>]`).
 Set ConvertSelectorToLabelsMap(std::string_view selector);
-
-inline std::ostream& operator<<(std::ostream& os, const Requirement& r) { return os << r.String(); }
-inline std::ostream& operator<<(std::ostream& os, const Selector& s) { return os << s.String(); }
 
 // Implementation details follow.
 
@@ -743,18 +741,5 @@ inline Set ConvertSelectorToLabelsMap(std::string_view selector) {
 
 }  // namespace apimachinery::labels
 
-template <>
-struct fmt::formatter<apimachinery::labels::Requirement> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::labels::Requirement& r, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(r.String(), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<apimachinery::labels::Selector> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::labels::Selector& s, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(s.String(), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::labels, Requirement);
+APIMACHINERY_STRINGER(apimachinery::labels, Selector);

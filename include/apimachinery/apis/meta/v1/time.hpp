@@ -40,6 +40,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/util/format.hpp"
 #include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::metav1 {
@@ -83,8 +84,6 @@ std::string FormatRFC3339(const Time& t);
 // JSON: string (RFC 3339) or null for the zero Time. from_json accepts null (zero Time).
 void to_json(nlohmann::json& j, const Time& t);
 void from_json(const nlohmann::json& j, Time& t);
-
-inline std::ostream& operator<<(std::ostream& os, const Time& t) { return os << t.String(); }
 
 // Implementation details follow.
 
@@ -246,10 +245,4 @@ inline void from_json(const nlohmann::json& j, Time& t) {
 
 }  // namespace apimachinery::metav1
 
-template <>
-struct fmt::formatter<apimachinery::metav1::Time> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::metav1::Time& t, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(t.String(), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::metav1, Time);

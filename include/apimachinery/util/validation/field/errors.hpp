@@ -38,6 +38,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/format.hpp"
 #include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/validation/field/path.hpp"
 
@@ -61,8 +62,6 @@ enum class ErrorType {
 constexpr std::string_view String(ErrorType t) noexcept;
 // Message returns upstream's ErrorType.String(), the canonical message ("Invalid value").
 constexpr std::string_view Message(ErrorType t) noexcept;
-
-inline std::ostream& operator<<(std::ostream& os, ErrorType t) { return os << String(t); }
 
 class Error : public apimachinery::Error {
  public:
@@ -324,10 +323,4 @@ inline Error TooMany(const Path& path, long long actual_quantity, long long max_
 
 }  // namespace apimachinery::field
 
-template <>
-struct fmt::formatter<apimachinery::field::ErrorType> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(apimachinery::field::ErrorType t, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(apimachinery::field::String(t), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::field, ErrorType);
