@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "apimachinery/fields/fields.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/utf8.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace fields = apimachinery::fields;
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // regression test in tests/fields).
   bool valid_utf8 = true;
   for (std::size_t i = 0; i < input.size();) {
-    const auto d = apimachinery::validation::internal::DecodeRune(input.substr(i));
+    const auto d = apimachinery::util::DecodeRune(input.substr(i));
     if (d.rune == 0xFFFD && d.width == 1) valid_utf8 = false;
     i += d.width;
   }

@@ -18,7 +18,7 @@ namespace labels_selector_test {
 
 namespace labels = apimachinery::labels;
 namespace selection = apimachinery::selection;
-namespace validation = apimachinery::validation;
+namespace field = apimachinery::field;
 using selection::Operator;
 
 namespace {
@@ -370,14 +370,14 @@ TEST_CASE("NewRequirement validation", "[labels][requirement]") {
     REQUIRE(e.errors.size() == 2);
     try {
       std::rethrow_exception(e.errors[0]);
-    } catch (const validation::FieldError& fe) {
+    } catch (const field::Error& fe) {
       CHECK(fe.field == "key");
-      CHECK(fe.type == validation::FieldErrorType::kInvalid);
-      CHECK(fe.bad_value == "\"-k\"");
+      CHECK(fe.type == field::ErrorType::kInvalid);
+      CHECK(fe.bad_value == "-k");
     }
     try {
       std::rethrow_exception(e.errors[1]);
-    } catch (const validation::FieldError& fe) {
+    } catch (const field::Error& fe) {
       CHECK(fe.field == "values[0][-k]");
     }
     CHECK(std::string(e.what()) == "[key: Invalid value: \"-k\": " + kNameMsg +
@@ -635,7 +635,7 @@ TEST_CASE("ConvertSelectorToLabelsMap", "[labels][set]") {
                     "[x]: Invalid value: \"$y\": " + kValueMsg);
   CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x!=y"),
                     "<nil>: Invalid value: \"x!\": " + kNameMsg);
-  CHECK_THROWS_AS(labels::ConvertSelectorToLabelsMap("x!=y"), validation::FieldError);
+  CHECK_THROWS_AS(labels::ConvertSelectorToLabelsMap("x!=y"), field::Error);
 }
 
 TEST_CASE("selection::Operator strings", "[labels][selection]") {

@@ -27,6 +27,7 @@
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/util/format.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::cache {
@@ -50,7 +51,6 @@ constexpr std::string_view String(DeltaType t) noexcept {
   }
   return "";
 }
-inline std::ostream& operator<<(std::ostream& os, DeltaType t) { return os << String(t); }
 
 // Delta: one change and the object after it (the last known state for deletions; possibly a
 // DeletedFinalStateUnknown tombstone).
@@ -103,10 +103,4 @@ class FIFOClosedError : public Error {
 
 }  // namespace apimachinery::cache
 
-template <>
-struct fmt::formatter<apimachinery::cache::DeltaType> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(apimachinery::cache::DeltaType t, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(apimachinery::cache::String(t), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::cache, DeltaType);

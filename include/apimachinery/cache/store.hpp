@@ -44,6 +44,7 @@
 #include "apimachinery/cache/thread_safe_store.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::cache {
 
@@ -190,7 +191,7 @@ inline std::pair<std::string, std::string> SplitMetaNamespaceKey(std::string_vie
   const auto slash = key.find('/');
   if (slash == std::string_view::npos) return {std::string(), std::string(key)};
   if (key.find('/', slash + 1) != std::string_view::npos) {
-    throw Error(fmt::format("unexpected key format: {:?}", key));
+    throw Error("unexpected key format: " + util::Quote(key));
   }
   return {std::string(key.substr(0, slash)), std::string(key.substr(slash + 1))};
 }

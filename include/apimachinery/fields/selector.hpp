@@ -38,7 +38,8 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/field_set.hpp"
 #include "apimachinery/selection/selection.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/format.hpp"
+#include "apimachinery/util/utf8.hpp"
 
 namespace apimachinery::fields {
 
@@ -163,8 +164,6 @@ inline Selector AndSelectors(std::vector<Selector> selectors) {
 Selector SelectorFromSet(const Set& fs);
 inline Selector AsSelector(const Set& fs) { return SelectorFromSet(fs); }
 
-inline std::ostream& operator<<(std::ostream& os, const Selector& s) { return os << s.String(); }
-
 namespace internal {
 // SplitTerms splits at commas not preceded by an escaping backslash ("" gives no terms).
 std::vector<std::string_view> SplitTerms(std::string_view selector);
@@ -195,7 +194,7 @@ inline std::string UnescapeValue(std::string_view s) {
   bool in_slash = false;
   std::size_t i = 0;
   while (i < s.size()) {
-    const auto d = validation::internal::DecodeRune(s.substr(i));
+    const auto d = util::DecodeRune(s.substr(i));
     const char32_t c = d.rune;
     i += d.width;
     if (in_slash) {
@@ -203,7 +202,7 @@ inline std::string UnescapeValue(std::string_view s) {
         out += static_cast<char>(c);
       } else {
         std::string seq = "\\";
-        validation::internal::AppendRune(seq, c);
+        util::AppendRune(seq, c);
         throw InvalidEscapeSequenceError(std::move(seq));
       }
       in_slash = false;
@@ -214,7 +213,7 @@ inline std::string UnescapeValue(std::string_view s) {
     } else if (c == ',' || c == '=') {
       throw UnescapedRuneError(c);
     } else {
-      validation::internal::AppendRune(out, c);
+      util::AppendRune(out, c);
     }
   }
   if (in_slash) throw InvalidEscapeSequenceError("\\");
@@ -453,10 +452,4 @@ inline Selector SelectorFromSet(const Set& fs) {
 
 }  // namespace apimachinery::fields
 
-template <>
-struct fmt::formatter<apimachinery::fields::Selector> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::fields::Selector& s, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(s.String(), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::fields, Selector);

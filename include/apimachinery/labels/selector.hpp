@@ -16,7 +16,7 @@
 // Throws: Parse throws labels::ParseError (what() is upstream's text, e.g.
 // `unable to parse requirement: <nil>: Invalid value: "-x": name part must consist of ...`);
 // NewRequirement and ValidatedSelectorFromSet throw apimachinery::AggregateError holding
-// validation::FieldError values (upstream's field.ErrorList.ToAggregate()); everything else only
+// field::Error values (upstream's field.ErrorList.ToAggregate()); everything else only
 // std::bad_alloc. Strong guarantee everywhere (values are built before anything is published).
 // Thread-safety: Selector and Requirement are immutable after construction; concurrent const use
 // of one object (and of copies sharing its requirements) is safe.
@@ -54,7 +54,9 @@
 #include "apimachinery/labels/internal/lexer.hpp"
 #include "apimachinery/labels/label_set.hpp"
 #include "apimachinery/selection/selection.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/format.hpp"
+#include "apimachinery/util/validation/field/field.hpp"
+#include "apimachinery/util/validation/validation.hpp"
 
 namespace apimachinery::labels {
 
@@ -120,7 +122,7 @@ class Requirement {
 };
 
 // NewRequirement validates and builds a requirement. Every problem is collected (key, operator
-// and value checks, upstream's order) and thrown together as an AggregateError of FieldErrors,
+// and value checks, upstream's order) and thrown together as an AggregateError of field::Errors,
 // e.g. `values: Invalid value: ["bar","foo"]: exact-match compatibility requires one single value`.
 Requirement NewRequirement(std::string_view key, selection::Operator op,
                            std::vector<std::string> values);
@@ -209,11 +211,8 @@ inline Selector AsSelectorPreValidated(const Set& ls) { return SelectorFromValid
 
 // ConvertSelectorToLabelsMap reads `k=v,k2=v2` (keys and values trimmed of spaces and validated).
 // Throws apimachinery::Error `invalid selector: [x]` for a piece without exactly one '=', and a
-// validation::FieldError for an invalid key (path `<nil>`) or value (path `[<key>]`).
+// field::Error for an invalid key (path `<nil>`) or value (path `[<key>]`).
 Set ConvertSelectorToLabelsMap(std::string_view selector);
-
-inline std::ostream& operator<<(std::ostream& os, const Requirement& r) { return os << r.String(); }
-inline std::ostream& operator<<(std::ostream& os, const Selector& s) { return os << s.String(); }
 
 // Implementation details follow.
 
@@ -252,25 +251,24 @@ constexpr std::optional<std::int64_t> ParseInt64(std::string_view s) noexcept {
   return static_cast<std::int64_t>(v);
 }
 
-inline validation::FieldError KeyError(std::string path, std::string_view key,
-                                       const std::vector<std::string>& msgs) {
-  return validation::FieldError::Invalid(std::move(path), key, validation::JoinMessages(msgs));
+inline field::Error KeyError(const field::Path& path, std::string_view key,
+                             const std::vector<std::string>& msgs) {
+  return field::Invalid(path, std::string(key), validation::JoinMessages(msgs));
 }
 
 // ValidateRequirement appends NewRequirement's problems to errs (upstream order). `op` is nullopt
 // for an unknown operator spelled `op_text`. The key is checked only when check_key is set.
 inline void ValidateRequirement(std::string_view key, std::optional<selection::Operator> op,
                                 std::string_view op_text, const std::vector<std::string>& vals,
-                                bool check_key, std::vector<validation::FieldError>& errs) {
+                                bool check_key, field::ErrorList& errs) {
   using selection::Operator;
   if (check_key) {
     if (auto msgs = validation::IsQualifiedName(key); !msgs.empty()) {
-      errs.push_back(KeyError("key", key, msgs));
+      errs.push_back(KeyError(field::NewPath("key"), key, msgs));
     }
   }
   auto invalid_values = [&](const char* detail) {
-    errs.emplace_back(validation::FieldErrorType::kInvalid, "values", validation::GoJSONStrings(vals),
-                      detail);
+    errs.push_back(field::Invalid(field::NewPath("values"), vals, detail));
   };
   switch (op.value_or(Operator::kNone)) {
     case Operator::kIn:
@@ -291,35 +289,22 @@ inline void ValidateRequirement(std::string_view key, std::optional<selection::O
       if (vals.size() != 1) invalid_values("for 'Gt', 'Lt' operators, exactly one value is required");
       for (std::size_t i = 0; i < vals.size(); ++i) {
         if (!ParseInt64(vals[i])) {
-          errs.push_back(validation::FieldError::Invalid(
-              "values[" + std::to_string(i) + "]", vals[i],
-              "for 'Gt', 'Lt' operators, the value must be an integer"));
+          errs.push_back(field::Invalid(field::NewPath("values").Index(static_cast<long long>(i)), vals[i],
+                                        "for 'Gt', 'Lt' operators, the value must be an integer"));
         }
       }
       break;
     case Operator::kNone:
-      errs.emplace_back(validation::FieldErrorType::kNotSupported, "operator",
-                        validation::GoQuote(op_text),
-                        "supported values: \"in\", \"notin\", \"=\", \"==\", \"!=\", \"gt\", "
-                        "\"lt\", \"exists\", \"!\"");
+      errs.push_back(field::NotSupported(field::NewPath("operator"), std::string(op_text),
+                                         {"in", "notin", "=", "==", "!=", "gt", "lt", "exists", "!"}));
       break;
   }
   for (std::size_t i = 0; i < vals.size(); ++i) {
     if (auto msgs = validation::IsValidLabelValue(vals[i]); !msgs.empty()) {
-      std::string path = "values[" + std::to_string(i) + "][";
-      path += key;
-      path += ']';
-      errs.push_back(
-          validation::FieldError::Invalid(std::move(path), vals[i], validation::JoinMessages(msgs)));
+      errs.push_back(field::Invalid(field::NewPath("values").Index(static_cast<long long>(i)).Key(key),
+                                    vals[i], validation::JoinMessages(msgs)));
     }
   }
-}
-
-inline std::vector<std::exception_ptr> ToExceptionPtrs(std::vector<validation::FieldError>& errs) {
-  std::vector<std::exception_ptr> out;
-  out.reserve(errs.size());
-  for (auto& e : errs) out.push_back(std::make_exception_ptr(std::move(e)));
-  return out;
 }
 
 inline void SortByKey(Requirements& reqs) {
@@ -403,7 +388,7 @@ class Parser {
     if (t.tok != Token::kIdentifier) return Fail(t.literal, "', expected: identifier");
     const std::string_view key = t.literal;
     if (auto msgs = validation::IsQualifiedName(key); !msgs.empty()) {
-      error_ = KeyError("<nil>", key, msgs).what();
+      error_ = KeyError(field::Path(), key, msgs).what();
       return false;
     }
     const Token next = Lookahead(true).tok;
@@ -435,10 +420,10 @@ class Parser {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
 
-    std::vector<validation::FieldError> errs;
+    field::ErrorList errs;
     ValidateRequirement(key, op, {}, values, /*check_key=*/false, errs);
     if (!errs.empty()) {
-      error_ = AggregateError::Message(ToExceptionPtrs(errs));
+      error_ = field::ToAggregate(errs)->what();
       return false;
     }
     out = MakeRequirement(std::string(key), op, std::move(values));
@@ -596,18 +581,18 @@ inline std::string Requirement::String() const {
 
 inline Requirement NewRequirement(std::string_view key, selection::Operator op,
                                   std::vector<std::string> values) {
-  std::vector<validation::FieldError> errs;
+  field::ErrorList errs;
   internal::ValidateRequirement(key, op, selection::String(op), values, /*check_key=*/true, errs);
-  if (!errs.empty()) throw AggregateError(internal::ToExceptionPtrs(errs));
+  if (!errs.empty()) throw *field::ToAggregate(errs);
   return internal::MakeRequirement(std::string(key), op, std::move(values));
 }
 
 inline Requirement NewRequirement(std::string_view key, std::string_view op,
                                   std::vector<std::string> values) {
   const auto parsed = selection::OperatorFromString(op);
-  std::vector<validation::FieldError> errs;
+  field::ErrorList errs;
   internal::ValidateRequirement(key, parsed, op, values, /*check_key=*/true, errs);
-  if (!errs.empty()) throw AggregateError(internal::ToExceptionPtrs(errs));
+  if (!errs.empty()) throw *field::ToAggregate(errs);
   return internal::MakeRequirement(std::string(key), *parsed, std::move(values));
 }
 
@@ -695,17 +680,17 @@ inline Selector SelectorFromSet(const Set& ls) {
 }
 
 inline Selector ValidatedSelectorFromSet(const Set& ls) {
-  std::vector<validation::FieldError> errs;
+  field::ErrorList errs;
   for (const auto& [k, v] : ls) {
     if (auto msgs = validation::IsQualifiedName(k); !msgs.empty()) {
-      errs.push_back(internal::KeyError("key", k, msgs));
+      errs.push_back(internal::KeyError(field::NewPath("key"), k, msgs));
     }
     if (auto msgs = validation::IsValidLabelValue(v); !msgs.empty()) {
-      errs.push_back(validation::FieldError::Invalid("values[0][" + k + "]", v,
-                                                     validation::JoinMessages(msgs)));
+      errs.push_back(
+          field::Invalid(field::NewPath("values").Index(0).Key(k), v, validation::JoinMessages(msgs)));
     }
   }
-  if (!errs.empty()) throw AggregateError(internal::ToExceptionPtrs(errs));
+  if (!errs.empty()) throw *field::ToAggregate(errs);
   return SelectorFromSet(ls);
 }
 
@@ -742,14 +727,11 @@ inline Set ConvertSelectorToLabelsMap(std::string_view selector) {
     }
     const std::string_view key = trim(parts[0]);
     if (auto msgs = validation::IsQualifiedName(key); !msgs.empty()) {
-      throw internal::KeyError("<nil>", key, msgs);
+      throw internal::KeyError(field::Path(), key, msgs);
     }
     const std::string_view value = trim(parts[1]);
     if (auto msgs = validation::IsValidLabelValue(value); !msgs.empty()) {
-      std::string path = "[";
-      path += key;
-      path += ']';
-      throw validation::FieldError::Invalid(std::move(path), value, validation::JoinMessages(msgs));
+      throw field::Invalid(field::Path().Key(key), std::string(value), validation::JoinMessages(msgs));
     }
     out[std::string(key)] = std::string(value);
     if (comma == std::string_view::npos) break;
@@ -760,18 +742,5 @@ inline Set ConvertSelectorToLabelsMap(std::string_view selector) {
 
 }  // namespace apimachinery::labels
 
-template <>
-struct fmt::formatter<apimachinery::labels::Requirement> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::labels::Requirement& r, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(r.String(), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<apimachinery::labels::Selector> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::labels::Selector& s, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(s.String(), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::labels, Requirement);
+APIMACHINERY_STRINGER(apimachinery::labels, Selector);

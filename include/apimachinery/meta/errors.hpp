@@ -25,8 +25,7 @@
 // payloads are shared immutable state; it may be shared between threads.
 //
 // Differences from upstream:
-// - None in the texts: kinds, groups and versions are quoted as Go's `%q` does, with
-//   strconv.Quote semantics (strconv/quote.go: Quote).
+// - None in the texts: kinds, groups and versions are quoted with util::Quote (Go's `%q`).
 // - MapperError has no upstream counterpart (Go returns error values, which are cheap).
 #pragma once
 
@@ -43,7 +42,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/internal/join_list.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::meta {
 
@@ -213,9 +212,6 @@ class MapperError {
 
 namespace internal {
 
-// GoQuote renders `s` the way Go's %q does for the strings that occur in mapper errors.
-inline std::string GoQuote(std::string_view s) { return validation::GoQuote(s); }
-
 // JoinList renders Go's %v of a slice of Stringers: `[a b c]` (the shared helper).
 using util::internal::JoinList;
 
@@ -226,15 +222,15 @@ inline std::string NoKindMatchMessage(const schema::GroupKind& gk, const std::ve
   std::sort(searched.begin(), searched.end());
   searched.erase(std::unique(searched.begin(), searched.end()), searched.end());
   if (searched.empty()) {
-    return "no matches for kind " + GoQuote(gk.kind) + " in group " + GoQuote(gk.group);
+    return "no matches for kind " + util::Quote(gk.kind) + " in group " + util::Quote(gk.group);
   }
   if (searched.size() == 1) {
-    return "no matches for kind " + GoQuote(gk.kind) + " in version " + GoQuote(searched.front());
+    return "no matches for kind " + util::Quote(gk.kind) + " in version " + util::Quote(searched.front());
   }
-  std::string out = "no matches for kind " + GoQuote(gk.kind) + " in versions [";
+  std::string out = "no matches for kind " + util::Quote(gk.kind) + " in versions [";
   for (std::size_t i = 0; i < searched.size(); ++i) {
     if (i) out.push_back(' ');
-    out += GoQuote(searched[i]);
+    out += util::Quote(searched[i]);
   }
   out.push_back(']');
   return out;

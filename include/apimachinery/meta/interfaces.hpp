@@ -57,6 +57,7 @@
 
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/format.hpp"
 
 namespace apimachinery::meta {
 
@@ -64,12 +65,12 @@ namespace apimachinery::meta {
 // RESTScopeName strings: `namespace` and `root`.
 enum class RESTScopeName { kNamespace, kRoot };
 
-// The upstream name of a scope ("namespace" / "root").
-constexpr std::string_view ScopeNameString(RESTScopeName s) noexcept {
+// String returns the upstream name of a scope ("namespace" / "root").
+constexpr std::string_view String(RESTScopeName s) noexcept {
   return s == RESTScopeName::kRoot ? std::string_view("root") : std::string_view("namespace");
 }
-
-inline std::ostream& operator<<(std::ostream& os, RESTScopeName s) { return os << ScopeNameString(s); }
+// ScopeNameString is the old spelling of String(RESTScopeName).
+constexpr std::string_view ScopeNameString(RESTScopeName s) noexcept { return String(s); }
 
 // RESTMapping: the information needed to deal with a kind at one REST endpoint.
 struct RESTMapping {
@@ -83,10 +84,11 @@ struct RESTMapping {
   friend bool operator==(const RESTMapping&, const RESTMapping&) = default;
 };
 
-// Renders `{<resource> <gvk> <scope>}` (Go's %v of the struct, with the scope's name).
-inline std::ostream& operator<<(std::ostream& os, const RESTMapping& m) {
-  return os << '{' << m.resource.String() << ' ' << m.group_version_kind.String() << ' '
-            << ScopeNameString(m.scope) << '}';
+// String renders `{<resource> <gvk> <scope>}` (Go's %v of the struct, with the scope's name); it is
+// what operator<< and fmt print.
+inline std::string String(const RESTMapping& m) {
+  return "{" + m.resource.String() + " " + m.group_version_kind.String() + " " +
+         std::string(String(m.scope)) + "}";
 }
 
 // MapperResult<T>: what a `Try...` method produces: Go's `(value, error)`. `value` is set when the
@@ -286,20 +288,5 @@ auto CaptureMapperResult(Fn&& fn) -> MapperResult<decltype(fn())> {
 
 }  // namespace apimachinery::meta
 
-template <>
-struct fmt::formatter<apimachinery::meta::RESTScopeName> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(apimachinery::meta::RESTScopeName s, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(apimachinery::meta::ScopeNameString(s), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<apimachinery::meta::RESTMapping> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::meta::RESTMapping& m, FormatContext& ctx) const {
-    std::string s = "{" + m.resource.String() + " " + m.group_version_kind.String() + " " +
-                    std::string(apimachinery::meta::ScopeNameString(m.scope)) + "}";
-    return fmt::formatter<std::string_view>::format(s, ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::meta, RESTScopeName);
+APIMACHINERY_STRINGER(apimachinery::meta, RESTMapping);

@@ -65,9 +65,10 @@
 namespace apimachinery::meta {
 
 // UnsafeGuessKindToResource converts a kind to its (plural, singular) resources by upstream's naive
-// English rules: lower-case; a name ending in "endpoints" or "securitycontextconstraints" is its own
-// plural; a trailing "s" gets "es", a trailing "y" becomes "ies", anything else gets "s". An empty
-// kind gives two zero GVRs. Never throws (except std::bad_alloc).
+// English rules (restmapper.go: UnsafeGuessKindToResource, unpluralizedSuffixes): lower-case; a
+// name ending in "endpoints" is its own plural; a trailing "s" gets "es", a trailing "y" becomes
+// "ies", anything else gets "s". An empty kind gives two zero GVRs. Never throws (except
+// std::bad_alloc).
 std::pair<schema::GroupVersionResource, schema::GroupVersionResource> UnsafeGuessKindToResource(
     const schema::GroupVersionKind& kind);
 
@@ -274,9 +275,8 @@ inline std::pair<schema::GroupVersionResource, schema::GroupVersionResource> Uns
   if (kind.kind.empty()) return {};
   std::string singular_name = internal::ToLowerASCII(kind.kind);
   schema::GroupVersionResource singular{kind.group, kind.version, singular_name};
-  for (std::string_view skip : {std::string_view("endpoints"), std::string_view("securitycontextconstraints")}) {
-    if (internal::EndsWith(singular_name, skip)) return {singular, singular};
-  }
+  // upstream's unpluralizedSuffixes
+  if (internal::EndsWith(singular_name, "endpoints")) return {singular, singular};
   std::string plural_name;
   switch (singular_name.back()) {
     case 's':

@@ -80,8 +80,7 @@
 // - The warning handler is a constructor argument or set later (upstream: NewShortcutExpander's
 //   third argument only).
 // - ExpandResourceShortcut (upstream: unexported expandResourceShortcut) is public.
-// - The resource in the warning is quoted as Go's %q does, with strconv.Quote semantics
-//   (strconv/quote.go: Quote).
+// - None in the warning text: Go's %q is util::Quote.
 #pragma once
 
 #include <cstddef>
@@ -103,7 +102,7 @@
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/fast_hash.hpp"
-#include "apimachinery/util/validation.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::restmapper {
 
@@ -204,13 +203,6 @@ std::shared_ptr<meta::ResettableRESTMapper> NewShortcutExpander(
 
 // Implementation details follow.
 
-namespace internal {
-
-// GoQuote renders `s` as Go's %q does for printable text.
-inline std::string GoQuote(std::string_view s) { return validation::GoQuote(s); }
-
-}  // namespace internal
-
 inline ShortcutExpander::ShortcutExpander(std::shared_ptr<meta::RESTMapper> delegate,
                                           std::shared_ptr<discovery::DiscoveryInterface> client,
                                           WarningHandler warning_handler)
@@ -237,7 +229,7 @@ inline void ShortcutExpander::SetWarningHandler(WarningHandler handler) {
 inline std::string ShortcutExpander::Warning(const std::string& short_name,
                                              const schema::GroupResource& also) {
   return fmt::format("short name {} could also match lower priority resource {}",
-                     internal::GoQuote(short_name), also.String());
+                     util::Quote(short_name), also.String());
 }
 
 inline void ShortcutExpander::RebuildLocked() const {

@@ -19,8 +19,7 @@
 //   different types, missing version, unversioned kind clash), same texts.
 //
 // Differences from upstream: type names are C++ names (util::TypeId::name()); a target versioner
-// is printed as its quoted Identifier() (Go's %q of the versioner value). Go's %q escaping is
-// reproduced for the printable ASCII names the library produces (backslash and quote escaped).
+// is printed as its quoted Identifier() (Go's %q of the versioner value, util::Quote).
 // Thread-safety: immutable values.
 #pragma once
 
@@ -34,44 +33,9 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::runtime {
-
-namespace internal {
-// Quote renders s as Go's %q does for printable text: "..." with \ and " escaped, control
-// characters as \n, \t, \xNN.
-inline std::string Quote(std::string_view s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += fmt::format("\\x{:02x}", c);
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += "\"";
-  return out;
-}
-}  // namespace internal
 
 // NotRegisteredError: a type, kind or version is unknown to the scheme (upstream notRegisteredErr).
 class NotRegisteredError : public Error {
@@ -108,7 +72,7 @@ class NotRegisteredError : public Error {
 
   static std::string Message(std::string_view scheme, const schema::GroupVersionKind& k,
                              const std::string& t, const std::string& tgt) {
-    using internal::Quote;
+    using util::Quote;
     if (!t.empty() && !tgt.empty()) {
       return fmt::format("{} is not suitable for converting to {} in scheme {}", t, Quote(tgt),
                          Quote(scheme));

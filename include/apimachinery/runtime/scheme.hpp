@@ -321,8 +321,8 @@ inline std::pair<std::string, std::string> DefaultMetaV1FieldSelectorConversion(
   if (label == "metadata.name" || label == "metadata.namespace") {
     return {std::string(label), std::string(value)};
   }
-  throw Error(fmt::format("{} is not a known field selector: only {}, {}", internal::Quote(label),
-                          internal::Quote("metadata.name"), internal::Quote("metadata.namespace")));
+  throw Error(fmt::format("{} is not a known field selector: only {}, {}", util::Quote(label),
+                          util::Quote("metadata.name"), util::Quote("metadata.namespace")));
 }
 
 inline const GroupVersioner* TargetVersioner(const conversion::Scope& scope) noexcept {
@@ -382,7 +382,7 @@ void Scheme::AddKnownTypeWithName(const schema::GroupVersionKind& gvk) {
   if (auto it = gvk_to_type_.find(gvk); it != gvk_to_type_.end() && !(it->second == id)) {
     throw SchemeRegistrationError(
         fmt::format("Double registration of different types for {}: old={}, new={} in scheme {}",
-                    gvk.String(), it->second.name(), id.name(), internal::Quote(scheme_name_)));
+                    gvk.String(), it->second.name(), id.name(), util::Quote(scheme_name_)));
   }
   gvk_to_type_[gvk] = id;
   auto [it, inserted] = types_.try_emplace(id);
@@ -405,10 +405,10 @@ void Scheme::AddUnversionedTypes(const schema::GroupVersion& gv) {
         unversioned_types_[id] = gvk;
         if (auto old = unversioned_kinds_.find(gvk.kind);
             old != unversioned_kinds_.end() && !(old->second == id)) {
-          throw SchemeRegistrationError(fmt::format(
-              "{} has already been registered as unversioned kind {} - kind name must be unique "
-              "in scheme {}",
-              old->second.name(), internal::Quote(gvk.String()), internal::Quote(scheme_name_)));
+          throw SchemeRegistrationError(
+              fmt::format("{} has already been registered as unversioned kind {} - kind name must be unique "
+                          "in scheme {}",
+                          old->second.name(), util::Quote(gvk.String()), util::Quote(scheme_name_)));
         }
         unversioned_kinds_[gvk.kind] = id;
       }(),

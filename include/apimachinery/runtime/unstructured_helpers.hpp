@@ -50,6 +50,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::runtime {
 
@@ -418,8 +419,10 @@ inline std::optional<std::map<std::string, std::string>> NestedNullCoercingStrin
     } else if (e.is_string()) {
       out.emplace(k, e.get<std::string>());
     } else {
-      throw Error(fmt::format("{} accessor error: contains non-string value in the map under key \"{}\": {} is of the type {}, expected string",
-                              JSONPath(fields), k, GoValueString(e), GoTypeName(e)));
+      throw Error(
+          fmt::format("{} accessor error: contains non-string value in the map under key {}: {} is of the "
+                      "type {}, expected string",
+                      JSONPath(fields), util::Quote(k), GoValueString(e), GoTypeName(e)));
     }
   }
   return out;

@@ -30,6 +30,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/internal/hash_combine.hpp"
+#include "apimachinery/util/format.hpp"
 
 namespace apimachinery::schema {
 
@@ -299,15 +300,6 @@ inline GroupVersionKind FromAPIVersionAndKind(std::string_view api_version, std:
   }
 }
 
-// --- operator<< ------------------------------------------------------------------------------------
-inline std::ostream& operator<<(std::ostream& os, const GroupVersion& v) { return os << v.String(); }
-inline std::ostream& operator<<(std::ostream& os, const GroupKind& v) { return os << v.String(); }
-inline std::ostream& operator<<(std::ostream& os, const GroupResource& v) { return os << v.String(); }
-inline std::ostream& operator<<(std::ostream& os, const GroupVersionKind& v) { return os << v.String(); }
-inline std::ostream& operator<<(std::ostream& os, const GroupVersionResource& v) {
-  return os << v.String();
-}
-
 // --- JSON (metav1 wire shapes) -----------------------------------------------------------------------
 namespace internal {
 inline std::string RequireStringMember(const nlohmann::json& j, const char* key, const char* type) {
@@ -394,18 +386,9 @@ struct std::hash<apimachinery::schema::GroupVersionResource> {
   }
 };
 
-// --- fmt::formatter (prints String(); width and alignment work) -------------------------------------
-#define APIMACHINERY_INTERNAL_SCHEMA_FORMATTER(T)                                      \
-  template <>                                                                          \
-  struct fmt::formatter<apimachinery::schema::T> : fmt::formatter<std::string_view> { \
-    template <typename FormatContext>                                                  \
-    auto format(const apimachinery::schema::T& v, FormatContext& ctx) const {          \
-      return fmt::formatter<std::string_view>::format(v.String(), ctx);                \
-    }                                                                                  \
-  };
-APIMACHINERY_INTERNAL_SCHEMA_FORMATTER(GroupVersion)
-APIMACHINERY_INTERNAL_SCHEMA_FORMATTER(GroupKind)
-APIMACHINERY_INTERNAL_SCHEMA_FORMATTER(GroupResource)
-APIMACHINERY_INTERNAL_SCHEMA_FORMATTER(GroupVersionKind)
-APIMACHINERY_INTERNAL_SCHEMA_FORMATTER(GroupVersionResource)
-#undef APIMACHINERY_INTERNAL_SCHEMA_FORMATTER
+// --- operator<< and fmt::formatter (print String(); width and alignment work) ------------------------
+APIMACHINERY_STRINGER(apimachinery::schema, GroupVersion);
+APIMACHINERY_STRINGER(apimachinery::schema, GroupKind);
+APIMACHINERY_STRINGER(apimachinery::schema, GroupResource);
+APIMACHINERY_STRINGER(apimachinery::schema, GroupVersionKind);
+APIMACHINERY_STRINGER(apimachinery::schema, GroupVersionResource);

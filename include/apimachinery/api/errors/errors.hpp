@@ -46,6 +46,7 @@
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/runtime/unstructured_converter.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::errors {
 
@@ -194,27 +195,6 @@ inline metav1::StatusDetails Details(const schema::GroupResource& gr, std::strin
   return d;
 }
 
-// GoQ: Go's %q for a string (printable ASCII as is, `"` and `\` escaped, control bytes escaped).
-inline std::string GoQ(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += fmt::format("\\x{:02x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
 inline bool IsKnownReason(std::string_view r) {
   static constexpr std::string_view kKnown[] = {
       metav1::kStatusReasonUnauthorized,     metav1::kStatusReasonForbidden,
@@ -285,13 +265,13 @@ inline const StatusError* AsStatusError(const std::exception& e) noexcept {
 
 inline StatusError NewNotFound(const schema::GroupResource& gr, std::string_view name) {
   return internal::Failure(kStatusNotFound, metav1::kStatusReasonNotFound,
-                           fmt::format("{} {} not found", gr.String(), internal::GoQ(name)),
+                           fmt::format("{} {} not found", gr.String(), util::Quote(name)),
                            internal::Details(gr, name));
 }
 
 inline StatusError NewAlreadyExists(const schema::GroupResource& gr, std::string_view name) {
   return internal::Failure(kStatusConflict, metav1::kStatusReasonAlreadyExists,
-                           fmt::format("{} {} already exists", gr.String(), internal::GoQ(name)),
+                           fmt::format("{} {} already exists", gr.String(), util::Quote(name)),
                            internal::Details(gr, name));
 }
 
@@ -300,7 +280,7 @@ inline StatusError NewGenerateNameConflict(const schema::GroupResource& gr, std:
   return internal::Failure(
       kStatusConflict, metav1::kStatusReasonAlreadyExists,
       fmt::format("{} {} already exists, the server was not able to generate a unique name for the object",
-                  gr.String(), internal::GoQ(name)),
+                  gr.String(), util::Quote(name)),
       internal::Details(gr, name, retry_after_seconds));
 }
 
@@ -319,7 +299,7 @@ inline StatusError NewForbidden(const schema::GroupResource& gr, std::string_vie
   } else if (name.empty()) {
     message = fmt::format("{} is forbidden: {}", gr.String(), err);
   } else {
-    message = fmt::format("{} {} is forbidden: {}", gr.String(), internal::GoQ(name), err);
+    message = fmt::format("{} {} is forbidden: {}", gr.String(), util::Quote(name), err);
   }
   return internal::Failure(kStatusForbidden, metav1::kStatusReasonForbidden, std::move(message),
                            internal::Details(gr, name));
@@ -333,7 +313,7 @@ inline StatusError NewConflict(const schema::GroupResource& gr, std::string_view
                                std::string_view err) {
   return internal::Failure(
       kStatusConflict, metav1::kStatusReasonConflict,
-      fmt::format("Operation cannot be fulfilled on {} {}: {}", gr.String(), internal::GoQ(name), err),
+      fmt::format("Operation cannot be fulfilled on {} {}: {}", gr.String(), util::Quote(name), err),
       internal::Details(gr, name));
 }
 inline StatusError NewConflict(const schema::GroupResource& gr, std::string_view name,
@@ -374,14 +354,14 @@ inline StatusError NewInvalid(const schema::GroupKind& gk, std::string_view name
   }
   std::string message;
   if (texts.empty()) {
-    message = fmt::format("{} {} is invalid", gk.String(), internal::GoQ(name));
+    message = fmt::format("{} {} is invalid", gk.String(), util::Quote(name));
   } else {
     std::string agg = texts.front();
     if (texts.size() > 1) {
       for (std::size_t i = 1; i < texts.size(); ++i) agg += ", " + texts[i];
       agg = "[" + agg + "]";
     }
-    message = fmt::format("{} {} is invalid: {}", gk.String(), internal::GoQ(name), agg);
+    message = fmt::format("{} {} is invalid: {}", gk.String(), util::Quote(name), agg);
   }
   return internal::Failure(kStatusUnprocessableEntity, metav1::kStatusReasonInvalid,
                            std::move(message), std::move(d));
@@ -409,7 +389,7 @@ inline StatusError NewMethodNotSupported(const schema::GroupResource& gr, std::s
   d.kind = gr.resource;
   return internal::Failure(
       kStatusMethodNotAllowed, metav1::kStatusReasonMethodNotAllowed,
-      fmt::format("{} is not supported on resources of kind {}", action, internal::GoQ(gr.String())),
+      fmt::format("{} is not supported on resources of kind {}", action, util::Quote(gr.String())),
       std::move(d));
 }
 
@@ -520,7 +500,7 @@ inline StatusError NewGenericServerResponse(int code, std::string_view verb,
       if (code >= 500) {
         reason = metav1::kStatusReasonInternalError;
         message = fmt::format("an error on the server ({}) has prevented the request from succeeding",
-                              internal::GoQ(server_message));
+                              util::Quote(server_message));
       }
   }
   std::string lower_verb(verb);

@@ -57,6 +57,7 @@
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
+#include "apimachinery/meta/restmapper.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/internal/join_list.hpp"
@@ -343,17 +344,6 @@ inline std::vector<PriorityPattern> DiscoveryPriorityPatterns(const std::vector<
   return out;
 }
 
-// UnsafeGuessKindToResource's plural rule for an already lower-cased kind.
-inline std::string GuessPlural(const std::string& singular) {
-  if (singular.empty()) return singular;
-  if (singular.size() >= 9 && singular.compare(singular.size() - 9, 9, "endpoints") == 0) return singular;
-  switch (singular.back()) {
-    case 's': return singular + "es";
-    case 'y': return singular.substr(0, singular.size() - 1) + "ies";
-    default: return singular + "s";
-  }
-}
-
 struct CompiledRESTMapper::Builder {
   StringMap<std::uint32_t> resource_ids;  // name -> resources_ index
   StringMap<std::uint32_t> kind_ids;      // kind '\0' group -> kinds_ index
@@ -443,10 +433,10 @@ inline void CompiledRESTMapper::AddTable(Builder& b, const std::vector<discovery
     if (inserted) b.kind_order.push_back(kind);
     (void)it;
   };
+  // DefaultRESTMapper.Add: the resources guessed from the kind (upstream's UnsafeGuessKindToResource).
   auto add = [&](const std::string& kind, meta::RESTScopeName scope) {
-    std::string singular = AsciiLower(kind);
-    std::string plural = GuessPlural(singular);
-    add_specific(kind, plural, singular, scope);
+    auto [plural, singular] = meta::UnsafeGuessKindToResource(schema::GroupVersionKind{"", "", kind});
+    add_specific(kind, plural.resource, singular.resource, scope);
   };
 
   for (const auto& r : resources) {

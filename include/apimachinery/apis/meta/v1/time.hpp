@@ -40,6 +40,8 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/util/format.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::metav1 {
 
@@ -83,37 +85,19 @@ std::string FormatRFC3339(const Time& t);
 void to_json(nlohmann::json& j, const Time& t);
 void from_json(const nlohmann::json& j, Time& t);
 
-inline std::ostream& operator<<(std::ostream& os, const Time& t) { return os << t.String(); }
-
 // Implementation details follow.
 
 namespace internal {
 
-// GoQuote: Go's time.quote (double quotes, backslash-escaped quotes/backslashes/control bytes).
-inline std::string GoQuote(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c == 0x7f) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
-  return out;
-}
-
 [[noreturn]] inline void ThrowCannotParse(std::string_view value, std::string_view value_elem,
                                           std::string_view layout_elem) {
-  throw TimeParseError("parsing time " + GoQuote(value) + " as " + GoQuote(kRFC3339Layout) +
-                       ": cannot parse " + GoQuote(value_elem) + " as " + GoQuote(layout_elem));
+  throw TimeParseError("parsing time " + util::TimeQuote(value) + " as " + util::TimeQuote(kRFC3339Layout) +
+                       ": cannot parse " + util::TimeQuote(value_elem) + " as " +
+                       util::TimeQuote(layout_elem));
 }
 
 [[noreturn]] inline void ThrowTimeMessage(std::string_view value, std::string_view message) {
-  throw TimeParseError("parsing time " + GoQuote(value) + std::string(message));
+  throw TimeParseError("parsing time " + util::TimeQuote(value) + std::string(message));
 }
 
 inline bool IsDigitAt(std::string_view s, std::size_t i) noexcept {
@@ -199,7 +183,7 @@ inline Time ParseRFC3339(std::string_view input) {
     if (v[0] == '-') offset = -offset;
     v.remove_prefix(6);
   }
-  if (!v.empty()) internal::ThrowTimeMessage(input, ": extra text: " + internal::GoQuote(v));
+  if (!v.empty()) internal::ThrowTimeMessage(input, ": extra text: " + util::TimeQuote(v));
   using namespace std::chrono;
   const year_month_day ymd{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
                            std::chrono::day{static_cast<unsigned>(day)}};
@@ -261,10 +245,4 @@ inline void from_json(const nlohmann::json& j, Time& t) {
 
 }  // namespace apimachinery::metav1
 
-template <>
-struct fmt::formatter<apimachinery::metav1::Time> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(const apimachinery::metav1::Time& t, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(t.String(), ctx);
-  }
-};
+APIMACHINERY_STRINGER(apimachinery::metav1, Time);

@@ -1,0 +1,361 @@
+// util/strconv: Go's string quoting, the one implementation of `%q` in the library.
+//
+//   util::Quote("a\tb");          // "\"a\\tb\""            (strconv.Quote, fmt's %q)
+//   util::Quote("\xff\u00a0");    // "\"\\xff\\u00a0\""      invalid byte, non-printable rune
+//   util::Quote("日本");           // "\"日本\""              printable runes stay UTF-8
+//   util::JSONQuote("<a>\n");     // "\"\\u003ca\\u003e\\n\"" (encoding/json's string encoder)
+//   util::TimeQuote("\xc3\xa9");  // "\"\\xc3\\xa9\""        (the time package's own quote)
+//
+// Quote is strconv.Quote (src/strconv/quote.go: appendQuotedWith, appendEscapedRune): `"` and `\`
+// are backslashed; \a \b \f \n \r \t \v use their short escapes; other bytes below 0x20 and 0x7f
+// are \xNN; an invalid UTF-8 byte is \xNN; a valid rune that unicode.IsPrint rejects is \uNNNN (or
+// \UNNNNNNNN above U+FFFF); every printable rune, U+FFFD included, is copied as UTF-8. IsPrint uses
+// Go's generated tables (src/strconv/isprint.go, copied in util/internal/isprint.hpp).
+// Every upstream text built with `%q` or strconv.Quote goes through Quote.
+//
+// JSONQuote is encoding/json's string encoding with HTML escaping (src/encoding/json/encode.go:
+// appendString): `"` `\` \b \f \n \r \t backslashed, other controls and < > & as \u00NN, invalid
+// bytes as \ufffd, U+2028/U+2029 as \u2028/\u2029. GoJSONStrings renders a []string as
+// json.Marshal does.
+//
+// TimeQuote is the time package's private quote (src/time/format.go: quote), used by
+// time.ParseError.Error(): it is not strconv.Quote. Every byte of a non-ASCII or control rune is
+// \xNN (a real U+FFFD included), `"` and `\` are backslashed, and DEL is copied raw.
+//
+// Throws: only std::bad_alloc. Cost: one pass, one allocation (the result); IsPrint is a binary
+// search in a table of at most 508 entries for runes above U+00FF.
+// Thread-safety: stateless free functions over constant tables.
+// Differences from upstream: none.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "apimachinery/util/internal/isprint.hpp"
+#include "apimachinery/util/utf8.hpp"
+
+namespace apimachinery::util {
+
+// IsPrint reports whether Go considers r printable (strconv.IsPrint, same as unicode.IsPrint):
+// letters, marks, numbers, punctuation, symbols and the ASCII space.
+constexpr bool IsPrint(char32_t r) noexcept;
+// IsGraphic is IsPrint plus the Unicode space separators (strconv.IsGraphic).
+constexpr bool IsGraphic(char32_t r) noexcept;
+
+// Quote returns s as a double-quoted Go string literal (strconv.Quote; fmt's %q of a string).
+std::string Quote(std::string_view s);
+// AppendQuote appends Quote(s) to out (strconv.AppendQuote).
+void AppendQuote(std::string& out, std::string_view s);
+
+// JSONQuote returns s encoded as a JSON string the way Go's encoding/json encodes it.
+std::string JSONQuote(std::string_view s);
+// AppendJSONQuote appends JSONQuote(s) to out.
+void AppendJSONQuote(std::string& out, std::string_view s);
+// GoJSONStrings renders a string list as json.Marshal does (`["a","b"]`, `[]` when empty).
+std::string GoJSONStrings(const std::vector<std::string>& values);
+
+// TimeQuote is Go's time.quote (see the header comment), used by time.ParseError texts.
+std::string TimeQuote(std::string_view s);
+
+// FormatFloat is strconv.FormatFloat(f, fmt, -1, 64): the shortest text that reads back as f, in
+// the form fmt names: 'e' (-d.ddde±dd), 'f' (-ddd.ddd) or 'g' ('e' when the decimal exponent is
+// below -4 or at least 6, the precision strconv uses for that choice in shortest mode, else 'f').
+// fmt's %v of a float64 is 'g'. Infinities and NaN print as "+Inf", "-Inf" and "NaN".
+std::string FormatFloat(double f, char fmt);
+
+// Implementation details follow.
+
+namespace internal {
+
+inline constexpr char kLowerHex[] = "0123456789abcdef";
+
+// Go's strconv.bsearch: the first index i with table[i] >= v.
+template <typename T, std::size_t N>
+constexpr std::size_t LowerBound(const T (&table)[N], T v) noexcept {
+  std::size_t i = 0, j = N;
+  while (i < j) {
+    const std::size_t h = i + (j - i) / 2;
+    if (table[h] < v) {
+      i = h + 1;
+    } else {
+      j = h;
+    }
+  }
+  return i;
+}
+
+template <typename T, std::size_t N>
+constexpr bool InRanges(const T (&ranges)[N], T v) noexcept {
+  const std::size_t i = LowerBound(ranges, v);
+  return i < N && ranges[i & ~std::size_t{1}] <= v && v <= ranges[i | 1];
+}
+
+template <typename T, std::size_t N>
+constexpr bool Contains(const T (&table)[N], T v) noexcept {
+  const std::size_t i = LowerBound(table, v);
+  return i < N && table[i] == v;
+}
+
+inline void AppendHex(std::string& out, const char* prefix, std::uint32_t v, int digits) {
+  out += prefix;
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kLowerHex[(v >> shift) & 0xF];
+}
+
+// appendEscapedRune for quote '"', ASCIIonly and graphicOnly false.
+inline void AppendEscapedRune(std::string& out, char32_t r, std::string_view utf8) {
+  if (r == '"' || r == '\\') {
+    out += '\\';
+    out += static_cast<char>(r);
+    return;
+  }
+  if (IsPrint(r)) {
+    out.append(utf8);
+    return;
+  }
+  switch (r) {
+    case '\a':
+      out += "\\a";
+      return;
+    case '\b':
+      out += "\\b";
+      return;
+    case '\f':
+      out += "\\f";
+      return;
+    case '\n':
+      out += "\\n";
+      return;
+    case '\r':
+      out += "\\r";
+      return;
+    case '\t':
+      out += "\\t";
+      return;
+    case '\v':
+      out += "\\v";
+      return;
+    default:
+      break;
+  }
+  if (r < ' ' || r == 0x7F) {
+    AppendHex(out, "\\x", r, 2);
+  } else if (r < 0x10000) {
+    AppendHex(out, "\\u", r, 4);
+  } else {
+    AppendHex(out, "\\U", r, 8);
+  }
+}
+
+}  // namespace internal
+
+constexpr bool IsPrint(char32_t r) noexcept {
+  if (r <= 0xFF) {
+    if (r >= 0x20 && r <= 0x7E) return true;
+    if (r >= 0xA1 && r <= 0xFF) return r != 0xAD;
+    return false;
+  }
+  if (r < 0x10000) {
+    const auto rr = static_cast<std::uint16_t>(r);
+    return internal::InRanges(internal::kIsPrint16, rr) && !internal::Contains(internal::kIsNotPrint16, rr);
+  }
+  if (!internal::InRanges(internal::kIsPrint32, static_cast<std::uint32_t>(r))) return false;
+  if (r >= 0x20000) return true;
+  return !internal::Contains(internal::kIsNotPrint32, static_cast<std::uint16_t>(r - 0x10000));
+}
+
+constexpr bool IsGraphic(char32_t r) noexcept {
+  if (IsPrint(r)) return true;
+  return r <= 0xFFFF && internal::Contains(internal::kIsGraphic, static_cast<std::uint16_t>(r));
+}
+
+inline void AppendQuote(std::string& out, std::string_view s) {
+  out += '"';
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < kRuneSelf) {
+      if (b >= 0x20 && b < 0x7F && b != '"' && b != '\\') {
+        // A run of printable ASCII is copied in one append.
+        std::size_t j = i + 1;
+        while (j < s.size()) {
+          const auto c = static_cast<unsigned char>(s[j]);
+          if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') break;
+          ++j;
+        }
+        out.append(s.data() + i, j - i);
+        i = j;
+        continue;
+      }
+      internal::AppendEscapedRune(out, b, s.substr(i, 1));
+      ++i;
+      continue;
+    }
+    const DecodedRune d = DecodeRune(s.substr(i));
+    if (d.width == 1 && d.rune == kRuneError) {
+      internal::AppendHex(out, "\\x", b, 2);
+    } else {
+      internal::AppendEscapedRune(out, d.rune, s.substr(i, d.width));
+    }
+    i += d.width;
+  }
+  out += '"';
+}
+
+inline std::string Quote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  AppendQuote(out, s);
+  return out;
+}
+
+inline void AppendJSONQuote(std::string& out, std::string_view s) {
+  out += '"';
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < kRuneSelf) {
+      switch (b) {
+        case '\\':
+          out += "\\\\";
+          break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        default:
+          if (b < 0x20 || b == '<' || b == '>' || b == '&') {
+            internal::AppendHex(out, "\\u", b, 4);
+          } else {
+            out += static_cast<char>(b);
+          }
+      }
+      ++i;
+      continue;
+    }
+    const DecodedRune d = DecodeRune(s.substr(i));
+    if (d.width == 1 && d.rune == kRuneError) {
+      out += "\\ufffd";
+    } else if (d.rune == 0x2028 || d.rune == 0x2029) {
+      internal::AppendHex(out, "\\u", d.rune, 4);
+    } else {
+      out.append(s.data() + i, d.width);
+    }
+    i += d.width;
+  }
+  out += '"';
+}
+
+inline std::string JSONQuote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  AppendJSONQuote(out, s);
+  return out;
+}
+
+inline std::string GoJSONStrings(const std::vector<std::string>& values) {
+  std::string out = "[";
+  for (std::size_t v = 0; v < values.size(); ++v) {
+    if (v) out += ',';
+    AppendJSONQuote(out, values[v]);
+  }
+  out += ']';
+  return out;
+}
+
+inline std::string TimeQuote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  std::size_t i = 0;
+  // Go ranges over the runes of s; i is the index of the current rune.
+  while (i < s.size()) {
+    const DecodedRune d = DecodeRune(s.substr(i));
+    const char32_t c = d.rune;
+    if (c >= kRuneSelf || c < ' ') {
+      std::size_t width = d.width;
+      if (c == kRuneError) {
+        // Go escapes one byte, or three for a real U+FFFD that does not end the string.
+        width = (i + 2 < s.size() && s.substr(i, 3) == "\xef\xbf\xbd") ? 3 : 1;
+      }
+      for (std::size_t j = 0; j < width; ++j) {
+        internal::AppendHex(out, "\\x", static_cast<unsigned char>(s[i + j]), 2);
+      }
+    } else {
+      if (c == '"' || c == '\\') out += '\\';
+      out += static_cast<char>(c);
+    }
+    i += d.width;
+  }
+  out += '"';
+  return out;
+}
+
+inline std::string FormatFloat(double f, char fmt) {
+  if (std::isnan(f)) return "NaN";
+  if (std::isinf(f)) return f > 0 ? "+Inf" : "-Inf";
+  // Shortest round-trip digits and decimal exponent, from to_chars' scientific form "d.ddde±x".
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(f), std::chars_format::scientific);
+  const std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
+  const std::size_t e = sci.find('e');
+  std::string digits;
+  for (char c : sci.substr(0, e)) {
+    if (c != '.') digits += c;
+  }
+  const int exp = std::atoi(std::string(sci.substr(e + 1)).c_str());
+  const bool zero = f == 0;
+  if (zero) digits = "0";
+  const int dp = zero ? 1 : exp + 1;  // digits = 0.DIGITS * 10^dp
+  const int nd = static_cast<int>(digits.size());
+  std::string out = std::signbit(f) ? "-" : "";
+  if (fmt == 'g') fmt = (dp - 1 < -4 || dp - 1 >= 6) ? 'e' : 'f';
+  if (fmt == 'e') {
+    out += digits[0];
+    if (nd > 1) {
+      out += '.';
+      out.append(digits, 1, std::string::npos);
+    }
+    const int x = zero ? 0 : dp - 1;
+    out += x < 0 ? "e-" : "e+";
+    const int ax = x < 0 ? -x : x;
+    if (ax < 10) out += '0';
+    out += std::to_string(ax);
+    return out;
+  }
+  // 'f'
+  if (dp <= 0) {
+    out += "0.";
+    out.append(static_cast<std::size_t>(-dp), '0');
+    out += digits;
+  } else if (dp >= nd) {
+    out += digits;
+    out.append(static_cast<std::size_t>(dp - nd), '0');
+  } else {
+    out.append(digits, 0, static_cast<std::size_t>(dp));
+    out += '.';
+    out.append(digits, static_cast<std::size_t>(dp), std::string::npos);
+  }
+  return out;
+}
+
+}  // namespace apimachinery::util
