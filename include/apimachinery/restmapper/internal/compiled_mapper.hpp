@@ -192,19 +192,20 @@ class CompiledRESTMapper final : public meta::RESTMapper {
  public:
   explicit CompiledRESTMapper(const std::vector<GroupInput>& groups);
 
-  meta::MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  inline meta::MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  inline meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                       const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  inline meta::MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
-  std::string String() const override;
+  inline meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  inline std::string String() const override;
 
   // The priority patterns in effect (upstream's ResourcePriority / KindPriority, without the
   // trailing `*` resource or kind).
@@ -213,11 +214,14 @@ class CompiledRESTMapper final : public meta::RESTMapper {
  protected:
   // The public lookups: a precomputed hit is copied straight into the caller's result; anything
   // else goes through the Try... method (same answers and errors).
-  schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& input) const override;
-  std::vector<schema::GroupVersionKind> DoKindsFor(const schema::GroupVersionResource& input) const override;
-  schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const override;
-  std::vector<schema::GroupVersionResource> DoResourcesFor(const schema::GroupVersionResource& input) const override;
-  meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& input) const override;
+  inline std::vector<schema::GroupVersionKind> DoKindsFor(
+      const schema::GroupVersionResource& input) const override;
+  inline schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const override;
+  inline std::vector<schema::GroupVersionResource> DoResourcesFor(
+      const schema::GroupVersionResource& input) const override;
+  inline meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk,
+                                         const std::vector<std::string>& versions) const override;
 
  private:
   // One registered group-version (one upstream per-version DefaultRESTMapper).
