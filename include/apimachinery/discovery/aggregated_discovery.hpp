@@ -186,9 +186,9 @@ class AggregatedDiscovery : public DiscoveryInterface {
   void AddLegacyGroup(APIGroup group, std::vector<APIResourceList> lists);
 
   // The groups in document order, the core group (named "") first.
-  std::vector<APIGroup> ServerGroups() override;
+  inline std::vector<APIGroup> ServerGroups() override;
   // Throws NotFoundError, or StaleGroupVersionError for a stale group-version.
-  APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
+  inline APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
 
  private:
   void PutGroupLocked(APIGroup group);

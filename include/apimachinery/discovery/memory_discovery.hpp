@@ -73,8 +73,8 @@ class MemoryDiscovery : public CachedDiscoveryInterface {
   // LoadDirectory adds every document of `dir`, in file-name order.
   void LoadDirectory(const std::filesystem::path& dir);
 
-  std::vector<APIGroup> ServerGroups() override;
-  APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
+  inline std::vector<APIGroup> ServerGroups() override;
+  inline APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
   bool Fresh() override { return true; }
   void Invalidate() override { invalidate_calls_.fetch_add(1, std::memory_order_relaxed); }
 

@@ -54,23 +54,25 @@ class MultiRESTMapper : public ResettableRESTMapper {
 
   const std::vector<std::shared_ptr<RESTMapper>>& delegates() const noexcept { return delegates_; }
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
-  MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  inline MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  MapperResult<schema::GroupVersionResource> TryResourceFor(const schema::GroupVersionResource& input) const override;
-  MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  inline MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  inline MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                 const std::vector<std::string>& versions) const override;
-  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  inline MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+      const schema::GroupVersionResource& input) const override;
+  inline MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  inline MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
 
   // Resets every delegate that is resettable.
-  void Reset() override;
+  inline void Reset() override;
 
   // `MultiRESTMapper{\n\t<delegate>\n\t<delegate>\n}`, each delegate's lines indented by a tab.
-  std::string String() const override;
+  inline std::string String() const override;
 
  private:
   std::vector<std::shared_ptr<RESTMapper>> delegates_;

@@ -60,18 +60,20 @@ class PriorityRESTMapper : public ResettableRESTMapper {
   const std::vector<schema::GroupVersionResource>& resource_priority() const noexcept { return resource_priority_; }
   const std::vector<schema::GroupVersionKind>& kind_priority() const noexcept { return kind_priority_; }
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
+  inline MapperResult<schema::GroupVersionKind> TryKindFor(
+      const schema::GroupVersionResource& resource) const override;
   MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
       const schema::GroupVersionResource& resource) const override {
     return delegate_->TryKindsFor(resource);
   }
-  MapperResult<schema::GroupVersionResource> TryResourceFor(const schema::GroupVersionResource& input) const override;
+  inline MapperResult<schema::GroupVersionResource> TryResourceFor(
+      const schema::GroupVersionResource& input) const override;
   MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override {
     return delegate_->TryResourcesFor(input);
   }
-  MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                 const std::vector<std::string>& versions) const override;
+  inline MapperResult<meta::RESTMapping> TryRESTMapping(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
   MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override {
     return delegate_->TryRESTMappings(gk, versions);
@@ -83,7 +85,7 @@ class PriorityRESTMapper : public ResettableRESTMapper {
   void Reset() override { MaybeResetRESTMapper(*delegate_); }
 
   // `PriorityRESTMapper{\n\t[<resource patterns>]\n\t[<kind patterns>]\n\t<delegate>\n}`.
-  std::string String() const override;
+  inline std::string String() const override;
 
  private:
   std::shared_ptr<RESTMapper> delegate_;

@@ -91,20 +91,22 @@ class DefaultRESTMapper : public RESTMapper {
 
   const std::vector<schema::GroupVersion>& default_group_versions() const noexcept { return default_group_versions_; }
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
-  MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  inline MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  MapperResult<schema::GroupVersionResource> TryResourceFor(const schema::GroupVersionResource& input) const override;
-  MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  inline MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  inline MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                 const std::vector<std::string>& versions) const override;
-  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  inline MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+      const schema::GroupVersionResource& input) const override;
+  inline MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  inline MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
 
   // `DefaultRESTMapper{kindToPluralResource=map[<gvk>:<gvr> ...]}`, keys sorted as Go's fmt does.
-  std::string String() const override;
+  inline std::string String() const override;
 
  private:
   // A view of a GVR (for allocation-free hash lookups).

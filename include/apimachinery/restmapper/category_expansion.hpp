@@ -86,7 +86,7 @@ class DiscoveryCategoryExpander : public CategoryExpander {
     if (!client_) throw Error("Please provide discovery client to shortcut expander");
   }
 
-  std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override;
+  inline std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override;
 
  private:
   std::shared_ptr<discovery::DiscoveryInterface> client_;
@@ -100,7 +100,7 @@ class UnionCategoryExpander : public CategoryExpander {
   explicit UnionCategoryExpander(std::vector<std::shared_ptr<const CategoryExpander>> expanders_in)
       : expanders(std::move(expanders_in)) {}
 
-  std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override;
+  inline std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override;
 
   std::vector<std::shared_ptr<const CategoryExpander>> expanders;
 };

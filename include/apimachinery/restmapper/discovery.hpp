@@ -89,24 +89,25 @@ class DeferredDiscoveryRESTMapper final : public meta::ResettableRESTMapper {
   explicit DeferredDiscoveryRESTMapper(std::shared_ptr<discovery::CachedDiscoveryInterface> client);
 
   // Reset invalidates the client's cache and forgets the built mapper.
-  void Reset() override;
+  inline void Reset() override;
 
-  meta::MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  inline meta::MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  inline meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                       const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  inline meta::MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  inline meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
 
   // Builds the mapper if needed: `DeferredDiscoveryRESTMapper{<error>}` when that fails, else
   // `DeferredDiscoveryRESTMapper{\n\t<mapper>\n}`.
-  std::string String() const override;
+  inline std::string String() const override;
 
  private:
   // The current mapper, built under the lock if there is none. Throws what the build throws.

@@ -125,21 +125,21 @@ class ShortcutExpander : public meta::ResettableRESTMapper {
 
   // Reset resets the delegate if it is resettable, then drops the short-name table: the next
   // expansion reads discovery again.
-  void Reset() override;
+  inline void Reset() override;
 
-  meta::MapperResult<schema::GroupVersionKind> TryKindFor(
+  inline meta::MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
       const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
+  inline meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<meta::RESTMapping> TryRESTMapping(
+  inline meta::MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  inline meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  inline meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
 
   std::string String() const override { return "ShortcutExpander{" + delegate_->String() + "}"; }
 

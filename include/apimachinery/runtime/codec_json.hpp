@@ -132,7 +132,7 @@ std::unique_ptr<Object> UnstructuredToObject(const Scheme& scheme, const Unstruc
 // Implementation details follow.
 namespace internal {
 
-constexpr std::string_view kFindKindGoType =
+inline constexpr std::string_view kFindKindGoType =
     "struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string "
     "\"json:\\\"kind,omitempty\\\"\" }";
 

@@ -87,7 +87,7 @@ class Unstructured : public Object {
 
   // runtime::Object.
   schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
-  void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
+  inline void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
   std::unique_ptr<Object> DeepCopyObject() const override {
     return std::make_unique<Unstructured>(*this);
   }
@@ -230,7 +230,7 @@ class UnstructuredList : public Object {
 
   // runtime::Object.
   schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
-  void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
+  inline void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
   std::unique_ptr<Object> DeepCopyObject() const override {
     return std::make_unique<UnstructuredList>(*this);
   }

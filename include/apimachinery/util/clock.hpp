@@ -55,8 +55,8 @@ class Clock {
 class RealClock final : public Clock {
  public:
   Time Now() const override { return std::chrono::steady_clock::now(); }
-  void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,
-                 Time deadline) override;
+  inline void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,
+                        Time deadline) override;
 };
 
 // FakeClock is a clock that only moves when told to (Step, SetTime). Waiters whose deadline is
@@ -70,9 +70,9 @@ class FakeClock final : public Clock {
   FakeClock(const FakeClock&) = delete;
   FakeClock& operator=(const FakeClock&) = delete;
 
-  Time Now() const override;
-  void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,
-                 Time deadline) override;
+  inline Time Now() const override;
+  inline void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,
+                        Time deadline) override;
 
   // Step moves the clock forward by d and wakes every waiter whose deadline has been reached.
   void Step(Duration d);

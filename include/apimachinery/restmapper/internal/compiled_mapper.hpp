@@ -19,9 +19,8 @@
 //     tables_       per group-version: group, version, ids of the priority patterns matching it;
 //   and two open-addressing hash indexes (FlatIndex) over the names.
 // - Lookup: one hash probe, no allocation beyond the returned value. The public KindFor,
-//   KindsFor, ResourceFor, ResourcesFor and RESTMapping (the Do... hooks of meta/interfaces.hpp)
-//   copy a precomputed hit straight into the caller's result; every other case goes through the
-//   Try... methods.
+//   ResourceFor and RESTMapping (the Do... hooks of meta/interfaces.hpp) copy a precomputed hit
+//   straight into the caller's result; every other case goes through the Try... methods.
 //   Requests with a group and/or version filter the (short) hit list by the per-version rules
 //   (exact group+version; group as a raw string prefix, because each per-version mapper falls
 //   back to prefix matching on its own; version only), de-duplicate as Multi does and resolve
@@ -194,19 +193,20 @@ class CompiledRESTMapper final : public meta::RESTMapper {
  public:
   explicit CompiledRESTMapper(const std::vector<GroupInput>& groups);
 
-  meta::MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  inline meta::MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  inline meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  inline meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  meta::MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                       const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  inline meta::MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
-  std::string String() const override;
+  inline meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  inline std::string String() const override;
 
   // The priority patterns in effect (upstream's ResourcePriority / KindPriority, without the
   // trailing `*` resource or kind).
@@ -215,11 +215,10 @@ class CompiledRESTMapper final : public meta::RESTMapper {
  protected:
   // The public lookups: a precomputed hit is copied straight into the caller's result; anything
   // else goes through the Try... method (same answers and errors).
-  schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& input) const override;
-  std::vector<schema::GroupVersionKind> DoKindsFor(const schema::GroupVersionResource& input) const override;
-  schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const override;
-  std::vector<schema::GroupVersionResource> DoResourcesFor(const schema::GroupVersionResource& input) const override;
-  meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  inline schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& input) const override;
+  inline schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const override;
+  inline meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk,
+                                         const std::vector<std::string>& versions) const override;
 
  private:
   // One registered group-version (one upstream per-version DefaultRESTMapper).
@@ -882,30 +881,12 @@ inline schema::GroupVersionKind CompiledRESTMapper::DoKindFor(const schema::Grou
   return ValueOrThrowCold([&] { return TryKindFor(input); });
 }
 
-inline std::vector<schema::GroupVersionKind> CompiledRESTMapper::DoKindsFor(
-    const schema::GroupVersionResource& input) const {
-  if (IsPlainRequest(input)) {
-    const ResourceEntry* e = FindPlain(input);
-    if (e != nullptr && !e->all_kinds.empty()) return e->all_kinds;
-  }
-  return ValueOrThrowCold([&] { return TryKindsFor(input); });
-}
-
 inline schema::GroupVersionResource CompiledRESTMapper::DoResourceFor(const schema::GroupVersionResource& input) const {
   if (IsPlainRequest(input)) {
     const ResourceEntry* e = FindPlain(input);
     if (e != nullptr && e->resource_for >= 0) return e->all_resources[static_cast<std::size_t>(e->resource_for)];
   }
   return ValueOrThrowCold([&] { return TryResourceFor(input); });
-}
-
-inline std::vector<schema::GroupVersionResource> CompiledRESTMapper::DoResourcesFor(
-    const schema::GroupVersionResource& input) const {
-  if (IsPlainRequest(input)) {
-    const ResourceEntry* e = FindPlain(input);
-    if (e != nullptr && !e->all_resources.empty()) return e->all_resources;
-  }
-  return ValueOrThrowCold([&] { return TryResourcesFor(input); });
 }
 
 inline meta::RESTMapping CompiledRESTMapper::DoRESTMapping(const schema::GroupKind& gk,

@@ -82,10 +82,10 @@ class CachedDiscoveryClient : public CachedDiscoveryInterface {
   CachedDiscoveryClient(std::shared_ptr<DiscoveryInterface> delegate, std::filesystem::path cache_directory,
                         std::chrono::nanoseconds ttl, Clock now = {});
 
-  std::vector<APIGroup> ServerGroups() override;
-  APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
-  bool Fresh() override;
-  void Invalidate() override;
+  inline std::vector<APIGroup> ServerGroups() override;
+  inline APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
+  inline bool Fresh() override;
+  inline void Invalidate() override;
 
   const std::filesystem::path& cache_directory() const noexcept { return dir_; }
   // The files ServerGroups / ServerResourcesForGroupVersion use.

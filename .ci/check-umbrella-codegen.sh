@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Fails when a translation unit that includes the library but uses none of it gets code or data of
+# the library: compiles an empty `main` that includes <apimachinery/apimachinery.hpp> with
+# `<c++> -O0 -std=c++20` and lists every symbol `nm` finds defined in the object file whose name
+# contains `apimachinery` (functions, vtables, typeinfo, variables).
+#
+# Such a symbol means a header makes every includer compile something: typically a virtual
+# function declared in its class without `inline` and defined out of line as `inline` (the Itanium
+# C++ ABI then makes it the class's key function, and every includer emits the vtable, every
+# virtual function and all they call), or a namespace-scope variable that is not `inline`.
+# docs/design/compile-cost.md explains the rules.
+#
+# Usage: .ci/check-umbrella-codegen.sh [c++ compiler=g++]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cxx=${1:-g++}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+printf '#include <apimachinery/apimachinery.hpp>\nint main() {}\n' > "$work/empty.cpp"
+"$cxx" -O0 -std=c++20 -Iinclude -c "$work/empty.cpp" -o "$work/empty.o"
+offending=$(nm -C --defined-only "$work/empty.o" | grep apimachinery || true)
+if [[ -n $offending ]]; then
+  echo "an empty translation unit including <apimachinery/apimachinery.hpp> defines" \
+    "$(wc -l <<< "$offending") symbols of the library (docs/design/compile-cost.md):"
+  head -n 100 <<< "$offending"
+  (($(wc -l <<< "$offending") <= 100)) || echo "... (the first 100 shown)"
+  exit 1
+fi
+echo "an empty translation unit including <apimachinery/apimachinery.hpp> defines no symbol of the library" \
+  "(object file: $(stat -c %s "$work/empty.o") bytes)"
