@@ -43,7 +43,9 @@
 //   already registered.
 // - Index functions may throw; Add, Update, Replace and AddIndexers then propagate the exception
 //   and leave the store unchanged (values are computed before anything is modified).
-// - Add/Update/Replace with a null object throw apimachinery::Error (upstream panics).
+// - Add/Update/Replace with a null object throw apimachinery::Error
+//   `cache: null object for key "<key>"` and change nothing (upstream's threadSafeMap stores nil,
+//   unindexed: thread_safe_store.go: storeIndex.updateSingleIndex skips a nil object).
 // Thread-safety: every member function may be called concurrently. Reads take a shared lock
 // (std::shared_mutex) and never copy objects (Get copies one shared_ptr; lists copy pointers and
 // pin an epoch). Writes compute keys' hashes and all index values before taking the exclusive
