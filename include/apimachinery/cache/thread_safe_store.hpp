@@ -10,7 +10,9 @@
 //
 // Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
 //
-// Design:
+// Design (the pieces: select_query.hpp, the query types; internal/posting_index.hpp, one inverted
+// index; internal/label_index.hpp, the label index functions; internal/id_table.hpp,
+// chunked_array.hpp, slot_key.hpp and prefetch.hpp, the containers):
 // - Keys are interned to small integer ids: a slot array holds the object per id, a key array its
 //   key (inline up to 31 bytes, two keys to a cache line), and a compact open-addressing table
 //   maps a key's hash to its id. Freed ids are reused.
@@ -86,9 +88,15 @@
 #include <fmt/format.h>
 
 #include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/internal/chunked_array.hpp"
 #include "apimachinery/cache/internal/epoch.hpp"
 #include "apimachinery/cache/internal/id_table.hpp"
+#include "apimachinery/cache/internal/label_index.hpp"
+#include "apimachinery/cache/internal/posting_index.hpp"
+#include "apimachinery/cache/internal/prefetch.hpp"
+#include "apimachinery/cache/internal/slot_key.hpp"
 #include "apimachinery/cache/object_list.hpp"
+#include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/labels/label_set.hpp"
 #include "apimachinery/labels/selection.hpp"
@@ -96,49 +104,6 @@
 #include "apimachinery/runtime/interfaces.hpp"
 
 namespace apimachinery::cache {
-
-// FieldOperator: how an index requirement compares an object's indexed values with a value.
-enum class FieldOperator {
-  kEquals,     // the object is indexed under the value
-  kNotEquals,  // the object is not indexed under the value
-};
-
-// IndexRequirement: `index_name op value` over the values an index function computes.
-struct IndexRequirement {
-  std::string index_name;
-  FieldOperator op = FieldOperator::kEquals;
-  std::string value;
-};
-
-// SelectQuery: every filter of one Select call; all must hold.
-struct SelectQuery {
-  // Restrict to this namespace (metadata.namespace_) when set.
-  std::optional<std::string> namespace_;
-  std::vector<IndexRequirement> index_requirements;
-  // Matched against metadata.labels (objects without metadata have no labels).
-  labels::Selector label_selector;
-
-  // Fluent setters (designated initializers that skip members trip -Wmissing-field-initializers).
-  SelectQuery& InNamespace(std::string ns) & {
-    namespace_ = std::move(ns);
-    return *this;
-  }
-  SelectQuery&& InNamespace(std::string ns) && { return std::move(InNamespace(std::move(ns))); }
-  SelectQuery& WhereIndex(std::string index_name, FieldOperator op, std::string value) & {
-    index_requirements.push_back(IndexRequirement{std::move(index_name), op, std::move(value)});
-    return *this;
-  }
-  SelectQuery&& WhereIndex(std::string index_name, FieldOperator op, std::string value) && {
-    return std::move(WhereIndex(std::move(index_name), op, std::move(value)));
-  }
-  SelectQuery& MatchingLabels(labels::Selector selector) & {
-    label_selector = std::move(selector);
-    return *this;
-  }
-  SelectQuery&& MatchingLabels(labels::Selector selector) && {
-    return std::move(MatchingLabels(std::move(selector)));
-  }
-};
 
 // ThreadSafeStoreOptions: optional features.
 struct ThreadSafeStoreOptions {
@@ -225,92 +190,16 @@ class ThreadSafeStore {
   struct Slot {
     ObjectPtr obj;  // null when the id is free
   };
-  struct Posting {
-    std::string value;
-    std::vector<std::uint32_t> ids;  // live ids and kDeadId tombstones
-    std::uint32_t live = 0;          // ids that are not tombstones
-  };
-  // A removed entry of Posting::ids, skipped by readers until the posting is compacted.
-  static constexpr std::uint32_t kDeadId = internal::kNoId;
-  // Compaction starts when a posting's tombstones exceed both its live ids and this.
-  static constexpr std::size_t kMinTombstones = 8;
-  struct ValuePos {
-    std::uint32_t value;
-    std::uint32_t pos;
-  };
-  // SlotRef::value: 0 = not indexed, 1 = several values (pos is an index into IndexData::multi),
-  // v + 2 = exactly one value with id v (pos is the slot's position in that posting).
-  static constexpr std::uint32_t kNone = 0;
-  static constexpr std::uint32_t kMulti = 1;
-  // Where one slot is filed in one index.
-  struct SlotRef {
-    std::uint32_t value = kNone;
-    std::uint32_t pos = 0;
-  };
-  // One index's column of a slot-major table of SlotRefs (State::refs): a slot's refs for every
-  // index are adjacent, so a write reads and writes one line for them, not one per index.
-  template <typename Table>
-  struct RefColumn {
-    Table* table;
-    std::size_t stride;  // the number of indexes
-    std::size_t index;
-    auto& operator[](std::uint32_t slot) const noexcept {
-      return (*table)[std::size_t{slot} * stride + index];
-    }
-  };
-  using SlotRefs = RefColumn<internal::ChunkedArray<SlotRef>>;
-  using ConstSlotRefs = RefColumn<const internal::ChunkedArray<SlotRef>>;
-  struct IndexData {
-    internal::IdTable value_table;
-    std::vector<Posting> postings;
-    std::vector<std::uint32_t> free_values;
-    std::vector<std::vector<ValuePos>> multi;
-    std::vector<std::uint32_t> free_multi;
-
-    std::uint32_t FindValue(std::string_view v, std::uint64_t h) const {
-      return value_table.Find(h,
-                              [&](std::uint32_t id) { return internal::KeysEqual(postings[id].value, v); });
-    }
-    bool SlotHas(ConstSlotRefs refs, std::uint32_t slot, std::uint32_t value) const {
-      const SlotRef& ref = refs[slot];
-      if (ref.value == kMulti) {
-        for (const ValuePos& vp : multi[ref.pos]) {
-          if (vp.value == value) return true;
-        }
-        return false;
-      }
-      return ref.value == value + 2;
-    }
-    std::size_t MemoryBytes() const;
-  };
-  // The values one object is indexed under, for one index (sorted, distinct), with their hashes.
-  // Value 0 is either borrowed from the object (an index with a FieldValueFunc:
-  // MetaNamespaceIndexFunc, FieldIndexFunc; valid while the object is alive) or owned[0]; the
-  // others are owned (what the index function returned).
-  struct PreparedIndex {
-    // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
-    PreparedIndex() noexcept {}  // NOLINT(modernize-use-equals-default)
-    // Move-only: `first` may view owned[0], whose bytes a move of `owned` keeps where they are.
-    PreparedIndex(PreparedIndex&&) noexcept = default;
-    PreparedIndex& operator=(PreparedIndex&&) noexcept = default;
-    PreparedIndex(const PreparedIndex&) = delete;
-    PreparedIndex& operator=(const PreparedIndex&) = delete;
-    ~PreparedIndex() = default;
-
-    std::vector<std::string> owned;     // the index function's values (empty when borrowed)
-    std::vector<std::uint64_t> hashes;  // every value's hash, only when there are several
-    std::string_view first;             // value 0
-    std::uint64_t hash0 = 0;            // hash of value 0
-    std::uint32_t count = 0;            // number of values
-    // For one value: its id in the index, looked up under the lock by ApplyUpdate (kNoId when no
-    // object has it yet).
-    std::uint32_t value_id = internal::kNoId;
-    std::size_t size() const noexcept { return count; }
-    std::string_view value(std::size_t i) const noexcept {
-      return i == 0 ? first : std::string_view(owned[i]);
-    }
-    std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
-  };
+  using Posting = internal::Posting;
+  static constexpr std::uint32_t kDeadId = internal::kDeadId;
+  using ValuePos = internal::ValuePos;
+  static constexpr std::uint32_t kNone = internal::kNone;
+  static constexpr std::uint32_t kMulti = internal::kMulti;
+  using SlotRef = internal::SlotRef;
+  using SlotRefs = internal::SlotRefs;
+  using ConstSlotRefs = internal::ConstSlotRefs;
+  using IndexData = internal::IndexData;
+  using PreparedIndex = internal::PreparedIndex;
   // The values of one object for every index (inline for up to 4 indexes: no allocation).
   struct Prepared {
     static constexpr std::size_t kInline = 4;
@@ -361,15 +250,6 @@ class ThreadSafeStore {
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
                                Prepared& prep);
   static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
-  static void FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id, PreparedIndex& pv);
-  // Removes the slot whose entry in this index is `ref` (one of `refs`) from its postings.
-  static void UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref);
-  static void RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value, std::uint32_t pos);
-  // Drops the tombstones of a posting, recording the new positions of the ids it moves.
-  static void CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value);
-  // Files `id` under `value`; `known` is the value's id when the caller looked it up already.
-  static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id,
-                                    std::uint32_t known = internal::kNoId);
   // Before anything is modified: records each single new value's id in `prep` (kNoId when new
   // to the index) and prefetches the posting lines the filing will write. `id` is kNoId for a
   // key not stored yet.
@@ -398,40 +278,6 @@ class ThreadSafeStore {
   std::atomic<const FuncSet*> funcs_{nullptr};
   std::vector<std::unique_ptr<const FuncSet>> all_funcs_;
 };
-
-// Names of the hidden label indexes (not listed by GetIndexers).
-namespace internal {
-
-inline constexpr std::string_view kLabelKeyIndex = "\x01labels/key";
-inline constexpr std::string_view kLabelPairIndex = "\x01labels/pair";
-
-// EncodeLabelPair encodes (key, value) unambiguously: 4-byte key length, key, value.
-inline std::string EncodeLabelPair(std::string_view key, std::string_view value) {
-  std::string out;
-  out.resize(4 + key.size() + value.size());
-  const auto n = static_cast<std::uint32_t>(key.size());
-  std::memcpy(out.data(), &n, 4);
-  if (!key.empty()) std::memcpy(out.data() + 4, key.data(), key.size());
-  if (!value.empty()) std::memcpy(out.data() + 4 + key.size(), value.data(), value.size());
-  return out;
-}
-inline std::vector<std::string> LabelKeyIndexFunc(const runtime::Object& obj) {
-  std::vector<std::string> out;
-  if (const auto* meta = obj.GetObjectMeta()) {
-    out.reserve(meta->labels.size());
-    for (const auto& [k, v] : meta->labels) out.push_back(k);
-  }
-  return out;
-}
-inline std::vector<std::string> LabelPairIndexFunc(const runtime::Object& obj) {
-  std::vector<std::string> out;
-  if (const auto* meta = obj.GetObjectMeta()) {
-    out.reserve(meta->labels.size());
-    for (const auto& [k, v] : meta->labels) out.push_back(EncodeLabelPair(k, v));
-  }
-  return out;
-}
-}  // namespace internal
 
 // Implementation details follow.
 
@@ -492,127 +338,6 @@ inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object
   for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i], obj, out[i]);
 }
 
-[[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix,
-                                                                          std::string_view value,
-                                                                          std::uint64_t h, std::uint32_t id,
-                                                                          std::uint32_t known) {
-  std::uint32_t v = known != internal::kNoId ? known : ix.FindValue(value, h);
-  if (v == internal::kNoId) {
-    if (!ix.free_values.empty()) {
-      v = ix.free_values.back();
-      ix.free_values.pop_back();
-      ix.postings[v].value = value;
-    } else {
-      v = static_cast<std::uint32_t>(ix.postings.size());
-      ix.postings.push_back(Posting{std::string(value), {}});
-    }
-    ix.value_table.Insert(h, v);
-  }
-  Posting& p = ix.postings[v];
-  p.ids.push_back(id);  // the caller records the position (ids.size() - 1)
-  ++p.live;
-  return v;
-}
-
-inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value,
-                                               std::uint32_t pos) {
-  Posting& p = ix.postings[value];
-  if (--p.live == 0) {
-    ix.value_table.Erase(internal::HashKey(p.value), value);
-    std::string().swap(p.value);
-    std::vector<std::uint32_t>().swap(p.ids);
-    ix.free_values.push_back(value);
-    return;
-  }
-  if (pos + 1 == p.ids.size()) {
-    // The last entry: drop it and any tombstones before it.
-    p.ids.pop_back();
-    while (p.ids.back() == kDeadId) p.ids.pop_back();  // a live id remains (live > 0)
-    return;
-  }
-  p.ids[pos] = kDeadId;
-  const std::size_t dead = p.ids.size() - p.live;
-  if (dead > kMinTombstones && dead > p.live) CompactPosting(ix, refs, value);
-}
-
-inline void ThreadSafeStore::CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value) {
-  std::vector<std::uint32_t>& ids = ix.postings[value].ids;
-  std::size_t out = 0;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    const std::uint32_t id = ids[i];
-    if (id == kDeadId) continue;
-    if (out != i) {
-      ids[out] = id;
-      // Record the move in the slot's back-pointer for this value.
-      SlotRef& ref = refs[id];
-      if (ref.value == kMulti) {
-        for (ValuePos& vp : ix.multi[ref.pos]) {
-          if (vp.value == value) {
-            vp.pos = static_cast<std::uint32_t>(out);
-            break;
-          }
-        }
-      } else {
-        ref.pos = static_cast<std::uint32_t>(out);
-      }
-    }
-    ++out;
-  }
-  ids.resize(out);
-  if (ids.capacity() > 4 * out + 16) ids.shrink_to_fit();
-}
-
-inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref) {
-  const SlotRef was = ref;
-  if (was.value == kNone) return;
-  ref = SlotRef{};
-  if (was.value == kMulti) {
-    // Detach the list first: a compaction triggered by one removal records moves of *other*
-    // slots only (our entries are tombstones by then; each posting holds our id once).
-    std::vector<ValuePos> list = std::move(ix.multi[was.pos]);
-    ix.multi[was.pos].clear();
-    ix.free_multi.push_back(was.pos);
-    for (const ValuePos& vp : list) RemoveFromPosting(ix, refs, vp.value, vp.pos);
-  } else {
-    RemoveFromPosting(ix, refs, was.value - 2, was.pos);
-  }
-}
-
-[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id,
-                                                             PreparedIndex& pv) {
-  SlotRef& ref = refs[id];
-  if (pv.size() == 1 && pv.value_id != internal::kNoId && ref.value == pv.value_id + 2) {
-    return;  // the common case: one value, unchanged
-  }
-  UnfileSlot(ix, refs, ref);
-  if (pv.size() == 0) return;
-  if (pv.size() == 1) {
-    // The id looked up earlier is stale if unfiling just emptied (and freed) that posting.
-    std::uint32_t known = pv.value_id;
-    if (known != internal::kNoId && ix.postings[known].live == 0) known = internal::kNoId;
-    const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id, known);
-    ref = SlotRef{v + 2, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)};
-    return;
-  }
-  std::uint32_t m;
-  if (!ix.free_multi.empty()) {
-    m = ix.free_multi.back();
-    ix.free_multi.pop_back();
-  } else {
-    m = static_cast<std::uint32_t>(ix.multi.size());
-    ix.multi.emplace_back();
-  }
-  // Filing only appends to postings (no swaps), so the back-pointers can be published last.
-  std::vector<ValuePos> list;
-  list.reserve(pv.size());
-  for (std::size_t i = 0; i < pv.size(); ++i) {
-    const std::uint32_t v = AddToPosting(ix, pv.value(i), pv.Hash(i), id);
-    list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
-  }
-  ix.multi[m] = std::move(list);
-  ref = SlotRef{kMulti, m};
-}
-
 [[gnu::always_inline]] inline void ThreadSafeStore::PlanFiling(const State& st, std::uint32_t id,
                                                                Prepared& prep) {
   for (std::size_t i = 0; i < st.indexes.size(); ++i) {
@@ -662,7 +387,8 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
     old = std::move(st.slots[id].obj);
   }
   st.slots[id].obj = std::move(obj);
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], st.Refs(i), id, prep[i]);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i)
+    internal::FileSlot(st.indexes[i], st.Refs(i), id, prep[i]);
   return old;
 }
 
@@ -670,7 +396,8 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
                                                                std::uint64_t key_hash) {
   const std::uint32_t id = st.FindKey(key, key_hash);
   if (id == internal::kNoId) return nullptr;
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) UnfileSlot(st.indexes[i], st.Refs(i), st.Refs(i)[id]);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i)
+    internal::UnfileSlot(st.indexes[i], st.Refs(i), st.Refs(i)[id]);
   st.key_table.Erase(key_hash, id);
   Slot& s = st.slots[id];
   ObjectPtr old = std::move(s.obj);
@@ -980,7 +707,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     built_refs[k].EnsureSize(st.next_id);
     const SlotRefs refs{&built_refs[k], 1, 0};
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
-      if (st.slots[id].obj) FileSlot(built[k], refs, id, values[k][id]);
+      if (st.slots[id].obj) internal::FileSlot(built[k], refs, id, values[k][id]);
     }
   }
   // The new FuncSet: user indexes first (sorted by name), hidden label indexes last.
@@ -1172,19 +899,6 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     }
   }
   return MakeList(std::move(out));
-}
-
-inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
-  std::size_t n = value_table.MemoryBytes() + postings.capacity() * sizeof(Posting) +
-                  free_values.capacity() * sizeof(std::uint32_t) +
-                  multi.capacity() * sizeof(std::vector<ValuePos>) +
-                  free_multi.capacity() * sizeof(std::uint32_t);
-  for (const Posting& p : postings) {
-    n += p.ids.capacity() * sizeof(std::uint32_t);
-    if (p.value.capacity() > 15) n += p.value.capacity() + 1;
-  }
-  for (const auto& m : multi) n += m.capacity() * sizeof(ValuePos);
-  return n;
 }
 
 inline std::size_t ThreadSafeStore::MemoryBytes() const {
