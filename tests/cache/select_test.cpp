@@ -100,8 +100,50 @@ TEST_CASE("Select uses the label index and the field indexes", "[cache][select]"
   store.Delete("a/1");
   CHECK(run(Q().MatchingLabels(labels::Parse("app=web"))).empty());
   CHECK(run(Q().MatchingLabels(labels::Parse("tier"))) == std::vector<std::string>{"b/3"});
-  // The hidden label indexes are not user-visible.
+  // The label index is not one of the user's indexes.
   CHECK(store.GetIndexers().size() == 2);
+  CHECK_THROWS_WITH(store.ByIndex("\x01labels/key", "app"), "Index with name \x01labels/key does not exist");
+}
+
+// The label index has no name: every index name, the ones it once used included, is the user's.
+TEST_CASE("Select: user indexes named like the label index are ordinary indexes", "[cache][select]") {
+  const std::string key_name = "\x01labels/key";
+  const std::string pair_name = "\x01labels/pair";
+  const bool label_index = GENERATE(true, false);
+  cache::ThreadSafeStore store({{key_name, cache_test::NodeNameIndexFunc}}, {.label_index = label_index});
+  store.Add("a/1", MakePod("a", "1", "n1", {{"app", "web"}}));
+  store.Add("a/2", MakePod("a", "2", "n2", {{"app", "db"}}));
+  CHECK(store.GetIndexers().size() == 1);
+  CHECK(store.GetIndexers().count(key_name) == 1);
+  CHECK(KeysOf(store.ByIndex(key_name, "n1")) == std::vector<std::string>{"a/1"});
+  CHECK(store.ByIndex(key_name, "app").empty());  // not a label key posting
+  CHECK(store.ListIndexFuncValues(key_name) == std::vector<std::string>{"n1", "n2"});
+  CHECK(store.IndexKeys(key_name, "n2") == std::vector<std::string>{"a/2"});
+  CHECK(KeysOf(store.Index(key_name, *MakePod("x", "y", "n2"))) == std::vector<std::string>{"a/2"});
+  CHECK_THROWS_WITH(store.ByIndex(pair_name, "x"), "Index with name \x01labels/pair does not exist");
+  // AddIndexers: the other name is free, the registered one conflicts.
+  store.AddIndexers({{pair_name, cache_test::NodeNameIndexFunc}});
+  CHECK(store.GetIndexers().size() == 2);
+  CHECK(KeysOf(store.ByIndex(pair_name, "n2")) == std::vector<std::string>{"a/2"});
+  CHECK_THROWS_WITH(store.AddIndexers({{key_name, cache_test::NodeNameIndexFunc}}),
+                    "indexer conflict: map[\x01labels/key:{}]");
+  // Select over them, and over labels (answered by the label index when it is on).
+  using Q = cache::SelectQuery;
+  CHECK(KeysOf(store.Select(Q().WhereIndex(key_name, cache::FieldOperator::kEquals, "n1"))) ==
+        std::vector<std::string>{"a/1"});
+  CHECK(KeysOf(store.Select(Q().WhereIndex(pair_name, cache::FieldOperator::kNotEquals, "n1"))) ==
+        std::vector<std::string>{"a/2"});
+  CHECK(KeysOf(store.Select(Q().MatchingLabels(labels::Parse("app=db")))) == std::vector<std::string>{"a/2"});
+  CHECK(KeysOf(store.Select(Q().MatchingLabels(labels::Parse("app")))) ==
+        std::vector<std::string>{"a/1", "a/2"});
+  store.Update("a/1", MakePod("a", "1", "n2", {{"app", "db"}}));
+  CHECK(KeysOf(store.ByIndex(key_name, "n2")) == std::vector<std::string>{"a/1", "a/2"});
+  CHECK(KeysOf(store.Select(Q().MatchingLabels(labels::Parse("app=db")))) ==
+        std::vector<std::string>{"a/1", "a/2"});
+  store.Replace({{"b/3", MakePod("b", "3", "n3", {{"app", "web"}})}});
+  CHECK(KeysOf(store.ByIndex(pair_name, "n3")) == std::vector<std::string>{"b/3"});
+  CHECK(KeysOf(store.Select(Q().MatchingLabels(labels::Parse("app=web")))) ==
+        std::vector<std::string>{"b/3"});
 }
 
 // Property: Select (with and without the label index) equals a scan, through random updates.
@@ -191,7 +233,7 @@ TEST_CASE("Property: Select equals a full scan", "[cache][select][property]") {
   for (int step = 0; step < 600; ++step) {
     if (step == 300) {
       // A new index sorting before the others: every slot's back-pointers are laid out again
-      // (and, with the label index, the hidden label indexes move behind it).
+      // (and, with the label index, its postings move behind it).
       store.AddIndexers({{"by-node", cache_test::NodeNameIndexFunc}});
       indexers.emplace("by-node", cache_test::NodeNameIndexFunc);
     }

@@ -25,11 +25,13 @@
 //   a posting is compacted when its tombstones outnumber both its live ids and 8, so a posting
 //   holds at most about twice its live ids and the compaction is amortised O(1) per removal.
 //   Empty postings are removed with their value.
-// - Optional label index (Options::label_index): postings for every `key=value` pair and every
+// - Optional label index (ThreadSafeStoreOptions::label_index; kept apart from the user's indexes): postings
+// for every `key=value` pair and every
 //   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
 // - A write first looks everything up and prefetches every line it will write (the key's bucket
-//   even before the index functions run, then the postings' lines and the replaced object's
-//   reference count), and only then modifies anything, so its cache misses overlap.
+//   even before the index functions run, then the postings' lines and the replaced object, whose
+//   reference count is often on the same line), and only then modifies anything, so its cache
+//   misses overlap.
 // - Reads (List, ByIndex, Index, Select) return a cache::ObjectList: plain pointers plus one pin
 //   on a reclamation epoch (internal/epoch.hpp), so a read costs no reference count per object.
 //   Replaced and deleted objects are released when no list that could see them remains.
@@ -176,7 +178,6 @@ class ThreadSafeStore {
   struct FuncEntry {
     std::string name;
     IndexFunc fn;
-    bool hidden = false;  // the internal label indexes
     // fn is MetaNamespaceIndexFunc (the query planner may answer namespace restrictions with it).
     bool is_namespace = IsMetaNamespaceIndexFunc(fn);
     // For MetaNamespaceIndexFunc and FieldIndexFunc: the value is read straight from the object
@@ -228,7 +229,8 @@ class ThreadSafeStore {
     std::uint32_t next_id = 0;  // ids [0, next_id) have been handed out
     std::vector<std::uint32_t> free_ids;
     internal::IdTable key_table;
-    std::vector<IndexData> indexes;  // parallel to *funcs
+    // indexes[i] for (*funcs)[i], then the label index's two when it is on (see label_funcs_).
+    std::vector<IndexData> indexes;
     // refs[slot * indexes.size() + i]: where each slot is filed in index i.
     internal::ChunkedArray<SlotRef> refs;
     std::size_t size = 0;
@@ -244,7 +246,8 @@ class ThreadSafeStore {
     }
   };
 
-  static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
+  // The values of `obj` for every index of `funcs`, then for the label index when it is on.
+  void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) const;
   static void PrepareOne(const FuncEntry& f, const runtime::Object& obj, PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
@@ -254,7 +257,8 @@ class ThreadSafeStore {
   // to the index) and prefetches the posting lines the filing will write. `id` is kNoId for a
   // key not stored yet.
   static void PlanFiling(const State& st, std::uint32_t id, Prepared& prep);
-  static void BuildState(State& st, const FuncSet* funcs,
+  // Files `items` in an empty state with `index_count` indexes (the user's and the label index's).
+  static void BuildState(State& st, const FuncSet* funcs, std::size_t index_count,
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
                          std::vector<Prepared>& prepared);
 
@@ -274,6 +278,10 @@ class ThreadSafeStore {
   // Keeps replaced and deleted objects alive while lists read earlier may point at them.
   internal::EpochReclaimer reclaimer_;
   bool label_index_ = false;
+  // The label index's two functions (empty without it). They are no registered index: their
+  // postings follow the user's in State::indexes (at funcs->size() + internal::kLabelKeys and
+  // + internal::kLabelPairs), and only Select reads them.
+  FuncSet label_funcs_;
   // The current FuncSet, readable without the lock; retired sets stay alive in all_funcs_.
   std::atomic<const FuncSet*> funcs_{nullptr};
   std::vector<std::unique_ptr<const FuncSet>> all_funcs_;
@@ -284,13 +292,13 @@ class ThreadSafeStore {
 inline ThreadSafeStore::ThreadSafeStore(const Indexers& indexers, ThreadSafeStoreOptions options)
     : label_index_(options.label_index) {
   auto funcs = std::make_unique<FuncSet>();
-  for (const auto& [name, fn] : indexers) funcs->push_back(FuncEntry{name, fn, false});
+  for (const auto& [name, fn] : indexers) funcs->push_back(FuncEntry{name, fn});
   if (label_index_) {
-    funcs->push_back(FuncEntry{std::string(internal::kLabelKeyIndex), &internal::LabelKeyIndexFunc, true});
-    funcs->push_back(FuncEntry{std::string(internal::kLabelPairIndex), &internal::LabelPairIndexFunc, true});
+    label_funcs_.push_back(FuncEntry{std::string(), &internal::LabelKeyIndexFunc});
+    label_funcs_.push_back(FuncEntry{std::string(), &internal::LabelPairIndexFunc});
   }
   state_.funcs = funcs.get();
-  state_.indexes.resize(funcs->size());
+  state_.indexes.resize(funcs->size() + label_funcs_.size());
   funcs_.store(funcs.get(), std::memory_order_release);
   all_funcs_.push_back(std::move(funcs));
 }
@@ -332,10 +340,12 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   }
 }
 
-inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) {
+inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) const {
   out.funcs = &funcs;
-  out.Resize(funcs.size());
+  out.Resize(funcs.size() + label_funcs_.size());
   for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i], obj, out[i]);
+  for (std::size_t i = 0; i < label_funcs_.size(); ++i)
+    PrepareOne(label_funcs_[i], obj, out[funcs.size() + i]);
 }
 
 [[gnu::always_inline]] inline void ThreadSafeStore::PlanFiling(const State& st, std::uint32_t id,
@@ -366,8 +376,9 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
                                                                Prepared& prep) {
   std::uint32_t id = st.FindKey(key, key_hash);
   // Issue every miss the update will take before taking any of them (they then overlap): the
-  // replaced object's reference count, dropped after unlocking, and the postings' lines.
-  if (id != internal::kNoId) internal::PrefetchObject(st.slots[id].obj.get());
+  // replaced object (std::make_shared puts the reference count dropped after unlocking beside it,
+  // often on the same line) and the postings' lines.
+  if (id != internal::kNoId) internal::PrefetchAddress(st.slots[id].obj.get());
   PlanFiling(st, id, prep);
   ObjectPtr old;
   if (id == internal::kNoId) {
@@ -434,10 +445,10 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) con
   const std::uint64_t h = internal::HashKey(key);
   std::shared_lock lock(mu_);
   const auto& slots = state_.slots;
-  // Start loading the slot and the object's control block while the key is compared (the
-  // misses overlap).
+  // Start loading the object (and so, often, its reference count beside it) while the key is
+  // compared (the misses overlap).
   const std::uint32_t id = state_.key_table.Find(h, [&](std::uint32_t i) {
-    internal::PrefetchObject(slots[i].obj.get());
+    internal::PrefetchAddress(slots[i].obj.get());
     return internal::KeysEqual(state_.keys[i].view(), key);
   });
   if (id == internal::kNoId) return nullptr;
@@ -469,12 +480,12 @@ inline std::vector<std::string> ThreadSafeStore::ListKeys() const {
   return out;
 }
 
-inline void ThreadSafeStore::BuildState(State& st, const FuncSet* funcs,
+inline void ThreadSafeStore::BuildState(State& st, const FuncSet* funcs, std::size_t index_count,
                                         const std::vector<std::pair<std::string, ObjectPtr>>& items,
                                         std::vector<Prepared>& prepared) {
   st.funcs = funcs;
   st.indexes.clear();
-  st.indexes.resize(funcs->size());
+  st.indexes.resize(index_count);
   st.key_table.Reserve(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
     const auto& [key, obj] = items[i];
@@ -492,7 +503,7 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
   for (std::size_t i = 0; i < items.size(); ++i) Prepare(*funcs, *items[i].second, prepared[i]);
   // Build outside the lock; rebuild under it only if AddIndexers changed the index set meanwhile.
   auto fresh = std::make_unique<State>();
-  BuildState(*fresh, funcs, items, prepared);
+  BuildState(*fresh, funcs, funcs->size() + label_funcs_.size(), items, prepared);
   internal::EpochReclaimer::Released released;
   {
     std::unique_lock lock(mu_);
@@ -501,7 +512,7 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
         Prepare(*state_.funcs, *items[i].second, prepared[i]);
       }
       fresh = std::make_unique<State>();
-      BuildState(*fresh, state_.funcs, items, prepared);
+      BuildState(*fresh, state_.funcs, state_.funcs->size() + label_funcs_.size(), items, prepared);
     }
     std::swap(state_, *fresh);
     released = reclaimer_.Retire(std::shared_ptr<const State>(std::move(fresh)));
@@ -525,7 +536,7 @@ inline void ThreadSafeStore::CollectObjects(const State& st, const std::uint32_t
 inline const ThreadSafeStore::IndexData* ThreadSafeStore::FindIndex(std::string_view name) const {
   const FuncSet& funcs = *state_.funcs;
   for (std::size_t i = 0; i < funcs.size(); ++i) {
-    if (!funcs[i].hidden && funcs[i].name == name) return &state_.indexes[i];
+    if (funcs[i].name == name) return &state_.indexes[i];
   }
   return nullptr;
 }
@@ -606,7 +617,7 @@ inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runt
   {
     std::shared_lock lock(mu_);
     for (const auto& f : *state_.funcs) {
-      if (!f.hidden && f.name == index_name) entry = &f;
+      if (f.name == index_name) entry = &f;
     }
   }
   if (entry == nullptr) ThrowNoIndex(index_name);
@@ -636,9 +647,7 @@ inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runt
 inline Indexers ThreadSafeStore::GetIndexers() const {
   Indexers out;
   std::shared_lock lock(mu_);
-  for (const auto& f : *state_.funcs) {
-    if (!f.hidden) out.emplace(f.name, f.fn);
-  }
+  for (const auto& f : *state_.funcs) out.emplace(f.name, f.fn);
   return out;
 }
 
@@ -657,7 +666,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   auto check_conflict = [&](const FuncSet& funcs) {
     std::vector<std::string> conflicts;
     for (const auto& f : funcs) {
-      if (!f.hidden && new_indexers.count(f.name) != 0) conflicts.push_back(f.name);
+      if (new_indexers.count(f.name) != 0) conflicts.push_back(f.name);
     }
     if (!conflicts.empty()) {
       std::sort(conflicts.begin(), conflicts.end());
@@ -673,7 +682,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   };
   check_conflict(*base);
   std::vector<FuncEntry> fns;
-  for (const auto& [name, fn] : new_indexers) fns.push_back(FuncEntry{name, fn, false});
+  for (const auto& [name, fn] : new_indexers) fns.push_back(FuncEntry{name, fn});
   // values[k][id]
   std::vector<std::vector<PreparedIndex>> values(fns.size());
   for (std::size_t k = 0; k < fns.size(); ++k) {
@@ -710,7 +719,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
       if (st.slots[id].obj) internal::FileSlot(built[k], refs, id, values[k][id]);
     }
   }
-  // The new FuncSet: user indexes first (sorted by name), hidden label indexes last.
+  // The new FuncSet: the user's indexes sorted by name; the label index's postings after theirs.
   struct Entry {
     FuncEntry func;
     IndexData data;
@@ -718,25 +727,24 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   };
   // Allocate before anything is moved out of the state (nothing below then throws but bad_alloc
   // of a few small nodes).
-  const std::size_t stride = st.funcs->size() + fns.size();
+  const std::size_t stride = st.indexes.size() + fns.size();
+  const std::size_t user_count = st.funcs->size() + fns.size();
   internal::ChunkedArray<SlotRef> refs;
   refs.EnsureSize(std::size_t{st.next_id} * stride);
   auto funcs = std::make_unique<FuncSet>();
-  funcs->reserve(stride);
+  funcs->reserve(user_count);
   std::vector<IndexData> indexes;
   indexes.reserve(stride);
   std::vector<Entry> ordered;
   ordered.reserve(stride);
   std::map<std::string, Entry, std::less<>> visible;
-  std::vector<Entry> hidden;
+  std::vector<Entry> label;  // func unused
   for (std::size_t i = 0; i < st.funcs->size(); ++i) {
     const FuncEntry& f = (*st.funcs)[i];
-    Entry e{f, std::move(st.indexes[i]), std::as_const(st).Refs(i)};
-    if (f.hidden) {
-      hidden.push_back(std::move(e));
-    } else {
-      visible.emplace(f.name, std::move(e));
-    }
+    visible.emplace(f.name, Entry{f, std::move(st.indexes[i]), std::as_const(st).Refs(i)});
+  }
+  for (std::size_t i = st.funcs->size(); i < st.indexes.size(); ++i) {
+    label.push_back(Entry{FuncEntry{}, std::move(st.indexes[i]), std::as_const(st).Refs(i)});
   }
   for (std::size_t k = 0; k < fns.size(); ++k) {
     std::string name = fns[k].name;
@@ -744,13 +752,13 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
                     Entry{std::move(fns[k]), std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
   }
   for (auto& [name, entry] : visible) ordered.push_back(std::move(entry));
-  for (auto& entry : hidden) ordered.push_back(std::move(entry));
+  for (auto& entry : label) ordered.push_back(std::move(entry));
   for (std::uint32_t id = 0; id < st.next_id; ++id) {
     for (std::size_t j = 0; j < stride; ++j) refs[std::size_t{id} * stride + j] = ordered[j].refs[id];
   }
-  for (auto& entry : ordered) {
-    funcs->push_back(std::move(entry.func));
-    indexes.push_back(std::move(entry.data));
+  for (std::size_t j = 0; j < stride; ++j) {
+    if (j < user_count) funcs->push_back(std::move(ordered[j].func));
+    indexes.push_back(std::move(ordered[j].data));
   }
   st.refs = std::move(refs);
   st.indexes = std::move(indexes);
@@ -836,7 +844,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   }
   if (query.namespace_) {
     for (std::size_t i = 0; i < funcs.size(); ++i) {
-      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex && funcs[i].is_namespace) {
+      if (funcs[i].name == kNamespaceIndex && funcs[i].is_namespace) {
         const IndexData& ix = st.indexes[i];
         const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
         if (v == internal::kNoId) return ObjectList();
@@ -846,12 +854,8 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     }
   }
   if (label_index_ && !label_drivers.empty()) {
-    const IndexData* key_ix = nullptr;
-    const IndexData* pair_ix = nullptr;
-    for (std::size_t i = 0; i < funcs.size(); ++i) {
-      if (funcs[i].hidden && funcs[i].name == internal::kLabelKeyIndex) key_ix = &st.indexes[i];
-      if (funcs[i].hidden && funcs[i].name == internal::kLabelPairIndex) pair_ix = &st.indexes[i];
-    }
+    const IndexData* key_ix = &st.indexes[funcs.size() + internal::kLabelKeys];
+    const IndexData* pair_ix = &st.indexes[funcs.size() + internal::kLabelPairs];
     for (const auto& d : label_drivers) {
       const IndexData* ix = d.exists ? key_ix : pair_ix;
       std::vector<const Posting*> lists;
@@ -887,14 +891,14 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
       const std::uint32_t* ids = list->ids.data();
       for (std::size_t i = 0; i < n; ++i) {
         if (i + kAhead < n && ids[i + kAhead] != kDeadId) {
-          internal::PrefetchObject(st.slots[ids[i + kAhead]].obj.get());
+          internal::PrefetchAddress(st.slots[ids[i + kAhead]].obj.get());
         }
         if (ids[i] != kDeadId && passes(ids[i])) out.push_back(st.slots[ids[i]].obj.get());
       }
     }
   } else {
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
-      if (id + kAhead < st.next_id) internal::PrefetchObject(st.slots[id + kAhead].obj.get());
+      if (id + kAhead < st.next_id) internal::PrefetchAddress(st.slots[id + kAhead].obj.get());
       if (st.slots[id].obj && passes(id)) out.push_back(st.slots[id].obj.get());
     }
   }

@@ -1,9 +1,11 @@
 // cache/internal/label_index.hpp: the index functions behind ThreadSafeStore's optional label
-// index (Options::label_index; not part of the public API): one posting per label key, one per
-// `key=value` pair.
+// index (ThreadSafeStoreOptions::label_index; not part of the public API): one posting per label
+// key, one per `key=value` pair. They are kept apart from the user's indexes (no name, not
+// listed by GetIndexers), so every index name is the user's.
 // Throws: nothing but std::bad_alloc. Thread-safety: pure functions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -14,11 +16,12 @@
 
 namespace apimachinery::cache {
 
-// Names of the hidden label indexes (not listed by GetIndexers).
 namespace internal {
 
-inline constexpr std::string_view kLabelKeyIndex = "\x01labels/key";
-inline constexpr std::string_view kLabelPairIndex = "\x01labels/pair";
+// Where the label index's postings sit after the user's indexes: one posting per label key, one
+// per encoded `key=value` pair.
+inline constexpr std::size_t kLabelKeys = 0;
+inline constexpr std::size_t kLabelPairs = 1;
 
 // EncodeLabelPair encodes (key, value) unambiguously: 4-byte key length, key, value.
 inline std::string EncodeLabelPair(std::string_view key, std::string_view value) {

@@ -80,8 +80,7 @@ struct IndexData {
 // MetaNamespaceIndexFunc, FieldIndexFunc; valid while the object is alive) or owned[0]; the
 // others are owned (what the index function returned).
 struct PreparedIndex {
-  // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
-  PreparedIndex() noexcept {}  // NOLINT(modernize-use-equals-default)
+  PreparedIndex() noexcept = default;
   // Move-only: `first` may view owned[0], whose bytes a move of `owned` keeps where they are.
   PreparedIndex(PreparedIndex&&) noexcept = default;
   PreparedIndex& operator=(PreparedIndex&&) noexcept = default;
@@ -234,13 +233,16 @@ inline void UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref) {
 }
 
 inline std::size_t IndexData::MemoryBytes() const {
+  // A string whose capacity exceeds an empty string's holds its bytes on the heap (an empty
+  // string's capacity is its inline buffer's, 0 for an implementation without one).
+  static const std::size_t kInlineCapacity = std::string().capacity();
   std::size_t n = value_table.MemoryBytes() + postings.capacity() * sizeof(Posting) +
                   free_values.capacity() * sizeof(std::uint32_t) +
                   multi.capacity() * sizeof(std::vector<ValuePos>) +
                   free_multi.capacity() * sizeof(std::uint32_t);
   for (const Posting& p : postings) {
     n += p.ids.capacity() * sizeof(std::uint32_t);
-    if (p.value.capacity() > 15) n += p.value.capacity() + 1;
+    if (p.value.capacity() > kInlineCapacity) n += p.value.capacity() + 1;
   }
   for (const auto& m : multi) n += m.capacity() * sizeof(ValuePos);
   return n;
