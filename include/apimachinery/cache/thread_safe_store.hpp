@@ -5,7 +5,7 @@
 //   auto on_node = store.ByIndex("byNode", "node-7");     // cache::ObjectList of const Object*
 //   auto hits = store.Select(cache::SelectQuery()
 //                                .InNamespace("ns")
-//                                .WhereIndex("byNode", cache::FieldOperator::kEquals, "node-7")
+//                                .WhereIndex("byNode", selection::Operator::kEquals, "node-7")
 //                                .MatchingLabels(labels::Parse("app=web")));
 //
 // Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
@@ -769,12 +769,14 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
 
 inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   std::vector<const runtime::Object*> out;
-  if (query.label_selector.MatchesNothing()) return ObjectList();
+  if (query.label_selector.MatchesNothing() || internal::MatchesNothing(query.index_selector))
+    return ObjectList();
+  const fields::Requirements index_requirements = query.index_selector.Requirements();
   // Hash everything before taking the lock.
   const std::uint64_t ns_hash = query.namespace_ ? internal::HashKey(*query.namespace_) : 0;
   std::vector<std::uint64_t> req_hashes;
-  req_hashes.reserve(query.index_requirements.size());
-  for (const auto& r : query.index_requirements) req_hashes.push_back(internal::HashKey(r.value));
+  req_hashes.reserve(index_requirements.size());
+  for (const auto& r : index_requirements) req_hashes.push_back(internal::HashKey(r.value));
   struct LabelDriver {
     std::size_t req;  // index into the selector's requirements
     std::vector<std::string> encoded;
@@ -818,7 +820,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     bool equals;
   };
   std::vector<ResolvedReq> resolved;
-  resolved.reserve(query.index_requirements.size());
+  resolved.reserve(index_requirements.size());
   // Candidate drivers: a list of postings (a union of disjoint postings for `in`).
   std::vector<const Posting*> best;
   std::size_t best_size = static_cast<std::size_t>(-1);
@@ -832,13 +834,13 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
       have_driver = true;
     }
   };
-  for (std::size_t i = 0; i < query.index_requirements.size(); ++i) {
-    const auto& r = query.index_requirements[i];
-    const IndexData* ix = FindIndex(r.index_name);
-    if (ix == nullptr) ThrowNoIndex(r.index_name);
+  for (std::size_t i = 0; i < index_requirements.size(); ++i) {
+    const auto& r = index_requirements[i];
+    const IndexData* ix = FindIndex(r.field);
+    if (ix == nullptr) ThrowNoIndex(r.field);
     const std::uint32_t v = ix->FindValue(r.value, req_hashes[i]);
-    const bool eq = r.op == FieldOperator::kEquals;
-    if (eq && v == internal::kNoId) return ObjectList();  // nothing is indexed under the value
+    const bool eq = r.op != selection::Operator::kNotEquals;  // Requirements() gives = or !=
+    if (eq && v == internal::kNoId) return ObjectList();      // nothing is indexed under the value
     resolved.push_back(ResolvedReq{ix, st.Refs(static_cast<std::size_t>(ix - st.indexes.data())), v, eq});
     if (eq) offer({&ix->postings[v]});
   }
