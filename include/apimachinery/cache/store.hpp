@@ -121,6 +121,10 @@ class Indexer final : public KeyListerGetter {
   }
   // GetByKey returns the object stored under `key`, or null.
   ObjectPtr GetByKey(std::string_view key) const override { return store_.Get(key); }
+  // GetByKeyRef lends the object stored under `key` (an empty ref when absent) without touching
+  // its reference count (ThreadSafeStore::GetRef): the form of Go's GetByKey, which returns a
+  // pointer; Share() it to keep the object beyond a short read.
+  ObjectRef GetByKeyRef(std::string_view key) const { return store_.GetRef(key); }
   // Replace swaps the content for `items` (keys computed with the key function).
   void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version = {});
   // Resync is a no-op.
