@@ -52,7 +52,8 @@
 //   `cache: null object for key "<key>"` and change nothing (upstream's threadSafeMap stores nil,
 //   unindexed: thread_safe_store.go: storeIndex.updateSingleIndex skips a nil object).
 // Thread-safety: every member function may be called concurrently. Reads take a shared lock
-// (std::shared_mutex) and never copy objects (Get copies one shared_ptr; lists copy pointers and
+// (internal::SharedMutex: one atomic increment and decrement; writers are preferred, so readers
+// wait while writes queue up) and never copy objects (Get copies one shared_ptr; lists copy pointers and
 // pin an epoch). Writes compute keys' hashes and all index values before taking the exclusive
 // lock and release replaced objects after dropping it (or leave them to the epoch). Index functions are
 // called without any lock held, except when a write races with AddIndexers (the values are then recomputed
@@ -82,7 +83,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <shared_mutex>
+#include <shared_mutex>  // std::shared_lock
 #include <string>
 #include <string_view>
 #include <utility>
@@ -97,6 +98,7 @@
 #include "apimachinery/cache/internal/label_index.hpp"
 #include "apimachinery/cache/internal/posting_index.hpp"
 #include "apimachinery/cache/internal/prefetch.hpp"
+#include "apimachinery/cache/internal/shared_mutex.hpp"
 #include "apimachinery/cache/internal/slot_key.hpp"
 #include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/cache/select_query.hpp"
@@ -279,7 +281,7 @@ class ThreadSafeStore {
   [[noreturn]] static void ThrowNoIndex(std::string_view name);
   const FuncSet* CurrentFuncs() const noexcept { return funcs_.load(std::memory_order_acquire); }
 
-  mutable std::shared_mutex mu_;
+  mutable internal::SharedMutex mu_;
   State state_;
   // Keeps replaced and deleted objects alive while lists read earlier may point at them.
   internal::EpochReclaimer reclaimer_;
