@@ -1,5 +1,7 @@
 // cache::ObjectList and the store's epoch reclamation: what a list can see stays alive exactly as
 // long as needed, and not forever. Lifetimes are observed with weak_ptrs to the stored objects.
+#include "apimachinery/cache/object_list.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <memory>
@@ -10,7 +12,6 @@
 
 #include <catch2/catch.hpp>
 
-#include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/cache/store.hpp"
 
 #include "cache/test_pod.hpp"
@@ -96,7 +97,8 @@ TEST_CASE("Copies and moves of a list share its pin", "[cache][object_list]") {
   CHECK(a.expired());
 }
 
-TEST_CASE("Objects retired after a newer read are not pinned by an older list alone", "[cache][object_list]") {
+TEST_CASE("Objects retired after a newer read are not pinned by an older list alone",
+          "[cache][object_list]") {
   auto store = NewIndexer();
   auto a = AddOwnedByStore(store, "a");
   auto b = AddOwnedByStore(store, "b");
@@ -147,6 +149,55 @@ TEST_CASE("A list outlives its store", "[cache][object_list]") {
   CHECK(a.expired());
 }
 
+TEST_CASE("GetByKeyRef lends the stored object and keeps it alive like a list", "[cache][object_list]") {
+  auto store = NewIndexer();
+  auto a = AddOwnedByStore(store, "a");
+  CHECK_FALSE(store.GetByKeyRef("ns/zzz"));
+  CHECK(store.GetByKeyRef("ns/zzz").get() == nullptr);
+  CHECK(store.GetByKeyRef("ns/zzz").Share() == nullptr);
+  cache::ObjectRef ref = store.GetByKeyRef("ns/a");
+  REQUIRE(ref);
+  CHECK(ref.get() == a.lock().get());  // the stored object itself, not a copy
+  CHECK(ref->GetObjectMeta()->name == "a");
+  CHECK(cache_test::AsPod(*ref).spec.node_name == "n1");
+  CHECK(store.GetStore().GetRef("ns/a").get() == ref.get());
+  // Replaced and deleted: still alive while the ref (or a copy of it) lives.
+  store.Add(MakePod("ns", "a", "n2"));
+  cache::ObjectRef copy = ref;
+  store.Delete(*MakePod("ns", "a"));
+  store.Replace({MakePod("ns", "b")});
+  ref = cache::ObjectRef();
+  CHECK_FALSE(a.expired());
+  CHECK(copy->GetObjectMeta()->name == "a");
+  cache::ObjectRef moved = std::move(copy);
+  CHECK_FALSE(a.expired());
+  CHECK(cache_test::AsPod(*moved).spec.node_name == "n1");
+  // Share gives an ordinary reference that pins nothing.
+  std::shared_ptr<const apimachinery::runtime::Object> shared = moved.Share();
+  CHECK(shared.get() == moved.get());
+  moved = cache::ObjectRef();
+  store.Add(MakePod("ns", "c"));  // a write releases what no list or ref can reach
+  CHECK_FALSE(a.expired());       // `shared` still owns it
+  shared.reset();
+  CHECK(a.expired());
+  // Without refs held, a replaced object is released at once.
+  auto b = AddOwnedByStore(store, "b2");
+  { auto brief = store.GetByKeyRef("ns/b2"); }
+  store.Delete(*MakePod("ns", "b2"));
+  CHECK(b.expired());
+}
+
+TEST_CASE("An ObjectRef outlives its store", "[cache][object_list]") {
+  auto store = std::make_unique<cache::Indexer>(cache::MetaNamespaceKeyFunc, NodeIndex());
+  auto a = AddOwnedByStore(*store, "a");
+  cache::ObjectRef ref = store->GetByKeyRef("ns/a");
+  store.reset();
+  CHECK_FALSE(a.expired());
+  CHECK(ref->GetObjectMeta()->name == "a");
+  ref = cache::ObjectRef();
+  CHECK(a.expired());
+}
+
 TEST_CASE("Empty results and missing values", "[cache][object_list]") {
   auto store = NewIndexer();
   CHECK(store.List().empty());
@@ -186,7 +237,14 @@ TEST_CASE("Lists held across concurrent writes stay readable", "[cache][object_l
   for (int r = 0; r < 2; ++r) {
     threads.emplace_back([&, r] {
       std::vector<cache::ObjectList> held;
+      std::vector<cache::ObjectRef> refs;
+      std::mt19937 rng(static_cast<unsigned>(r + 10));
       while (!stop.load()) {
+        refs.push_back(store.GetByKeyRef("ns/p" + std::to_string(rng() % 60)));
+        if (refs.size() > 8) refs.erase(refs.begin());
+        for (const auto& ref : refs) {
+          if (ref && cache_test::AsPod(*ref).metadata.namespace_ != "ns") bad.fetch_add(1);
+        }
         held.push_back(r == 0 ? store.ByIndex("node", "n0") : store.List());
         if (held.size() > 8) held.erase(held.begin());
         for (const auto& list : held) {

@@ -36,9 +36,7 @@ std::vector<std::string> NamesOf(const cache::ObjectList& objs) {
 std::shared_ptr<const TestPod> Obj(std::string id, std::string val) {
   return MakePod("", std::move(id), {}, {{"val", std::move(val)}});
 }
-std::string ValOf(const apimachinery::runtime::Object* o) {
-  return o->GetObjectMeta()->labels.at("val");
-}
+std::string ValOf(const apimachinery::runtime::Object* o) { return o->GetObjectMeta()->labels.at("val"); }
 
 }  // namespace
 
@@ -215,6 +213,37 @@ TEST_CASE("Indexer errors use upstream texts", "[cache][index]") {
   CHECK(index.Len() == 0);
 }
 
+// client-go's cache returns KeyError{nil, err} for a nil object (checked against client-go v0.37.2:
+// Add, Update, Delete and Replace all return this text); the store is left unchanged.
+TEST_CASE("Indexer with a null object: upstream's KeyError", "[cache][store]") {
+  const std::string want =
+      "couldn't create key for object <nil>: object has no meta: object does not implement the Object "
+      "interfaces";
+  cache::Indexer index(cache::MetaNamespaceKeyFunc,
+                       {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}});
+  index.Add(MakePod("ns", "a"));
+  const cache::Indexer::ObjectPtr null;
+  CHECK_THROWS_WITH(index.Add(null), want);
+  CHECK_THROWS_WITH(index.Update(null), want);
+  CHECK_THROWS_WITH(index.Delete(null), want);
+  CHECK_THROWS_WITH(index.Replace({MakePod("ns", "b"), null}), want);
+  try {
+    index.Add(null);
+    FAIL("no exception");
+  } catch (const cache::KeyError& e) {
+    CHECK(e.object_type == "<nil>");
+    CHECK(e.reason == "object has no meta: object does not implement the Object interfaces");
+  }
+  CHECK_THROWS_AS(index.Delete(null), cache::KeyError);
+  CHECK_THROWS_AS(index.Replace({null}), cache::KeyError);
+  // Nothing was stored, removed or replaced.
+  CHECK(index.ListKeys() == std::vector<std::string>{"ns/a"});
+  CHECK(index.ByIndex("namespace", "ns").size() == 1);
+  // Delete by reference of a stored object still works.
+  index.Delete(index.GetByKey("ns/a"));
+  CHECK(index.Len() == 0);
+}
+
 TEST_CASE("Indexer typed helpers and GetByKey absence", "[cache][store]") {
   cache::Indexer index(cache::MetaNamespaceKeyFunc,
                        {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc},
@@ -239,7 +268,8 @@ TEST_CASE("Indexer typed helpers and GetByKey absence", "[cache][store]") {
   CHECK(index.ByIndex("namespace", "ns3").Share(0) == p);  // an owning reference to the same object
 }
 
-TEST_CASE("Indexer keys: MetaNamespaceKeyFunc fast path, long keys and other key functions", "[cache][store]") {
+TEST_CASE("Indexer keys: MetaNamespaceKeyFunc fast path, long keys and other key functions",
+          "[cache][store]") {
   cache::Indexer index(cache::MetaNamespaceKeyFunc, {{"node", cache_test::NodeNameIndexFunc}});
   const std::string long_name(400, 'x');  // longer than the stack buffer of the fast path
   index.Add(MakePod("ns", long_name, "n1"));
@@ -264,8 +294,8 @@ TEST_CASE("Indexer keys: MetaNamespaceKeyFunc fast path, long keys and other key
   by_name.Add(MakePod("ns", "a"));
   CHECK(by_name.GetByKey("name:a") != nullptr);
   CHECK(by_name.Get(*MakePod("other", "a")) != nullptr);
-  CHECK_THROWS_WITH(by_name.Add(MakePod("ns", "")), Catch::Contains("couldn't create key for object") &&
-                                                        Catch::Contains("empty name"));
+  CHECK_THROWS_WITH(by_name.Add(MakePod("ns", "")),
+                    Catch::Contains("couldn't create key for object") && Catch::Contains("empty name"));
   by_name.Delete(*MakePod("x", "a"));
   CHECK(by_name.Len() == 0);
 }

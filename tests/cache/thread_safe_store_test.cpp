@@ -12,6 +12,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "apimachinery/labels/selector.hpp"
+
 #include "cache/test_pod.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -420,6 +422,134 @@ TEST_CASE("Property: every index answer equals a brute-force scan", "[cache][thr
   }
   WARN("seed " << seed << ": " << steps << " steps, " << checks << " ByIndex/IndexKeys comparisons");
   CHECK(checks > 1000);
+}
+
+namespace {
+// Index functions with a fast path in the store (MetaNamespaceIndexFunc and FieldIndexFunc read
+// the value in place; a plain function is called directly), each able to fail.
+std::optional<std::string_view> NodeFieldOrThrow(const Object& o) {
+  const auto* pod = dynamic_cast<const TestPod*>(&o);
+  if (pod == nullptr) throw apimachinery::Error("not a pod");
+  if (pod->spec.node_name == "none") return std::nullopt;
+  if (pod->spec.node_name == "boom") throw apimachinery::Error("field boom");
+  return std::string_view(pod->spec.node_name);
+}
+std::vector<std::string> NodePlainOrThrow(const Object& o) {
+  const auto* pod = dynamic_cast<const TestPod*>(&o);
+  if (pod != nullptr && pod->spec.node_name == "boom") throw apimachinery::Error("plain boom");
+  return cache_test::NodeNameIndexFunc(o);
+}
+// What a call returned, or the text of what it threw.
+template <typename Fn>
+std::string Outcome(Fn&& fn) {
+  try {
+    return fn();
+  } catch (const apimachinery::Error& e) {
+    return std::string("throw: ") + e.what();
+  }
+}
+std::string Joined(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  std::string out;
+  for (const auto& s : v) out += s + ";";
+  return out;
+}
+std::string KeysJoined(const cache::ObjectList& objs) {
+  std::vector<std::string> keys;
+  for (const Object* o : objs) {
+    const auto* m = o->GetObjectMeta();
+    keys.push_back(m == nullptr ? "<no meta>" : m->namespace_ + "/" + m->name);
+  }
+  return Joined(std::move(keys));
+}
+}  // namespace
+
+// The store picks fast paths by looking at the std::function's target (MetaNamespaceIndexFunc,
+// FieldIndexFunc, a plain function pointer). The same functions wrapped in lambdas take the
+// general path: every answer, failures included, must be the same.
+TEST_CASE("Index functions wrapped in a lambda give the same answers as the bare ones",
+          "[cache][thread_safe_store][property]") {
+  const cache::IndexFunc ns_fn = cache::MetaNamespaceIndexFunc;
+  const cache::IndexFunc field_fn = cache::FieldIndexFunc(&NodeFieldOrThrow);
+  const cache::IndexFunc plain_fn = &NodePlainOrThrow;
+  auto wrap = [](cache::IndexFunc f) -> cache::IndexFunc { return [f](const Object& o) { return f(o); }; };
+  const cache::Indexers bare{{"namespace", ns_fn}, {"field", field_fn}, {"plain", plain_fn}};
+  const cache::Indexers wrapped{
+      {"namespace", wrap(ns_fn)}, {"field", wrap(field_fn)}, {"plain", wrap(plain_fn)}};
+  // The premise: the bare forms are recognised, the wrapped ones are not.
+  CHECK(cache::IsMetaNamespaceIndexFunc(ns_fn));
+  CHECK_FALSE(cache::IsMetaNamespaceIndexFunc(wrapped.at("namespace")));
+  CHECK(cache::FieldValueFuncOf(field_fn) == &NodeFieldOrThrow);
+  CHECK(cache::FieldValueFuncOf(wrapped.at("field")) == nullptr);
+  CHECK(plain_fn.target<std::vector<std::string> (*)(const Object&)>() != nullptr);
+  CHECK(wrapped.at("plain").target<std::vector<std::string> (*)(const Object&)>() == nullptr);
+
+  const bool label_index = GENERATE(false, true);
+  cache::ThreadSafeStore a(bare, {.label_index = label_index});
+  cache::ThreadSafeStore b(wrapped, {.label_index = label_index});
+  const std::vector<std::string> namespaces{"", "ns1", "ns2"};
+  const std::vector<std::string> nodes{"", "n1", "n2", "none", "boom"};
+  std::mt19937 rng(5);
+  auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  auto random_object = [&]() -> cache::ThreadSafeStore::ObjectPtr {
+    if (pick(12) == 0) return std::make_shared<cache_test::NoMeta>();
+    return MakePod(namespaces[pick(3)], "p" + std::to_string(pick(20)), nodes[pick(5)],
+                   {{"app", pick(2) == 0 ? "web" : "db"}});
+  };
+  std::size_t throws = 0;
+  std::size_t max_len = 0;
+  for (int step = 0; step < 400; ++step) {
+    const std::string key = "k" + std::to_string(pick(25));
+    const int op = static_cast<int>(pick(20));  // 0: Delete, 1: Replace, else Update
+    auto write = [&](cache::ThreadSafeStore& s, const cache::ThreadSafeStore::ObjectPtr& obj,
+                     const std::vector<std::pair<std::string, cache::ThreadSafeStore::ObjectPtr>>& items) {
+      return Outcome([&] {
+        if (op == 0) {
+          s.Delete(key);
+        } else if (op == 1) {
+          s.Replace(items);
+        } else {
+          s.Update(key, obj);
+        }
+        return std::string("ok");
+      });
+    };
+    const auto obj = random_object();
+    std::vector<std::pair<std::string, cache::ThreadSafeStore::ObjectPtr>> items;
+    if (op == 1) {
+      for (std::size_t i = pick(6); i > 0; --i)
+        items.emplace_back("k" + std::to_string(pick(25)), random_object());
+    }
+    const std::string wa = write(a, obj, items);
+    REQUIRE(wa == write(b, obj, items));
+    if (wa != "ok") ++throws;
+    max_len = std::max(max_len, a.Len());
+    CAPTURE(step);
+    REQUIRE(Joined(a.ListKeys()) == Joined(b.ListKeys()));
+    for (const std::string index : {"namespace", "field", "plain"}) {
+      CAPTURE(index);
+      REQUIRE(Joined(a.ListIndexFuncValues(index)) == Joined(b.ListIndexFuncValues(index)));
+      for (const auto& v : index == "namespace" ? namespaces : nodes) {
+        REQUIRE(KeysJoined(a.ByIndex(index, v)) == KeysJoined(b.ByIndex(index, v)));
+        REQUIRE(Joined(a.IndexKeys(index, v)) == Joined(b.IndexKeys(index, v)));
+      }
+      const auto probe = random_object();
+      REQUIRE(Outcome([&] { return KeysJoined(a.Index(index, *probe)); }) ==
+              Outcome([&] { return KeysJoined(b.Index(index, *probe)); }));
+    }
+    // Select: the namespace restriction may be answered by the namespace index only in `a`.
+    cache::SelectQuery q;
+    if (pick(2) == 0) q.InNamespace(namespaces[pick(3)]);
+    if (pick(2) == 0) {
+      q.WhereIndex(pick(2) == 0 ? "field" : "plain",
+                   pick(3) == 0 ? cache::FieldOperator::kNotEquals : cache::FieldOperator::kEquals,
+                   nodes[pick(5)]);
+    }
+    if (pick(2) == 0) q.MatchingLabels(apimachinery::labels::Parse(pick(2) == 0 ? "app=web" : "app"));
+    REQUIRE(KeysJoined(a.Select(q)) == KeysJoined(b.Select(q)));
+  }
+  CHECK(throws > 20);  // the failure paths were exercised
+  CHECK(max_len > 10);
 }
 
 TEST_CASE("internal::IdTable matches std::map under heavy collisions", "[cache][internal]") {

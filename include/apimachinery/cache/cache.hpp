@@ -2,7 +2,9 @@
 //
 //   store.hpp             Indexer, KeyFunc, MetaNamespaceKeyFunc, SplitMetaNamespaceKey, KeyError
 //   index.hpp             IndexFunc, Indexers, MetaNamespaceIndexFunc, kNamespaceIndex
-//   thread_safe_store.hpp ThreadSafeStore (+ label index and Select queries)
+//   thread_safe_store.hpp ThreadSafeStore (+ label index and Select)
+//   select_query.hpp      SelectQuery, the filters of a Select
+//   object_list.hpp       ObjectList, what the store's reads return
 //   delta_fifo.hpp        DeltaType, Delta, Deltas, DeletedFinalStateUnknown
 //   the_real_fifo.hpp     RealFIFO
 //
@@ -12,6 +14,7 @@
 #include "apimachinery/cache/delta_fifo.hpp"
 #include "apimachinery/cache/index.hpp"
 #include "apimachinery/cache/object_list.hpp"
+#include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"

@@ -80,12 +80,16 @@ bool IsMetaNamespaceIndexFunc(const IndexFunc& fn) noexcept;
 // Implementation details follow.
 
 namespace internal {
+// What upstream's key and index functions report for an object without metadata
+// (k8s.io/client-go/tools/cache/store.go: ObjectToName's `object has no meta: %v` around
+// k8s.io/apimachinery/pkg/api/meta/meta.go: Accessor's errNotObject).
+inline constexpr std::string_view kNoMetaError =
+    "object has no meta: object does not implement the Object interfaces";
+
 // The namespace as a FieldValueFunc (the value MetaNamespaceIndexFunc returns, without copying).
 inline std::optional<std::string_view> NamespaceFieldValue(const runtime::Object& obj) {
   const metav1::ObjectMeta* meta = obj.GetObjectMeta();
-  if (meta == nullptr) {
-    throw Error("object has no meta: object does not implement the Object interfaces");
-  }
+  if (meta == nullptr) throw Error(std::string(kNoMetaError));
   return std::string_view(meta->namespace_);
 }
 }  // namespace internal

@@ -1,5 +1,6 @@
 // cache::ObjectList: the objects a store read returned (List, ByIndex, Index, Select), kept alive
-// for as long as the list lives, without a reference count per object.
+// for as long as the list lives, without a reference count per object. cache::ObjectRef: the same
+// for the one object a key lookup lends (ThreadSafeStore::GetRef, Indexer::GetByKeyRef).
 //
 //   for (const runtime::Object* o : store.ByIndex("node", "node-7")) Use(*o);
 //   cache::ObjectList pods = store.List();
@@ -15,8 +16,13 @@
 // dies), usually a cache miss per object: it made ByIndex and List several times slower than the
 // read itself. ToVector() gives that shape when an API needs it.
 //
-// Thread-safety: a list is an immutable value; copies may be used from any thread. Objects are
-// immutable (const) as everywhere in the cache.
+// ObjectRef costs one atomic increment and one decrement on the epoch's counter, a line every
+// reader of the store shares (in cache when one thread reads, contended when many do), instead of
+// the increment and decrement on the object's own control block that copying its shared_ptr
+// costs, usually a cache miss. Hold it as briefly as a list.
+//
+// Thread-safety: a list (or ref) is an immutable value; copies may be used from any thread.
+// Objects are immutable (const) as everywhere in the cache.
 #pragma once
 
 #include <cstddef>
@@ -95,6 +101,50 @@ class ObjectList {
   }
 
   std::vector<const runtime::Object*> items_;
+  internal::Epoch* epoch_ = nullptr;
+};
+
+// ObjectRef: one borrowed object (or none), kept alive while the ref lives (see the top comment).
+class ObjectRef {
+ public:
+  ObjectRef() = default;
+  ObjectRef(const ObjectRef& other) noexcept : obj_(other.obj_), epoch_(other.epoch_) {
+    if (epoch_ != nullptr) epoch_->Pin();
+  }
+  ObjectRef(ObjectRef&& other) noexcept
+      : obj_(std::exchange(other.obj_, nullptr)), epoch_(std::exchange(other.epoch_, nullptr)) {}
+  ObjectRef& operator=(ObjectRef other) noexcept {
+    std::swap(obj_, other.obj_);
+    std::swap(epoch_, other.epoch_);
+    return *this;
+  }
+  ~ObjectRef() { internal::Epoch::Unpin(epoch_); }
+
+  // get returns the object, or null when the lookup found nothing.
+  const runtime::Object* get() const noexcept { return obj_; }
+  explicit operator bool() const noexcept { return obj_ != nullptr; }
+  const runtime::Object& operator*() const noexcept { return *obj_; }
+  const runtime::Object* operator->() const noexcept { return obj_; }
+
+  // Share returns an owning reference (null for an empty ref; one atomic increment on the
+  // object's control block). Throws std::bad_weak_ptr only if the object's type hides its
+  // enable_shared_from_this base, which runtime::Object forbids.
+  std::shared_ptr<const runtime::Object> Share() const {
+    if (obj_ == nullptr) return nullptr;
+    return obj_->shared_from_this();
+  }
+
+  // For stores: `obj` read while `epoch` was pinned (ownership of the pin moves in; both null for
+  // absence).
+  static ObjectRef Adopt(const runtime::Object* obj, internal::Epoch* epoch) noexcept {
+    ObjectRef ref;
+    ref.obj_ = obj;
+    ref.epoch_ = epoch;
+    return ref;
+  }
+
+ private:
+  const runtime::Object* obj_ = nullptr;
   internal::Epoch* epoch_ = nullptr;
 };
 

@@ -16,6 +16,11 @@
 // - SplitMetaNamespaceKey throws apimachinery::Error `unexpected key format: "<key>"` (Go %q).
 // - Indexer::Add/Update/Delete/Get/Replace wrap key-function failures in KeyError
 //   (`couldn't create key for object <type>: <reason>`); index errors as ThreadSafeStore.
+// - Indexer::Add/Update/Delete/Replace with a null object throw KeyError
+//   `couldn't create key for object <nil>: object has no meta: object does not implement the
+//   Object interfaces`, as client-go's cache does (store.go: cache.Add et al. return
+//   KeyError{nil, err} from MetaNamespaceKeyFunc; meta.go: Accessor's errNotObject); nothing is
+//   stored or removed.
 // Thread-safety: Indexer is safe for concurrent use (it is a ThreadSafeStore plus a key function,
 // which is called without any lock held). Complexity: see thread_safe_store.hpp.
 // Differences from upstream:
@@ -23,7 +28,9 @@
 //   cache::ObjectList (plain pointers kept alive by the list, object_list.hpp) instead of a
 //   slice of interfaces; Get/GetByKey return null for absence
 //   instead of `(item, exists, err)`.
-// - KeyError prints the object's C++ type name instead of Go's %+v dump.
+// - KeyError prints the object's C++ type name instead of Go's %+v dump (`<nil>` for null, as Go).
+// - A null object never reaches the key function (it takes a reference): the reason is always
+//   MetaNamespaceKeyFunc's, where upstream passes nil to the key function and wraps its error.
 // - Indexer is a concrete final class (Go: an interface implemented by `cache`); it implements
 //   KeyListerGetter so a RealFIFO can use it as its known objects.
 // - ExplicitKey has no runtime::Object form; use ThreadSafeStore directly for explicit keys.
@@ -88,7 +95,9 @@ class Indexer final : public KeyListerGetter {
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
 
   explicit Indexer(KeyFunc key_func, const Indexers& indexers = {}, ThreadSafeStoreOptions options = {})
-      : key_func_(std::move(key_func)), store_(indexers, options), meta_namespace_keys_(IsMetaNamespaceKeyFunc(key_func_)) {}
+      : key_func_(std::move(key_func)),
+        store_(indexers, options),
+        meta_namespace_keys_(IsMetaNamespaceKeyFunc(key_func_)) {}
 
   // Add inserts or replaces the object under its key.
   void Add(ObjectPtr obj);
@@ -97,6 +106,11 @@ class Indexer final : public KeyListerGetter {
   // Delete removes the object's key (no-op when absent).
   void Delete(const runtime::Object& obj) {
     WithKey(obj, [&](std::string_view key) { store_.Delete(key); });
+  }
+  // Delete by reference; a null object throws KeyError (see the top comment).
+  void Delete(const ObjectPtr& obj) {
+    if (!obj) ThrowNullObject();
+    Delete(*obj);
   }
   // List returns every stored object.
   ObjectList List() const { return store_.List(); }
@@ -108,6 +122,10 @@ class Indexer final : public KeyListerGetter {
   }
   // GetByKey returns the object stored under `key`, or null.
   ObjectPtr GetByKey(std::string_view key) const override { return store_.Get(key); }
+  // GetByKeyRef lends the object stored under `key` (an empty ref when absent) without touching
+  // its reference count (ThreadSafeStore::GetRef): the form of Go's GetByKey, which returns a
+  // pointer; Share() it to keep the object beyond a short read.
+  ObjectRef GetByKeyRef(std::string_view key) const { return store_.GetRef(key); }
   // Replace swaps the content for `items` (keys computed with the key function).
   void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version = {});
   // Resync is a no-op.
@@ -151,6 +169,8 @@ class Indexer final : public KeyListerGetter {
 
  private:
   static bool IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept;
+  // The KeyError client-go's cache returns for a nil object.
+  [[noreturn]] static void ThrowNullObject();
   // Calls fn(std::string_view key) with the object's key. With MetaNamespaceKeyFunc the key is
   // assembled in a stack buffer: no allocation on the write path.
   template <typename Fn>
@@ -161,7 +181,8 @@ class Indexer final : public KeyListerGetter {
   static std::vector<std::shared_ptr<const T>> SharedOfType(const ObjectList& list) {
     std::vector<std::shared_ptr<const T>> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
-      if (dynamic_cast<const T*>(list[i]) != nullptr) out.push_back(std::static_pointer_cast<const T>(list.Share(i)));
+      if (dynamic_cast<const T*>(list[i]) != nullptr)
+        out.push_back(std::static_pointer_cast<const T>(list.Share(i)));
     }
     return out;
   }
@@ -175,9 +196,7 @@ class Indexer final : public KeyListerGetter {
 
 inline std::string MetaNamespaceKeyFunc(const runtime::Object& obj) {
   const metav1::ObjectMeta* meta = obj.GetObjectMeta();
-  if (meta == nullptr) {
-    throw Error("object has no meta: object does not implement the Object interfaces");
-  }
+  if (meta == nullptr) throw Error(std::string(internal::kNoMetaError));
   if (meta->namespace_.empty()) return meta->name;
   std::string key;
   key.reserve(meta->namespace_.size() + 1 + meta->name.size());
@@ -206,6 +225,8 @@ inline std::string Indexer::KeyOf(const runtime::Object& obj) const {
   }
 }
 
+inline void Indexer::ThrowNullObject() { throw KeyError("<nil>", internal::kNoMetaError); }
+
 inline bool Indexer::IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept {
   using Plain = std::string (*)(const runtime::Object&);
   const Plain* target = fn.target<Plain>();
@@ -233,7 +254,7 @@ std::invoke_result_t<Fn, std::string_view> Indexer::WithKey(const runtime::Objec
 }
 
 inline void Indexer::Add(ObjectPtr obj) {
-  if (!obj) throw Error("cache: null object");
+  if (!obj) ThrowNullObject();
   const runtime::Object& ref = *obj;
   WithKey(ref, [&](std::string_view key) { store_.Update(key, std::move(obj)); });
 }
@@ -242,7 +263,7 @@ inline void Indexer::Replace(const std::vector<ObjectPtr>& items, std::string_vi
   std::vector<std::pair<std::string, ObjectPtr>> keyed;
   keyed.reserve(items.size());
   for (const auto& obj : items) {
-    if (!obj) throw Error("cache: null object");
+    if (!obj) ThrowNullObject();
     keyed.emplace_back(KeyOf(*obj), obj);
   }
   store_.Replace(std::move(keyed), resource_version);

@@ -5,12 +5,14 @@
 //   auto on_node = store.ByIndex("byNode", "node-7");     // cache::ObjectList of const Object*
 //   auto hits = store.Select(cache::SelectQuery()
 //                                .InNamespace("ns")
-//                                .WhereIndex("byNode", cache::FieldOperator::kEquals, "node-7")
+//                                .WhereIndex("byNode", selection::Operator::kEquals, "node-7")
 //                                .MatchingLabels(labels::Parse("app=web")));
 //
 // Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
 //
-// Design:
+// Design (the pieces: select_query.hpp, the query types; internal/posting_index.hpp, one inverted
+// index; internal/label_index.hpp, the label index functions; internal/id_table.hpp,
+// chunked_array.hpp, slot_key.hpp and prefetch.hpp, the containers):
 // - Keys are interned to small integer ids: a slot array holds the object per id, a key array its
 //   key (inline up to 31 bytes, two keys to a cache line), and a compact open-addressing table
 //   maps a key's hash to its id. Freed ids are reused.
@@ -23,12 +25,15 @@
 //   a posting is compacted when its tombstones outnumber both its live ids and 8, so a posting
 //   holds at most about twice its live ids and the compaction is amortised O(1) per removal.
 //   Empty postings are removed with their value.
-// - Optional label index (Options::label_index): postings for every `key=value` pair and every
+// - Optional label index (ThreadSafeStoreOptions::label_index; kept apart from the user's indexes): postings
+// for every `key=value` pair and every
 //   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
 // - A write first looks everything up and prefetches every line it will write (the key's bucket
-//   even before the index functions run, then the postings' lines and the replaced object's
-//   reference count), and only then modifies anything, so its cache misses overlap.
-// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList: plain pointers plus one pin
+//   even before the index functions run, then the postings' lines and the replaced object, whose
+//   reference count is often on the same line), and only then modifies anything, so its cache
+//   misses overlap.
+// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList (GetRef a cache::ObjectRef): plain
+// pointers plus one pin
 //   on a reclamation epoch (internal/epoch.hpp), so a read costs no reference count per object.
 //   Replaced and deleted objects are released when no list that could see them remains.
 // - Select() answers namespace + index requirements (= and !=) + label selector in one read: it
@@ -43,9 +48,12 @@
 //   already registered.
 // - Index functions may throw; Add, Update, Replace and AddIndexers then propagate the exception
 //   and leave the store unchanged (values are computed before anything is modified).
-// - Add/Update/Replace with a null object throw apimachinery::Error (upstream panics).
+// - Add/Update/Replace with a null object throw apimachinery::Error
+//   `cache: null object for key "<key>"` and change nothing (upstream's threadSafeMap stores nil,
+//   unindexed: thread_safe_store.go: storeIndex.updateSingleIndex skips a nil object).
 // Thread-safety: every member function may be called concurrently. Reads take a shared lock
-// (std::shared_mutex) and never copy objects (Get copies one shared_ptr; lists copy pointers and
+// (internal::SharedMutex: one atomic increment and decrement; writers are preferred, so readers
+// wait while writes queue up) and never copy objects (Get copies one shared_ptr; lists copy pointers and
 // pin an epoch). Writes compute keys' hashes and all index values before taking the exclusive
 // lock and release replaced objects after dropping it (or leave them to the epoch). Index functions are
 // called without any lock held, except when a write races with AddIndexers (the values are then recomputed
@@ -75,7 +83,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <shared_mutex>
+#include <shared_mutex>  // std::shared_lock
 #include <string>
 #include <string_view>
 #include <utility>
@@ -84,9 +92,16 @@
 #include <fmt/format.h>
 
 #include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/internal/chunked_array.hpp"
 #include "apimachinery/cache/internal/epoch.hpp"
 #include "apimachinery/cache/internal/id_table.hpp"
+#include "apimachinery/cache/internal/label_index.hpp"
+#include "apimachinery/cache/internal/posting_index.hpp"
+#include "apimachinery/cache/internal/prefetch.hpp"
+#include "apimachinery/cache/internal/shared_mutex.hpp"
+#include "apimachinery/cache/internal/slot_key.hpp"
 #include "apimachinery/cache/object_list.hpp"
+#include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/labels/label_set.hpp"
 #include "apimachinery/labels/selection.hpp"
@@ -94,49 +109,6 @@
 #include "apimachinery/runtime/interfaces.hpp"
 
 namespace apimachinery::cache {
-
-// FieldOperator: how an index requirement compares an object's indexed values with a value.
-enum class FieldOperator {
-  kEquals,     // the object is indexed under the value
-  kNotEquals,  // the object is not indexed under the value
-};
-
-// IndexRequirement: `index_name op value` over the values an index function computes.
-struct IndexRequirement {
-  std::string index_name;
-  FieldOperator op = FieldOperator::kEquals;
-  std::string value;
-};
-
-// SelectQuery: every filter of one Select call; all must hold.
-struct SelectQuery {
-  // Restrict to this namespace (metadata.namespace_) when set.
-  std::optional<std::string> namespace_;
-  std::vector<IndexRequirement> index_requirements;
-  // Matched against metadata.labels (objects without metadata have no labels).
-  labels::Selector label_selector;
-
-  // Fluent setters (designated initializers that skip members trip -Wmissing-field-initializers).
-  SelectQuery& InNamespace(std::string ns) & {
-    namespace_ = std::move(ns);
-    return *this;
-  }
-  SelectQuery&& InNamespace(std::string ns) && { return std::move(InNamespace(std::move(ns))); }
-  SelectQuery& WhereIndex(std::string index_name, FieldOperator op, std::string value) & {
-    index_requirements.push_back(IndexRequirement{std::move(index_name), op, std::move(value)});
-    return *this;
-  }
-  SelectQuery&& WhereIndex(std::string index_name, FieldOperator op, std::string value) && {
-    return std::move(WhereIndex(std::move(index_name), op, std::move(value)));
-  }
-  SelectQuery& MatchingLabels(labels::Selector selector) & {
-    label_selector = std::move(selector);
-    return *this;
-  }
-  SelectQuery&& MatchingLabels(labels::Selector selector) && {
-    return std::move(MatchingLabels(std::move(selector)));
-  }
-};
 
 // ThreadSafeStoreOptions: optional features.
 struct ThreadSafeStoreOptions {
@@ -162,6 +134,11 @@ class ThreadSafeStore {
   void Delete(std::string_view key);
   // Get returns the object stored under `key`, or null.
   ObjectPtr Get(std::string_view key) const;
+  // GetRef lends the object stored under `key` (an empty ref when absent) without touching its
+  // reference count: the ref pins the store's reclamation epoch, like a list (object_list.hpp).
+  // Cheaper than Get when the object's control block is not in cache (a random key: Go's
+  // GetByKey, which returns a pointer, is the comparable call).
+  ObjectRef GetRef(std::string_view key) const;
   // List returns every stored object.
   ObjectList List() const;
   // ListKeys returns every key.
@@ -209,7 +186,6 @@ class ThreadSafeStore {
   struct FuncEntry {
     std::string name;
     IndexFunc fn;
-    bool hidden = false;  // the internal label indexes
     // fn is MetaNamespaceIndexFunc (the query planner may answer namespace restrictions with it).
     bool is_namespace = IsMetaNamespaceIndexFunc(fn);
     // For MetaNamespaceIndexFunc and FieldIndexFunc: the value is read straight from the object
@@ -223,92 +199,16 @@ class ThreadSafeStore {
   struct Slot {
     ObjectPtr obj;  // null when the id is free
   };
-  struct Posting {
-    std::string value;
-    std::vector<std::uint32_t> ids;  // live ids and kDeadId tombstones
-    std::uint32_t live = 0;          // ids that are not tombstones
-  };
-  // A removed entry of Posting::ids, skipped by readers until the posting is compacted.
-  static constexpr std::uint32_t kDeadId = internal::kNoId;
-  // Compaction starts when a posting's tombstones exceed both its live ids and this.
-  static constexpr std::size_t kMinTombstones = 8;
-  struct ValuePos {
-    std::uint32_t value;
-    std::uint32_t pos;
-  };
-  // SlotRef::value: 0 = not indexed, 1 = several values (pos is an index into IndexData::multi),
-  // v + 2 = exactly one value with id v (pos is the slot's position in that posting).
-  static constexpr std::uint32_t kNone = 0;
-  static constexpr std::uint32_t kMulti = 1;
-  // Where one slot is filed in one index.
-  struct SlotRef {
-    std::uint32_t value = kNone;
-    std::uint32_t pos = 0;
-  };
-  // One index's column of a slot-major table of SlotRefs (State::refs): a slot's refs for every
-  // index are adjacent, so a write reads and writes one line for them, not one per index.
-  template <typename Table>
-  struct RefColumn {
-    Table* table;
-    std::size_t stride;  // the number of indexes
-    std::size_t index;
-    auto& operator[](std::uint32_t slot) const noexcept {
-      return (*table)[std::size_t{slot} * stride + index];
-    }
-  };
-  using SlotRefs = RefColumn<internal::ChunkedArray<SlotRef>>;
-  using ConstSlotRefs = RefColumn<const internal::ChunkedArray<SlotRef>>;
-  struct IndexData {
-    internal::IdTable value_table;
-    std::vector<Posting> postings;
-    std::vector<std::uint32_t> free_values;
-    std::vector<std::vector<ValuePos>> multi;
-    std::vector<std::uint32_t> free_multi;
-
-    std::uint32_t FindValue(std::string_view v, std::uint64_t h) const {
-      return value_table.Find(h,
-                              [&](std::uint32_t id) { return internal::KeysEqual(postings[id].value, v); });
-    }
-    bool SlotHas(ConstSlotRefs refs, std::uint32_t slot, std::uint32_t value) const {
-      const SlotRef& ref = refs[slot];
-      if (ref.value == kMulti) {
-        for (const ValuePos& vp : multi[ref.pos]) {
-          if (vp.value == value) return true;
-        }
-        return false;
-      }
-      return ref.value == value + 2;
-    }
-    std::size_t MemoryBytes() const;
-  };
-  // The values one object is indexed under, for one index (sorted, distinct), with their hashes.
-  // Value 0 is either borrowed from the object (an index with a FieldValueFunc:
-  // MetaNamespaceIndexFunc, FieldIndexFunc; valid while the object is alive) or owned[0]; the
-  // others are owned (what the index function returned).
-  struct PreparedIndex {
-    // User-provided: an implicit one would not count as usable inside ThreadSafeStore (clang).
-    PreparedIndex() noexcept {}  // NOLINT(modernize-use-equals-default)
-    // Move-only: `first` may view owned[0], whose bytes a move of `owned` keeps where they are.
-    PreparedIndex(PreparedIndex&&) noexcept = default;
-    PreparedIndex& operator=(PreparedIndex&&) noexcept = default;
-    PreparedIndex(const PreparedIndex&) = delete;
-    PreparedIndex& operator=(const PreparedIndex&) = delete;
-    ~PreparedIndex() = default;
-
-    std::vector<std::string> owned;     // the index function's values (empty when borrowed)
-    std::vector<std::uint64_t> hashes;  // every value's hash, only when there are several
-    std::string_view first;             // value 0
-    std::uint64_t hash0 = 0;            // hash of value 0
-    std::uint32_t count = 0;            // number of values
-    // For one value: its id in the index, looked up under the lock by ApplyUpdate (kNoId when no
-    // object has it yet).
-    std::uint32_t value_id = internal::kNoId;
-    std::size_t size() const noexcept { return count; }
-    std::string_view value(std::size_t i) const noexcept {
-      return i == 0 ? first : std::string_view(owned[i]);
-    }
-    std::uint64_t Hash(std::size_t i) const noexcept { return i == 0 ? hash0 : hashes[i]; }
-  };
+  using Posting = internal::Posting;
+  static constexpr std::uint32_t kDeadId = internal::kDeadId;
+  using ValuePos = internal::ValuePos;
+  static constexpr std::uint32_t kNone = internal::kNone;
+  static constexpr std::uint32_t kMulti = internal::kMulti;
+  using SlotRef = internal::SlotRef;
+  using SlotRefs = internal::SlotRefs;
+  using ConstSlotRefs = internal::ConstSlotRefs;
+  using IndexData = internal::IndexData;
+  using PreparedIndex = internal::PreparedIndex;
   // The values of one object for every index (inline for up to 4 indexes: no allocation).
   struct Prepared {
     static constexpr std::size_t kInline = 4;
@@ -337,7 +237,8 @@ class ThreadSafeStore {
     std::uint32_t next_id = 0;  // ids [0, next_id) have been handed out
     std::vector<std::uint32_t> free_ids;
     internal::IdTable key_table;
-    std::vector<IndexData> indexes;  // parallel to *funcs
+    // indexes[i] for (*funcs)[i], then the label index's two when it is on (see label_funcs_).
+    std::vector<IndexData> indexes;
     // refs[slot * indexes.size() + i]: where each slot is filed in index i.
     internal::ChunkedArray<SlotRef> refs;
     std::size_t size = 0;
@@ -353,26 +254,19 @@ class ThreadSafeStore {
     }
   };
 
-  static void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out);
+  // The values of `obj` for every index of `funcs`, then for the label index when it is on.
+  void Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) const;
   static void PrepareOne(const FuncEntry& f, const runtime::Object& obj, PreparedIndex& out);
   // Applies under the exclusive lock; returns the replaced object (to release after unlocking).
   static ObjectPtr ApplyUpdate(State& st, std::string_view key, std::uint64_t key_hash, ObjectPtr obj,
                                Prepared& prep);
   static ObjectPtr ApplyDelete(State& st, std::string_view key, std::uint64_t key_hash);
-  static void FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id, PreparedIndex& pv);
-  // Removes the slot whose entry in this index is `ref` (one of `refs`) from its postings.
-  static void UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref);
-  static void RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value, std::uint32_t pos);
-  // Drops the tombstones of a posting, recording the new positions of the ids it moves.
-  static void CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value);
-  // Files `id` under `value`; `known` is the value's id when the caller looked it up already.
-  static std::uint32_t AddToPosting(IndexData& ix, std::string_view value, std::uint64_t h, std::uint32_t id,
-                                    std::uint32_t known = internal::kNoId);
   // Before anything is modified: records each single new value's id in `prep` (kNoId when new
   // to the index) and prefetches the posting lines the filing will write. `id` is kNoId for a
   // key not stored yet.
   static void PlanFiling(const State& st, std::uint32_t id, Prepared& prep);
-  static void BuildState(State& st, const FuncSet* funcs,
+  // Files `items` in an empty state with `index_count` indexes (the user's and the label index's).
+  static void BuildState(State& st, const FuncSet* funcs, std::size_t index_count,
                          const std::vector<std::pair<std::string, ObjectPtr>>& items,
                          std::vector<Prepared>& prepared);
 
@@ -387,62 +281,32 @@ class ThreadSafeStore {
   [[noreturn]] static void ThrowNoIndex(std::string_view name);
   const FuncSet* CurrentFuncs() const noexcept { return funcs_.load(std::memory_order_acquire); }
 
-  mutable std::shared_mutex mu_;
+  mutable internal::SharedMutex mu_;
   State state_;
   // Keeps replaced and deleted objects alive while lists read earlier may point at them.
   internal::EpochReclaimer reclaimer_;
   bool label_index_ = false;
+  // The label index's two functions (empty without it). They are no registered index: their
+  // postings follow the user's in State::indexes (at funcs->size() + internal::kLabelKeys and
+  // + internal::kLabelPairs), and only Select reads them.
+  FuncSet label_funcs_;
   // The current FuncSet, readable without the lock; retired sets stay alive in all_funcs_.
   std::atomic<const FuncSet*> funcs_{nullptr};
   std::vector<std::unique_ptr<const FuncSet>> all_funcs_;
 };
-
-// Names of the hidden label indexes (not listed by GetIndexers).
-namespace internal {
-
-inline constexpr std::string_view kLabelKeyIndex = "\x01labels/key";
-inline constexpr std::string_view kLabelPairIndex = "\x01labels/pair";
-
-// EncodeLabelPair encodes (key, value) unambiguously: 4-byte key length, key, value.
-inline std::string EncodeLabelPair(std::string_view key, std::string_view value) {
-  std::string out;
-  out.resize(4 + key.size() + value.size());
-  const auto n = static_cast<std::uint32_t>(key.size());
-  std::memcpy(out.data(), &n, 4);
-  if (!key.empty()) std::memcpy(out.data() + 4, key.data(), key.size());
-  if (!value.empty()) std::memcpy(out.data() + 4 + key.size(), value.data(), value.size());
-  return out;
-}
-inline std::vector<std::string> LabelKeyIndexFunc(const runtime::Object& obj) {
-  std::vector<std::string> out;
-  if (const auto* meta = obj.GetObjectMeta()) {
-    out.reserve(meta->labels.size());
-    for (const auto& [k, v] : meta->labels) out.push_back(k);
-  }
-  return out;
-}
-inline std::vector<std::string> LabelPairIndexFunc(const runtime::Object& obj) {
-  std::vector<std::string> out;
-  if (const auto* meta = obj.GetObjectMeta()) {
-    out.reserve(meta->labels.size());
-    for (const auto& [k, v] : meta->labels) out.push_back(EncodeLabelPair(k, v));
-  }
-  return out;
-}
-}  // namespace internal
 
 // Implementation details follow.
 
 inline ThreadSafeStore::ThreadSafeStore(const Indexers& indexers, ThreadSafeStoreOptions options)
     : label_index_(options.label_index) {
   auto funcs = std::make_unique<FuncSet>();
-  for (const auto& [name, fn] : indexers) funcs->push_back(FuncEntry{name, fn, false});
+  for (const auto& [name, fn] : indexers) funcs->push_back(FuncEntry{name, fn});
   if (label_index_) {
-    funcs->push_back(FuncEntry{std::string(internal::kLabelKeyIndex), &internal::LabelKeyIndexFunc, true});
-    funcs->push_back(FuncEntry{std::string(internal::kLabelPairIndex), &internal::LabelPairIndexFunc, true});
+    label_funcs_.push_back(FuncEntry{std::string(), &internal::LabelKeyIndexFunc});
+    label_funcs_.push_back(FuncEntry{std::string(), &internal::LabelPairIndexFunc});
   }
   state_.funcs = funcs.get();
-  state_.indexes.resize(funcs->size());
+  state_.indexes.resize(funcs->size() + label_funcs_.size());
   funcs_.store(funcs.get(), std::memory_order_release);
   all_funcs_.push_back(std::move(funcs));
 }
@@ -484,131 +348,12 @@ inline ThreadSafeStore::~ThreadSafeStore() {
   }
 }
 
-inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) {
+inline void ThreadSafeStore::Prepare(const FuncSet& funcs, const runtime::Object& obj, Prepared& out) const {
   out.funcs = &funcs;
-  out.Resize(funcs.size());
+  out.Resize(funcs.size() + label_funcs_.size());
   for (std::size_t i = 0; i < funcs.size(); ++i) PrepareOne(funcs[i], obj, out[i]);
-}
-
-[[gnu::always_inline]] inline std::uint32_t ThreadSafeStore::AddToPosting(IndexData& ix,
-                                                                          std::string_view value,
-                                                                          std::uint64_t h, std::uint32_t id,
-                                                                          std::uint32_t known) {
-  std::uint32_t v = known != internal::kNoId ? known : ix.FindValue(value, h);
-  if (v == internal::kNoId) {
-    if (!ix.free_values.empty()) {
-      v = ix.free_values.back();
-      ix.free_values.pop_back();
-      ix.postings[v].value = value;
-    } else {
-      v = static_cast<std::uint32_t>(ix.postings.size());
-      ix.postings.push_back(Posting{std::string(value), {}});
-    }
-    ix.value_table.Insert(h, v);
-  }
-  Posting& p = ix.postings[v];
-  p.ids.push_back(id);  // the caller records the position (ids.size() - 1)
-  ++p.live;
-  return v;
-}
-
-inline void ThreadSafeStore::RemoveFromPosting(IndexData& ix, SlotRefs refs, std::uint32_t value,
-                                               std::uint32_t pos) {
-  Posting& p = ix.postings[value];
-  if (--p.live == 0) {
-    ix.value_table.Erase(internal::HashKey(p.value), value);
-    std::string().swap(p.value);
-    std::vector<std::uint32_t>().swap(p.ids);
-    ix.free_values.push_back(value);
-    return;
-  }
-  if (pos + 1 == p.ids.size()) {
-    // The last entry: drop it and any tombstones before it.
-    p.ids.pop_back();
-    while (p.ids.back() == kDeadId) p.ids.pop_back();  // a live id remains (live > 0)
-    return;
-  }
-  p.ids[pos] = kDeadId;
-  const std::size_t dead = p.ids.size() - p.live;
-  if (dead > kMinTombstones && dead > p.live) CompactPosting(ix, refs, value);
-}
-
-inline void ThreadSafeStore::CompactPosting(IndexData& ix, SlotRefs refs, std::uint32_t value) {
-  std::vector<std::uint32_t>& ids = ix.postings[value].ids;
-  std::size_t out = 0;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    const std::uint32_t id = ids[i];
-    if (id == kDeadId) continue;
-    if (out != i) {
-      ids[out] = id;
-      // Record the move in the slot's back-pointer for this value.
-      SlotRef& ref = refs[id];
-      if (ref.value == kMulti) {
-        for (ValuePos& vp : ix.multi[ref.pos]) {
-          if (vp.value == value) {
-            vp.pos = static_cast<std::uint32_t>(out);
-            break;
-          }
-        }
-      } else {
-        ref.pos = static_cast<std::uint32_t>(out);
-      }
-    }
-    ++out;
-  }
-  ids.resize(out);
-  if (ids.capacity() > 4 * out + 16) ids.shrink_to_fit();
-}
-
-inline void ThreadSafeStore::UnfileSlot(IndexData& ix, SlotRefs refs, SlotRef& ref) {
-  const SlotRef was = ref;
-  if (was.value == kNone) return;
-  ref = SlotRef{};
-  if (was.value == kMulti) {
-    // Detach the list first: a compaction triggered by one removal records moves of *other*
-    // slots only (our entries are tombstones by then; each posting holds our id once).
-    std::vector<ValuePos> list = std::move(ix.multi[was.pos]);
-    ix.multi[was.pos].clear();
-    ix.free_multi.push_back(was.pos);
-    for (const ValuePos& vp : list) RemoveFromPosting(ix, refs, vp.value, vp.pos);
-  } else {
-    RemoveFromPosting(ix, refs, was.value - 2, was.pos);
-  }
-}
-
-[[gnu::always_inline]] inline void ThreadSafeStore::FileSlot(IndexData& ix, SlotRefs refs, std::uint32_t id,
-                                                             PreparedIndex& pv) {
-  SlotRef& ref = refs[id];
-  if (pv.size() == 1 && pv.value_id != internal::kNoId && ref.value == pv.value_id + 2) {
-    return;  // the common case: one value, unchanged
-  }
-  UnfileSlot(ix, refs, ref);
-  if (pv.size() == 0) return;
-  if (pv.size() == 1) {
-    // The id looked up earlier is stale if unfiling just emptied (and freed) that posting.
-    std::uint32_t known = pv.value_id;
-    if (known != internal::kNoId && ix.postings[known].live == 0) known = internal::kNoId;
-    const std::uint32_t v = AddToPosting(ix, pv.value(0), pv.hash0, id, known);
-    ref = SlotRef{v + 2, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)};
-    return;
-  }
-  std::uint32_t m;
-  if (!ix.free_multi.empty()) {
-    m = ix.free_multi.back();
-    ix.free_multi.pop_back();
-  } else {
-    m = static_cast<std::uint32_t>(ix.multi.size());
-    ix.multi.emplace_back();
-  }
-  // Filing only appends to postings (no swaps), so the back-pointers can be published last.
-  std::vector<ValuePos> list;
-  list.reserve(pv.size());
-  for (std::size_t i = 0; i < pv.size(); ++i) {
-    const std::uint32_t v = AddToPosting(ix, pv.value(i), pv.Hash(i), id);
-    list.push_back(ValuePos{v, static_cast<std::uint32_t>(ix.postings[v].ids.size() - 1)});
-  }
-  ix.multi[m] = std::move(list);
-  ref = SlotRef{kMulti, m};
+  for (std::size_t i = 0; i < label_funcs_.size(); ++i)
+    PrepareOne(label_funcs_[i], obj, out[funcs.size() + i]);
 }
 
 [[gnu::always_inline]] inline void ThreadSafeStore::PlanFiling(const State& st, std::uint32_t id,
@@ -639,8 +384,9 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
                                                                Prepared& prep) {
   std::uint32_t id = st.FindKey(key, key_hash);
   // Issue every miss the update will take before taking any of them (they then overlap): the
-  // replaced object's reference count, dropped after unlocking, and the postings' lines.
-  if (id != internal::kNoId) internal::PrefetchObject(st.slots[id].obj.get());
+  // replaced object (std::make_shared puts the reference count dropped after unlocking beside it,
+  // often on the same line) and the postings' lines.
+  if (id != internal::kNoId) internal::PrefetchAddress(st.slots[id].obj.get());
   PlanFiling(st, id, prep);
   ObjectPtr old;
   if (id == internal::kNoId) {
@@ -660,7 +406,8 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyUpdate(State& st, std::s
     old = std::move(st.slots[id].obj);
   }
   st.slots[id].obj = std::move(obj);
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) FileSlot(st.indexes[i], st.Refs(i), id, prep[i]);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i)
+    internal::FileSlot(st.indexes[i], st.Refs(i), id, prep[i]);
   return old;
 }
 
@@ -668,7 +415,8 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
                                                                std::uint64_t key_hash) {
   const std::uint32_t id = st.FindKey(key, key_hash);
   if (id == internal::kNoId) return nullptr;
-  for (std::size_t i = 0; i < st.indexes.size(); ++i) UnfileSlot(st.indexes[i], st.Refs(i), st.Refs(i)[id]);
+  for (std::size_t i = 0; i < st.indexes.size(); ++i)
+    internal::UnfileSlot(st.indexes[i], st.Refs(i), st.Refs(i)[id]);
   st.key_table.Erase(key_hash, id);
   Slot& s = st.slots[id];
   ObjectPtr old = std::move(s.obj);
@@ -705,14 +453,22 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::Get(std::string_view key) con
   const std::uint64_t h = internal::HashKey(key);
   std::shared_lock lock(mu_);
   const auto& slots = state_.slots;
-  // Start loading the slot and the object's control block while the key is compared (the
-  // misses overlap).
+  // Start loading the object (and so, often, its reference count beside it) while the key is
+  // compared (the misses overlap).
   const std::uint32_t id = state_.key_table.Find(h, [&](std::uint32_t i) {
-    internal::PrefetchObject(slots[i].obj.get());
+    internal::PrefetchAddress(slots[i].obj.get());
     return internal::KeysEqual(state_.keys[i].view(), key);
   });
   if (id == internal::kNoId) return nullptr;
   return slots[id].obj;
+}
+
+inline ObjectRef ThreadSafeStore::GetRef(std::string_view key) const {
+  const std::uint64_t h = internal::HashKey(key);
+  std::shared_lock lock(mu_);
+  const std::uint32_t id = state_.FindKey(key, h);
+  if (id == internal::kNoId) return ObjectRef();
+  return ObjectRef::Adopt(state_.slots[id].obj.get(), reclaimer_.PinCurrent());
 }
 
 inline std::size_t ThreadSafeStore::Len() const {
@@ -740,12 +496,12 @@ inline std::vector<std::string> ThreadSafeStore::ListKeys() const {
   return out;
 }
 
-inline void ThreadSafeStore::BuildState(State& st, const FuncSet* funcs,
+inline void ThreadSafeStore::BuildState(State& st, const FuncSet* funcs, std::size_t index_count,
                                         const std::vector<std::pair<std::string, ObjectPtr>>& items,
                                         std::vector<Prepared>& prepared) {
   st.funcs = funcs;
   st.indexes.clear();
-  st.indexes.resize(funcs->size());
+  st.indexes.resize(index_count);
   st.key_table.Reserve(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
     const auto& [key, obj] = items[i];
@@ -763,7 +519,7 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
   for (std::size_t i = 0; i < items.size(); ++i) Prepare(*funcs, *items[i].second, prepared[i]);
   // Build outside the lock; rebuild under it only if AddIndexers changed the index set meanwhile.
   auto fresh = std::make_unique<State>();
-  BuildState(*fresh, funcs, items, prepared);
+  BuildState(*fresh, funcs, funcs->size() + label_funcs_.size(), items, prepared);
   internal::EpochReclaimer::Released released;
   {
     std::unique_lock lock(mu_);
@@ -772,7 +528,7 @@ inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPt
         Prepare(*state_.funcs, *items[i].second, prepared[i]);
       }
       fresh = std::make_unique<State>();
-      BuildState(*fresh, state_.funcs, items, prepared);
+      BuildState(*fresh, state_.funcs, state_.funcs->size() + label_funcs_.size(), items, prepared);
     }
     std::swap(state_, *fresh);
     released = reclaimer_.Retire(std::shared_ptr<const State>(std::move(fresh)));
@@ -796,7 +552,7 @@ inline void ThreadSafeStore::CollectObjects(const State& st, const std::uint32_t
 inline const ThreadSafeStore::IndexData* ThreadSafeStore::FindIndex(std::string_view name) const {
   const FuncSet& funcs = *state_.funcs;
   for (std::size_t i = 0; i < funcs.size(); ++i) {
-    if (!funcs[i].hidden && funcs[i].name == name) return &state_.indexes[i];
+    if (funcs[i].name == name) return &state_.indexes[i];
   }
   return nullptr;
 }
@@ -877,7 +633,7 @@ inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runt
   {
     std::shared_lock lock(mu_);
     for (const auto& f : *state_.funcs) {
-      if (!f.hidden && f.name == index_name) entry = &f;
+      if (f.name == index_name) entry = &f;
     }
   }
   if (entry == nullptr) ThrowNoIndex(index_name);
@@ -907,9 +663,7 @@ inline ObjectList ThreadSafeStore::Index(std::string_view index_name, const runt
 inline Indexers ThreadSafeStore::GetIndexers() const {
   Indexers out;
   std::shared_lock lock(mu_);
-  for (const auto& f : *state_.funcs) {
-    if (!f.hidden) out.emplace(f.name, f.fn);
-  }
+  for (const auto& f : *state_.funcs) out.emplace(f.name, f.fn);
   return out;
 }
 
@@ -928,7 +682,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   auto check_conflict = [&](const FuncSet& funcs) {
     std::vector<std::string> conflicts;
     for (const auto& f : funcs) {
-      if (!f.hidden && new_indexers.count(f.name) != 0) conflicts.push_back(f.name);
+      if (new_indexers.count(f.name) != 0) conflicts.push_back(f.name);
     }
     if (!conflicts.empty()) {
       std::sort(conflicts.begin(), conflicts.end());
@@ -944,7 +698,7 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   };
   check_conflict(*base);
   std::vector<FuncEntry> fns;
-  for (const auto& [name, fn] : new_indexers) fns.push_back(FuncEntry{name, fn, false});
+  for (const auto& [name, fn] : new_indexers) fns.push_back(FuncEntry{name, fn});
   // values[k][id]
   std::vector<std::vector<PreparedIndex>> values(fns.size());
   for (std::size_t k = 0; k < fns.size(); ++k) {
@@ -978,10 +732,10 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
     built_refs[k].EnsureSize(st.next_id);
     const SlotRefs refs{&built_refs[k], 1, 0};
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
-      if (st.slots[id].obj) FileSlot(built[k], refs, id, values[k][id]);
+      if (st.slots[id].obj) internal::FileSlot(built[k], refs, id, values[k][id]);
     }
   }
-  // The new FuncSet: user indexes first (sorted by name), hidden label indexes last.
+  // The new FuncSet: the user's indexes sorted by name; the label index's postings after theirs.
   struct Entry {
     FuncEntry func;
     IndexData data;
@@ -989,25 +743,24 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
   };
   // Allocate before anything is moved out of the state (nothing below then throws but bad_alloc
   // of a few small nodes).
-  const std::size_t stride = st.funcs->size() + fns.size();
+  const std::size_t stride = st.indexes.size() + fns.size();
+  const std::size_t user_count = st.funcs->size() + fns.size();
   internal::ChunkedArray<SlotRef> refs;
   refs.EnsureSize(std::size_t{st.next_id} * stride);
   auto funcs = std::make_unique<FuncSet>();
-  funcs->reserve(stride);
+  funcs->reserve(user_count);
   std::vector<IndexData> indexes;
   indexes.reserve(stride);
   std::vector<Entry> ordered;
   ordered.reserve(stride);
   std::map<std::string, Entry, std::less<>> visible;
-  std::vector<Entry> hidden;
+  std::vector<Entry> label;  // func unused
   for (std::size_t i = 0; i < st.funcs->size(); ++i) {
     const FuncEntry& f = (*st.funcs)[i];
-    Entry e{f, std::move(st.indexes[i]), std::as_const(st).Refs(i)};
-    if (f.hidden) {
-      hidden.push_back(std::move(e));
-    } else {
-      visible.emplace(f.name, std::move(e));
-    }
+    visible.emplace(f.name, Entry{f, std::move(st.indexes[i]), std::as_const(st).Refs(i)});
+  }
+  for (std::size_t i = st.funcs->size(); i < st.indexes.size(); ++i) {
+    label.push_back(Entry{FuncEntry{}, std::move(st.indexes[i]), std::as_const(st).Refs(i)});
   }
   for (std::size_t k = 0; k < fns.size(); ++k) {
     std::string name = fns[k].name;
@@ -1015,13 +768,13 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
                     Entry{std::move(fns[k]), std::move(built[k]), ConstSlotRefs{&built_refs[k], 1, 0}});
   }
   for (auto& [name, entry] : visible) ordered.push_back(std::move(entry));
-  for (auto& entry : hidden) ordered.push_back(std::move(entry));
+  for (auto& entry : label) ordered.push_back(std::move(entry));
   for (std::uint32_t id = 0; id < st.next_id; ++id) {
     for (std::size_t j = 0; j < stride; ++j) refs[std::size_t{id} * stride + j] = ordered[j].refs[id];
   }
-  for (auto& entry : ordered) {
-    funcs->push_back(std::move(entry.func));
-    indexes.push_back(std::move(entry.data));
+  for (std::size_t j = 0; j < stride; ++j) {
+    if (j < user_count) funcs->push_back(std::move(ordered[j].func));
+    indexes.push_back(std::move(ordered[j].data));
   }
   st.refs = std::move(refs);
   st.indexes = std::move(indexes);
@@ -1032,12 +785,14 @@ inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {
 
 inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
   std::vector<const runtime::Object*> out;
-  if (query.label_selector.MatchesNothing()) return ObjectList();
+  if (query.label_selector.MatchesNothing() || internal::MatchesNothing(query.index_selector))
+    return ObjectList();
+  const fields::Requirements index_requirements = query.index_selector.Requirements();
   // Hash everything before taking the lock.
   const std::uint64_t ns_hash = query.namespace_ ? internal::HashKey(*query.namespace_) : 0;
   std::vector<std::uint64_t> req_hashes;
-  req_hashes.reserve(query.index_requirements.size());
-  for (const auto& r : query.index_requirements) req_hashes.push_back(internal::HashKey(r.value));
+  req_hashes.reserve(index_requirements.size());
+  for (const auto& r : index_requirements) req_hashes.push_back(internal::HashKey(r.value));
   struct LabelDriver {
     std::size_t req;  // index into the selector's requirements
     std::vector<std::string> encoded;
@@ -1081,7 +836,7 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     bool equals;
   };
   std::vector<ResolvedReq> resolved;
-  resolved.reserve(query.index_requirements.size());
+  resolved.reserve(index_requirements.size());
   // Candidate drivers: a list of postings (a union of disjoint postings for `in`).
   std::vector<const Posting*> best;
   std::size_t best_size = static_cast<std::size_t>(-1);
@@ -1095,19 +850,19 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
       have_driver = true;
     }
   };
-  for (std::size_t i = 0; i < query.index_requirements.size(); ++i) {
-    const auto& r = query.index_requirements[i];
-    const IndexData* ix = FindIndex(r.index_name);
-    if (ix == nullptr) ThrowNoIndex(r.index_name);
+  for (std::size_t i = 0; i < index_requirements.size(); ++i) {
+    const auto& r = index_requirements[i];
+    const IndexData* ix = FindIndex(r.field);
+    if (ix == nullptr) ThrowNoIndex(r.field);
     const std::uint32_t v = ix->FindValue(r.value, req_hashes[i]);
-    const bool eq = r.op == FieldOperator::kEquals;
-    if (eq && v == internal::kNoId) return ObjectList();  // nothing is indexed under the value
+    const bool eq = r.op != selection::Operator::kNotEquals;  // Requirements() gives = or !=
+    if (eq && v == internal::kNoId) return ObjectList();      // nothing is indexed under the value
     resolved.push_back(ResolvedReq{ix, st.Refs(static_cast<std::size_t>(ix - st.indexes.data())), v, eq});
     if (eq) offer({&ix->postings[v]});
   }
   if (query.namespace_) {
     for (std::size_t i = 0; i < funcs.size(); ++i) {
-      if (!funcs[i].hidden && funcs[i].name == kNamespaceIndex && funcs[i].is_namespace) {
+      if (funcs[i].name == kNamespaceIndex && funcs[i].is_namespace) {
         const IndexData& ix = st.indexes[i];
         const std::uint32_t v = ix.FindValue(*query.namespace_, ns_hash);
         if (v == internal::kNoId) return ObjectList();
@@ -1117,12 +872,8 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
     }
   }
   if (label_index_ && !label_drivers.empty()) {
-    const IndexData* key_ix = nullptr;
-    const IndexData* pair_ix = nullptr;
-    for (std::size_t i = 0; i < funcs.size(); ++i) {
-      if (funcs[i].hidden && funcs[i].name == internal::kLabelKeyIndex) key_ix = &st.indexes[i];
-      if (funcs[i].hidden && funcs[i].name == internal::kLabelPairIndex) pair_ix = &st.indexes[i];
-    }
+    const IndexData* key_ix = &st.indexes[funcs.size() + internal::kLabelKeys];
+    const IndexData* pair_ix = &st.indexes[funcs.size() + internal::kLabelPairs];
     for (const auto& d : label_drivers) {
       const IndexData* ix = d.exists ? key_ix : pair_ix;
       std::vector<const Posting*> lists;
@@ -1158,31 +909,18 @@ inline ObjectList ThreadSafeStore::Select(const SelectQuery& query) const {
       const std::uint32_t* ids = list->ids.data();
       for (std::size_t i = 0; i < n; ++i) {
         if (i + kAhead < n && ids[i + kAhead] != kDeadId) {
-          internal::PrefetchObject(st.slots[ids[i + kAhead]].obj.get());
+          internal::PrefetchAddress(st.slots[ids[i + kAhead]].obj.get());
         }
         if (ids[i] != kDeadId && passes(ids[i])) out.push_back(st.slots[ids[i]].obj.get());
       }
     }
   } else {
     for (std::uint32_t id = 0; id < st.next_id; ++id) {
-      if (id + kAhead < st.next_id) internal::PrefetchObject(st.slots[id + kAhead].obj.get());
+      if (id + kAhead < st.next_id) internal::PrefetchAddress(st.slots[id + kAhead].obj.get());
       if (st.slots[id].obj && passes(id)) out.push_back(st.slots[id].obj.get());
     }
   }
   return MakeList(std::move(out));
-}
-
-inline std::size_t ThreadSafeStore::IndexData::MemoryBytes() const {
-  std::size_t n = value_table.MemoryBytes() + postings.capacity() * sizeof(Posting) +
-                  free_values.capacity() * sizeof(std::uint32_t) +
-                  multi.capacity() * sizeof(std::vector<ValuePos>) +
-                  free_multi.capacity() * sizeof(std::uint32_t);
-  for (const Posting& p : postings) {
-    n += p.ids.capacity() * sizeof(std::uint32_t);
-    if (p.value.capacity() > 15) n += p.value.capacity() + 1;
-  }
-  for (const auto& m : multi) n += m.capacity() * sizeof(ValuePos);
-  return n;
 }
 
 inline std::size_t ThreadSafeStore::MemoryBytes() const {

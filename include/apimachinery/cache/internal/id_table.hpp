@@ -1,15 +1,12 @@
-// cache::internal: the compact containers behind ThreadSafeStore (not part of the public API).
+// cache/internal/id_table.hpp: IdTable, the compact hash table behind ThreadSafeStore (not part of
+// the public API), and the string hash and equality the store uses with it.
 //
-// - IdTable: an open-addressing hash set of 32-bit ids (linear probing, backward-shift deletion,
-//   no tombstones). Each entry is 8 bytes: the upper 32 bits of the element's hash and id+1. The
-//   element's key lives elsewhere (the store's slot or the index's posting); lookups compare the
-//   hash tag first and call back for the key only on a tag match. The capacity is not a power of
-//   two (it grows by 1.5x at 75% load) and the home bucket is (tag * capacity) >> 32, so memory
-//   stays between 10.7 and 16 bytes per element.
-// - ChunkedArray<T>: a growable array in fixed 4096-element chunks: stable addresses, no 2x
-//   growth slack, O(1) indexing.
-// - SlotKey: an owned key in 32 bytes (inline up to 31 bytes, else one heap allocation).
-// - PrefetchAddress / PrefetchObject: cache hints (never dereference their argument).
+// IdTable: an open-addressing hash set of 32-bit ids (linear probing, backward-shift deletion, no
+// tombstones). Each entry is 8 bytes: the upper 32 bits of the element's hash and id+1. The
+// element's key lives elsewhere (the store's slot or the index's posting); lookups compare the
+// hash tag first and call back for the key only on a tag match. The capacity is not a power of
+// two (it grows by 1.5x at 75% load) and the home bucket is (tag * capacity) >> 32, so memory
+// stays between 10.7 and 16 bytes per element.
 //
 // Thread-safety: none; the owner synchronises. The one exception is IdTable::PrefetchHome, a
 // cache hint that may be called without the owner's lock (it reads only atomics and never
@@ -29,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/cache/internal/prefetch.hpp"
 #include "apimachinery/util/fast_hash.hpp"
 
 namespace apimachinery::cache::internal {
@@ -39,21 +37,6 @@ inline constexpr std::uint32_t kNoId = 0xFFFFFFFFu;
 inline std::uint64_t HashKey(std::string_view s) noexcept { return util::FastHash(s); }
 // KeysEqual: the equality that goes with it.
 inline bool KeysEqual(std::string_view a, std::string_view b) noexcept { return util::KeyEquals(a, b); }
-
-// PrefetchAddress asks the cache for the line holding `p`. A hint only: never dereferenced.
-inline void PrefetchAddress(const void* p) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p);
-#else
-  (void)p;
-#endif
-}
-// PrefetchObject hints the cache about an object and, for std::make_shared objects, the control
-// block in front of it, which copying or dropping a shared_ptr touches.
-inline void PrefetchObject(const void* p) noexcept {
-  // Integer arithmetic: no pointer arithmetic on a possibly null pointer.
-  PrefetchAddress(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) - 16));
-}
 
 class IdTable {
  public:
@@ -194,96 +177,5 @@ class IdTable {
   std::atomic<std::uintptr_t> hint_base_{0};
   std::atomic<std::size_t> hint_cap_{0};
 };
-
-// ChunkedArray<T>: value-initialised elements in chunks of 4096.
-template <typename T>
-class ChunkedArray {
- public:
-  static constexpr std::size_t kShift = 12;
-  static constexpr std::size_t kChunk = std::size_t{1} << kShift;
-
-  T& operator[](std::size_t i) noexcept { return chunks_[i >> kShift][i & (kChunk - 1)]; }
-  const T& operator[](std::size_t i) const noexcept { return chunks_[i >> kShift][i & (kChunk - 1)]; }
-  // EnsureSize makes indexes [0, n) valid (new elements are value-initialised).
-  void EnsureSize(std::size_t n) {
-    while (chunks_.size() * kChunk < n) chunks_.push_back(std::make_unique<T[]>(kChunk));
-  }
-  std::size_t capacity() const noexcept { return chunks_.size() * kChunk; }
-  std::size_t MemoryBytes() const noexcept {
-    return chunks_.size() * kChunk * sizeof(T) + chunks_.capacity() * sizeof(void*);
-  }
-  void Clear() noexcept {
-    chunks_.clear();
-    chunks_.shrink_to_fit();
-  }
-
- private:
-  std::vector<std::unique_ptr<T[]>> chunks_;
-};
-
-// SlotKey: an owned key in 32 bytes, two to a cache line: the bytes inline when there are at most
-// 31 of them, else in one heap allocation. A default-constructed SlotKey is vacant (no key, as
-// opposed to the empty key). Layout: byte 0 is the inline length (0-31), kHeap or kVacant; inline
-// bytes follow it; a heap key keeps its uint32 length at offset 4 and its pointer at offset 8.
-class alignas(32) SlotKey {
- public:
-  static constexpr std::size_t kInline = 31;
-
-  SlotKey() noexcept { raw_[0] = kVacant; }
-  SlotKey(const SlotKey&) = delete;
-  SlotKey& operator=(const SlotKey&) = delete;
-  ~SlotKey() { delete[] HeapData(); }
-
-  // Assign replaces the key (strong guarantee: allocates before changing anything).
-  void Assign(std::string_view s) {
-    if (s.size() <= kInline) {
-      Clear();
-      raw_[0] = static_cast<unsigned char>(s.size());
-      if (!s.empty()) std::memcpy(raw_ + 1, s.data(), s.size());
-      return;
-    }
-    if (s.size() > std::numeric_limits<std::uint32_t>::max())
-      throw std::length_error("cache: key longer than 4 GiB");
-    char* heap = new char[s.size()];
-    std::memcpy(heap, s.data(), s.size());
-    Clear();
-    const auto n = static_cast<std::uint32_t>(s.size());
-    raw_[0] = kHeap;
-    std::memcpy(raw_ + kSizeAt, &n, sizeof n);
-    std::memcpy(raw_ + kPointerAt, &heap, sizeof heap);
-  }
-  // Clear makes the key vacant.
-  void Clear() noexcept {
-    delete[] HeapData();
-    raw_[0] = kVacant;
-  }
-
-  bool vacant() const noexcept { return raw_[0] == kVacant; }
-  std::string_view view() const noexcept {
-    if (raw_[0] <= kInline) return {reinterpret_cast<const char*>(raw_ + 1), raw_[0]};
-    if (raw_[0] == kVacant) return {};
-    std::uint32_t n;
-    std::memcpy(&n, raw_ + kSizeAt, sizeof n);
-    return {HeapData(), n};
-  }
-  // HeapBytes: what the key allocates beyond its 32 bytes.
-  std::size_t HeapBytes() const noexcept { return raw_[0] == kHeap ? view().size() : 0; }
-
- private:
-  static constexpr unsigned char kHeap = 0xFE;
-  static constexpr unsigned char kVacant = 0xFF;
-  static constexpr std::size_t kSizeAt = 4;
-  static constexpr std::size_t kPointerAt = 8;
-
-  char* HeapData() const noexcept {
-    if (raw_[0] != kHeap) return nullptr;
-    char* p;
-    std::memcpy(&p, raw_ + kPointerAt, sizeof p);
-    return p;
-  }
-
-  unsigned char raw_[32];
-};
-static_assert(sizeof(SlotKey) == 32);
 
 }  // namespace apimachinery::cache::internal

@@ -1,0 +1,54 @@
+// cache/internal/label_index.hpp: the index functions behind ThreadSafeStore's optional label
+// index (ThreadSafeStoreOptions::label_index; not part of the public API): one posting per label
+// key, one per `key=value` pair. They are kept apart from the user's indexes (no name, not
+// listed by GetIndexers), so every index name is the user's.
+// Throws: nothing but std::bad_alloc. Thread-safety: pure functions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "apimachinery/runtime/interfaces.hpp"
+
+namespace apimachinery::cache {
+
+namespace internal {
+
+// Where the label index's postings sit after the user's indexes: one posting per label key, one
+// per encoded `key=value` pair.
+inline constexpr std::size_t kLabelKeys = 0;
+inline constexpr std::size_t kLabelPairs = 1;
+
+// EncodeLabelPair encodes (key, value) unambiguously: 4-byte key length, key, value.
+inline std::string EncodeLabelPair(std::string_view key, std::string_view value) {
+  std::string out;
+  out.resize(4 + key.size() + value.size());
+  const auto n = static_cast<std::uint32_t>(key.size());
+  std::memcpy(out.data(), &n, 4);
+  if (!key.empty()) std::memcpy(out.data() + 4, key.data(), key.size());
+  if (!value.empty()) std::memcpy(out.data() + 4 + key.size(), value.data(), value.size());
+  return out;
+}
+inline std::vector<std::string> LabelKeyIndexFunc(const runtime::Object& obj) {
+  std::vector<std::string> out;
+  if (const auto* meta = obj.GetObjectMeta()) {
+    out.reserve(meta->labels.size());
+    for (const auto& [k, v] : meta->labels) out.push_back(k);
+  }
+  return out;
+}
+inline std::vector<std::string> LabelPairIndexFunc(const runtime::Object& obj) {
+  std::vector<std::string> out;
+  if (const auto* meta = obj.GetObjectMeta()) {
+    out.reserve(meta->labels.size());
+    for (const auto& [k, v] : meta->labels) out.push_back(EncodeLabelPair(k, v));
+  }
+  return out;
+}
+}  // namespace internal
+
+}  // namespace apimachinery::cache
