@@ -25,7 +25,7 @@
 //                                         (keys, slots, key table, postings), counted by a
 //                                         global counting operator new
 //   BENCH object_json_bytes               JSON size of one benchmark object, for scale
-// bench/go_baseline/main.go runs the same workload on client-go's algorithm in Go (go_* lines,
+// bench/go/ runs the same workload on the real client-go Indexer with *v1.Pod objects (go_* lines,
 // printed by bench-summary when a Go toolchain is installed).
 #include <algorithm>
 #include <atomic>
@@ -176,7 +176,7 @@ struct Fixture {
       moved.push_back(MakeBenchPod(i, (NodeOf(i) + 1) % kNodes));
     }
     // The lookup keys are allocated together, after the objects, as Go's size-class allocator
-    // places them (bench/go_baseline, client-go): interleaved with the objects, each key's bytes
+    // places them (bench/go, client-go): interleaved with the objects, each key's bytes
     // would be a DRAM miss of the benchmark itself, not of the store.
     keys.reserve(kObjects);
     for (const auto& p : pods) keys.push_back(cache::MetaNamespaceKeyFunc(*p));

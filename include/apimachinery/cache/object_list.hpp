@@ -35,7 +35,8 @@
 
 namespace apimachinery::cache {
 
-class ObjectList {
+// operator=(ObjectList) by value is both the copy and the move assignment (copy-and-swap).
+class ObjectList {  // NOLINT(cppcoreguidelines-special-member-functions)
  public:
   using value_type = const runtime::Object*;
   using const_iterator = std::vector<const runtime::Object*>::const_iterator;
@@ -105,7 +106,8 @@ class ObjectList {
 };
 
 // ObjectRef: one borrowed object (or none), kept alive while the ref lives (see the top comment).
-class ObjectRef {
+// operator=(ObjectRef) by value is both the copy and the move assignment (copy-and-swap).
+class ObjectRef {  // NOLINT(cppcoreguidelines-special-member-functions)
  public:
   ObjectRef() = default;
   ObjectRef(const ObjectRef& other) noexcept : obj_(other.obj_), epoch_(other.epoch_) {

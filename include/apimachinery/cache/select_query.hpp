@@ -28,7 +28,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/selector.hpp"
-#include "apimachinery/labels/selection.hpp"
+#include "apimachinery/selection/selection.hpp"
 #include "apimachinery/labels/selector.hpp"
 
 namespace apimachinery::cache {

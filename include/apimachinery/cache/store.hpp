@@ -87,6 +87,8 @@ class KeyListerGetter {
   KeyListerGetter() = default;
   KeyListerGetter(const KeyListerGetter&) = default;
   KeyListerGetter& operator=(const KeyListerGetter&) = default;
+  KeyListerGetter(KeyListerGetter&&) = default;
+  KeyListerGetter& operator=(KeyListerGetter&&) = default;
 };
 
 // Indexer: ThreadSafeStore keyed by a KeyFunc (upstream NewIndexer / NewStore).
@@ -241,9 +243,12 @@ std::invoke_result_t<Fn, std::string_view> Indexer::WithKey(const runtime::Objec
       constexpr std::size_t kBuffer = 320;  // a namespace (63) + '/' + a name (253) fits
       const std::size_t n = meta->namespace_.size() + 1 + meta->name.size();
       if (n <= kBuffer) {
+        // The key is a string_view of n bytes: no terminator is wanted.
         char buffer[kBuffer];
+        // NOLINTNEXTLINE(bugprone-not-null-terminated-result)
         std::memcpy(buffer, meta->namespace_.data(), meta->namespace_.size());
         buffer[meta->namespace_.size()] = '/';
+        // NOLINTNEXTLINE(bugprone-not-null-terminated-result)
         std::memcpy(buffer + meta->namespace_.size() + 1, meta->name.data(), meta->name.size());
         return fn(std::string_view(buffer, n));
       }

@@ -76,6 +76,7 @@ class RealFIFO {
            TransformFunc transformer = {});
   RealFIFO(const RealFIFO&) = delete;
   RealFIFO& operator=(const RealFIFO&) = delete;
+  ~RealFIFO() = default;
 
   void Add(ObjectPtr obj) { Append(DeltaType::kAdded, std::move(obj)); }
   void Update(ObjectPtr obj) { Append(DeltaType::kUpdated, std::move(obj)); }

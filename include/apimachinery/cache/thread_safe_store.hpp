@@ -104,7 +104,7 @@
 #include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/labels/label_set.hpp"
-#include "apimachinery/labels/selection.hpp"
+#include "apimachinery/selection/selection.hpp"
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 

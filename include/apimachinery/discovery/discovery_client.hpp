@@ -58,6 +58,8 @@ class DiscoveryInterface {
   DiscoveryInterface() = default;
   DiscoveryInterface(const DiscoveryInterface&) = default;
   DiscoveryInterface& operator=(const DiscoveryInterface&) = default;
+  DiscoveryInterface(DiscoveryInterface&&) = default;
+  DiscoveryInterface& operator=(DiscoveryInterface&&) = default;
 };
 
 // CachedDiscoveryInterface: a DiscoveryInterface that serves from a cache.

@@ -44,7 +44,11 @@ inline std::string Get(const Set& s, const std::string& field) {
 inline std::string String(const Set& s) {
   std::vector<std::string> pairs;
   pairs.reserve(s.size());
-  for (const auto& [k, v] : s) pairs.push_back(k + "=" + v);
+  for (const auto& [k, v] : s) {
+    std::string& pair = pairs.emplace_back();
+    pair.reserve(k.size() + 1 + v.size());
+    pair.append(k).append(1, '=').append(v);
+  }
   std::sort(pairs.begin(), pairs.end());
   std::string out;
   for (std::size_t i = 0; i < pairs.size(); ++i) {

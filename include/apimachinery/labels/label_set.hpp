@@ -78,7 +78,11 @@ inline bool Equals(const Set& a, const Set& b) { return a == b; }
 inline std::string String(const Set& s) {
   std::vector<std::string> pairs;
   pairs.reserve(s.size());
-  for (const auto& [k, v] : s) pairs.push_back(k + "=" + v);
+  for (const auto& [k, v] : s) {
+    std::string& pair = pairs.emplace_back();
+    pair.reserve(k.size() + 1 + v.size());
+    pair.append(k).append(1, '=').append(v);
+  }
   // Sorted as whole strings: "a-b=x" sorts before "a=y" although the map orders "a" first.
   std::sort(pairs.begin(), pairs.end());
   std::string out;

@@ -147,7 +147,7 @@ class MapperError {
                                    std::vector<schema::GroupVersionResource> matching_resources,
                                    std::vector<schema::GroupVersionKind> matching_kinds);
   // An untyped upstream error (Go's errors.New / fmt.Errorf): becomes apimachinery::Error(text).
-  static MapperError Plain(std::string text);
+  static MapperError Plain(const std::string& text);
   // Wraps an arbitrary exception; classifies it (IsNoMatchError / IsAmbiguousError) once, here.
   // A typed meta error inside is kept as is (not re-created), so derived types survive.
   static MapperError FromException(std::exception_ptr e);
@@ -353,11 +353,11 @@ inline MapperError MapperError::AmbiguousKind(schema::GroupVersionKind partial,
   return e;
 }
 
-inline MapperError MapperError::Plain(std::string text) {
+inline MapperError MapperError::Plain(const std::string& text) {
   MapperError e;
   e.code_ = Code::kOther;
   auto d = std::make_shared<Detail>();
-  d->exception = std::make_exception_ptr(Error(std::move(text)));
+  d->exception = std::make_exception_ptr(Error(text));
   e.detail_ = std::move(d);
   return e;
 }

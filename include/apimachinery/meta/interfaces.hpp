@@ -52,6 +52,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -229,6 +230,16 @@ class SmallVec {
     if (this == &o) return *this;
     clear();
     for (const T& v : o) push_back(v);
+    return *this;
+  }
+  // A move takes the heap buffer (when there is one) and copies the inline slots; `o` is left empty.
+  SmallVec(SmallVec&& o) noexcept { *this = std::move(o); }
+  SmallVec& operator=(SmallVec&& o) noexcept {
+    if (this == &o) return *this;
+    heap_ = std::move(o.heap_);
+    std::copy(o.inline_, o.inline_ + N, inline_);
+    size_ = std::exchange(o.size_, 0);
+    o.heap_.clear();
     return *this;
   }
   ~SmallVec() = default;

@@ -58,6 +58,8 @@ class CategoryExpander {
   CategoryExpander() = default;
   CategoryExpander(const CategoryExpander&) = default;
   CategoryExpander& operator=(const CategoryExpander&) = default;
+  CategoryExpander(CategoryExpander&&) = default;
+  CategoryExpander& operator=(CategoryExpander&&) = default;
 };
 
 // SimpleCategoryExpander: a fixed mapping of categories to group-resources.

@@ -120,19 +120,15 @@ const auto& JSONKeysOf() {
 
 template <typename T>
 bool IsEmptyValue(const T& v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return !v;
-  } else if constexpr (std::is_arithmetic_v<T>) {
-    return v == T{};
-  } else if constexpr (util::internal::IsOptional<T>::value) {
+  // Numbers and bools are empty when zero/false (v == T{}); metadata is never empty.
+  if constexpr (util::internal::IsOptional<T>::value) {
     return !v.has_value();
   } else if constexpr (std::is_same_v<T, nlohmann::json>) {
     return v.is_null();
   } else if constexpr (requires { v.empty(); }) {
     return v.empty();
-  } else if constexpr (std::is_same_v<T, metav1::ObjectMeta>) {
-    return false;
-  } else if constexpr (std::equality_comparable<T> && std::is_default_constructible_v<T>) {
+  } else if constexpr (!std::is_same_v<T, metav1::ObjectMeta> && std::equality_comparable<T> &&
+                       std::is_default_constructible_v<T>) {
     return v == T{};
   } else {
     return false;
@@ -314,6 +310,8 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
 
 // APIMACHINERY_JSON_FIELDS(Type): to_json / from_json for Type from its field list (place it after
 // APIMACHINERY_FIELDS, in the type's namespace).
+// Type names a type, which cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define APIMACHINERY_JSON_FIELDS(Type)                                       \
   [[maybe_unused]] inline void to_json(nlohmann::json& j, const Type& v) {   \
     ::apimachinery::runtime::FieldsToJSON(j, v);                             \
@@ -321,3 +319,4 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
   [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v) { \
     ::apimachinery::runtime::FieldsFromJSON(j, v);                           \
   }
+// NOLINTEND(bugprone-macro-parentheses)

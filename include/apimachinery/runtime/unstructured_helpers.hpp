@@ -188,6 +188,7 @@ std::optional<nlohmann::json> NestedMap(const nlohmann::json& obj, const F&... f
 // unchanged then).
 template <typename... F>
   requires FieldPath<F...>
+// NOLINTNEXTLINE(performance-unnecessary-value-param): `value` is moved into place.
 void SetNestedField(nlohmann::json& obj, nlohmann::json value, const F&... fields) {
   const auto p = internal::Path(fields...);
   internal::SetNestedField(obj, std::move(value), p);
@@ -305,7 +306,7 @@ inline const nlohmann::json* NestedFieldNoCopy(const nlohmann::json& obj, FieldS
 // true for unsigned numbers, hence the explicit check).
 inline bool IsGoInt64(const nlohmann::json& v) noexcept {
   if (v.is_number_unsigned()) {
-    return v.get<std::uint64_t>() <=
+    return *v.get_ptr<const nlohmann::json::number_unsigned_t*>() <=
            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   }
   return v.is_number_integer();

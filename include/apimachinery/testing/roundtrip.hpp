@@ -40,7 +40,7 @@ namespace apimachinery::testing {
 // RoundTripError: a round trip lost or changed a field.
 class RoundTripError : public Error {
  public:
-  RoundTripError(std::string msg, std::string field_) : Error(std::move(msg)), field(std::move(field_)) {}
+  RoundTripError(const std::string& msg, std::string field_) : Error(msg), field(std::move(field_)) {}
   std::string field;  // the first differing field path ("" = the whole object)
 };
 

@@ -69,6 +69,7 @@ class FakeClock final : public Clock {
   explicit FakeClock(Time start) : now_(start) {}
   FakeClock(const FakeClock&) = delete;
   FakeClock& operator=(const FakeClock&) = delete;
+  ~FakeClock() override = default;
 
   inline Time Now() const override;
   inline void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,

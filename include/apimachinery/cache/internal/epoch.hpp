@@ -33,6 +33,7 @@ class Epoch {
   Epoch() = default;
   Epoch(const Epoch&) = delete;
   Epoch& operator=(const Epoch&) = delete;
+  ~Epoch() = default;
 
   // Adds a reference (a list, the reclaimer, or the link from the previous epoch).
   void Pin() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }

@@ -86,6 +86,7 @@ class IdTable {
     const std::uintptr_t base = hint_base_.load(std::memory_order_relaxed);
     if (cap == 0) return;
     // Integer arithmetic: the address is only a hint and is never dereferenced.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): a prefetch hint, never dereferenced.
     PrefetchAddress(reinterpret_cast<const void*>(base + Home(Tag(hash), cap) * sizeof(std::uint64_t)));
   }
 

@@ -813,6 +813,7 @@ inline meta::MapperResult<meta::RESTMapping> CompiledRESTMapper::TryRESTMapping(
   int best = Narrow(tables, &versions);
   if (best >= 0) return Result::Ok(*mappings[static_cast<std::size_t>(best)]);
   std::vector<schema::GroupVersionKind> kinds;
+  kinds.reserve(mappings.size());
   for (const auto* m : mappings) kinds.push_back(m->group_version_kind);
   return Result::Err(meta::MapperError::AmbiguousKind(gk.WithVersion(""), {}, std::move(kinds)));
 }
