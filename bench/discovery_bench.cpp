@@ -17,6 +17,7 @@
 #include "apimachinery/discovery/aggregated_discovery.hpp"
 #include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
+
 #include "bench_support.hpp"
 
 namespace {
@@ -35,8 +36,9 @@ std::string Read(const fs::path& p) {
 
 std::shared_ptr<discovery::AggregatedDiscovery> Cluster() {
   auto client = discovery::AggregatedDiscovery::FromFile(kDir / "aggregated_v2.json");
-  client->AddLegacyGroup(discovery::APIVersionsToAPIGroup(discovery::ParseAPIVersions(Read(kDir / "api.json"))),
-                         {discovery::ParseAPIResourceList(Read(kDir / "api__v1.json"))});
+  client->AddLegacyGroup(
+      discovery::APIVersionsToAPIGroup(discovery::ParseAPIVersions(Read(kDir / "api.json"))),
+      {discovery::ParseAPIResourceList(Read(kDir / "api__v1.json"))});
   return client;
 }
 

@@ -10,6 +10,7 @@
 
 #include "apimachinery/fields/fields.hpp"
 #include "apimachinery/labels/labels.hpp"
+
 #include "bench_support.hpp"
 
 namespace {
@@ -20,8 +21,8 @@ namespace fields = apimachinery::fields;
 constexpr const char* kLabelSelector = "app=web,env in (prod,staging),tier!=cache,!legacy";
 
 const labels::Set& Labels() {
-  static const labels::Set s{{"app", "web"},          {"env", "prod"},   {"tier", "frontend"},
-                             {"team", "payments"},     {"version", "v2"}, {"zone", "us-east-1a"}};
+  static const labels::Set s{{"app", "web"},       {"env", "prod"},   {"tier", "frontend"},
+                             {"team", "payments"}, {"version", "v2"}, {"zone", "us-east-1a"}};
   return s;
 }
 
@@ -58,8 +59,8 @@ BENCHMARK(BM_FieldsParse);
 
 void BM_FieldsMatch(benchmark::State& state) {
   const auto sel = fields::ParseSelector("metadata.name=web-0,status.phase!=Failed");
-  const fields::Set f{{"metadata.name", "web-0"}, {"metadata.namespace", "default"},
-                      {"status.phase", "Running"}};
+  const fields::Set f{
+      {"metadata.name", "web-0"}, {"metadata.namespace", "default"}, {"status.phase", "Running"}};
   for (auto _ : state) benchmark::DoNotOptimize(sel.Matches(f));
 }
 BENCHMARK(BM_FieldsMatch);

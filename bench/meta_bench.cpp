@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "apimachinery/meta/meta.hpp"
+
 #include "bench_support.hpp"
 
 namespace {
@@ -21,7 +22,8 @@ using apimachinery::schema::GroupVersionKind;
 using apimachinery::schema::GroupVersionResource;
 
 constexpr int kGroups = 40;
-const std::vector<std::string> kKinds = {"Widget", "Gadget", "Policy", "Binding", "Status", "Config", "Thing", "Node"};
+const std::vector<std::string> kKinds = {"Widget", "Gadget", "Policy", "Binding",
+                                         "Status", "Config", "Thing",  "Node"};
 
 std::string GroupName(int g) { return g == 0 ? std::string() : "group" + std::to_string(g) + ".example.io"; }
 
@@ -166,7 +168,8 @@ int main(int argc, char** argv) {
   Print("meta_default_restmapping_ns", NsOf(results, "BM_DefaultRESTMapping"), "ns");
   Print("meta_default_trykindfor_miss_ns", NsOf(results, "BM_DefaultTryKindForMiss"), "ns");
   Print("meta_discovery_kindfor_ns", NsOf(results, "BM_DiscoveryKindFor"), "ns");
-  Print("meta_discovery_kindfor_priority_ns", NsOf(results, "BM_DiscoveryKindForAmbiguousResolvedByPriority"), "ns");
+  Print("meta_discovery_kindfor_priority_ns", NsOf(results, "BM_DiscoveryKindForAmbiguousResolvedByPriority"),
+        "ns");
   Print("meta_discovery_restmapping_ns", NsOf(results, "BM_DiscoveryRESTMapping"), "ns");
   Print("meta_discovery_kindfor_miss_throw_ns", NsOf(results, "BM_DiscoveryKindForMissThrows"), "ns");
   return 0;

@@ -1,8 +1,6 @@
 // Workqueue benchmarks: Add/Get/Done throughput of workqueue::Queue against a bare
 // mutex + condition_variable + deque (no dedup, no processing set), single-threaded and with
 // producers and consumers; AddAfter on the delaying queue; rate limiter When.
-#include <benchmark/benchmark.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -16,8 +14,11 @@
 #include <thread>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
 #include "apimachinery/util/clock.hpp"
 #include "apimachinery/workqueue/workqueue.hpp"
+
 #include "bench_support.hpp"
 
 namespace wq = apimachinery::workqueue;
@@ -115,14 +116,12 @@ void ProducersConsumers(benchmark::State& state) {
   }
   state.counters["cpu_ns_per_item"] = CpuNsPerItem(cpu0, state.iterations() * kItems);
   state.SetItemsProcessed(state.iterations() * kItems);
-  state.counters["ns_per_item"] = benchmark::Counter(
-      static_cast<double>(state.iterations() * kItems),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_item"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * kItems),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-void BM_QueueProducersConsumers(benchmark::State& state) {
-  ProducersConsumers<wq::Queue<>>(state);
-}
+void BM_QueueProducersConsumers(benchmark::State& state) { ProducersConsumers<wq::Queue<>>(state); }
 void BM_BareProducersConsumers(benchmark::State& state) { ProducersConsumers<BareQueue>(state); }
 
 // Upstream's BenchmarkDelayingQueue_AddAfter: random delays up to 10 minutes on a fake clock,
@@ -147,9 +146,9 @@ void BM_DelayingQueueAddAfter(benchmark::State& state) {
   }
   state.counters["cpu_ns_per_item"] = CpuNsPerItem(cpu0, state.iterations() * 10000);
   state.SetItemsProcessed(state.iterations() * 10000);
-  state.counters["ns_per_item"] = benchmark::Counter(
-      static_cast<double>(state.iterations() * 10000),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_item"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * 10000),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 void BM_DefaultControllerRateLimiterWhen(benchmark::State& state) {
@@ -169,8 +168,16 @@ void BM_DefaultControllerRateLimiterWhen(benchmark::State& state) {
 
 BENCHMARK(BM_QueueAddGetDone);
 BENCHMARK(BM_BareAddGetDone);
-BENCHMARK(BM_QueueProducersConsumers)->Args({2, 2})->Args({8, 4})->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BareProducersConsumers)->Args({2, 2})->Args({8, 4})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_QueueProducersConsumers)
+    ->Args({2, 2})
+    ->Args({8, 4})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BareProducersConsumers)
+    ->Args({2, 2})
+    ->Args({8, 4})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DelayingQueueAddAfter)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DefaultControllerRateLimiterWhen);
 
@@ -184,27 +191,21 @@ int main(int argc, char** argv) {
   b::Print("workqueue_add_get_done_ns", b::NsOf(r, "BM_QueueAddGetDone"), "ns");
   b::Print("workqueue_bare_add_get_done_ns", b::NsOf(r, "BM_BareAddGetDone"), "ns");
   b::Print("workqueue_2p2c_ns_per_item", per_item("BM_QueueProducersConsumers/2/2/real_time"), "ns");
-  b::Print("workqueue_bare_2p2c_ns_per_item", per_item("BM_BareProducersConsumers/2/2/real_time"),
-           "ns");
+  b::Print("workqueue_bare_2p2c_ns_per_item", per_item("BM_BareProducersConsumers/2/2/real_time"), "ns");
   b::Print("workqueue_8p4c_ns_per_item", per_item("BM_QueueProducersConsumers/8/4/real_time"), "ns");
-  b::Print("workqueue_bare_8p4c_ns_per_item", per_item("BM_BareProducersConsumers/8/4/real_time"),
-           "ns");
+  b::Print("workqueue_bare_8p4c_ns_per_item", per_item("BM_BareProducersConsumers/8/4/real_time"), "ns");
   auto cpu_per_item = [&](const std::string& name) {
     auto it = r.find(name);
     return it == r.end() ? -1.0 : it->second.counters["cpu_ns_per_item"];
   };
-  b::Print("workqueue_2p2c_cpu_ns_per_item",
-           cpu_per_item("BM_QueueProducersConsumers/2/2/real_time"), "ns");
-  b::Print("workqueue_bare_2p2c_cpu_ns_per_item",
-           cpu_per_item("BM_BareProducersConsumers/2/2/real_time"), "ns");
-  b::Print("workqueue_8p4c_cpu_ns_per_item",
-           cpu_per_item("BM_QueueProducersConsumers/8/4/real_time"), "ns");
-  b::Print("workqueue_bare_8p4c_cpu_ns_per_item",
-           cpu_per_item("BM_BareProducersConsumers/8/4/real_time"), "ns");
-  b::Print("workqueue_add_after_cpu_ns_per_item", cpu_per_item("BM_DelayingQueueAddAfter/real_time"),
+  b::Print("workqueue_2p2c_cpu_ns_per_item", cpu_per_item("BM_QueueProducersConsumers/2/2/real_time"), "ns");
+  b::Print("workqueue_bare_2p2c_cpu_ns_per_item", cpu_per_item("BM_BareProducersConsumers/2/2/real_time"),
            "ns");
+  b::Print("workqueue_8p4c_cpu_ns_per_item", cpu_per_item("BM_QueueProducersConsumers/8/4/real_time"), "ns");
+  b::Print("workqueue_bare_8p4c_cpu_ns_per_item", cpu_per_item("BM_BareProducersConsumers/8/4/real_time"),
+           "ns");
+  b::Print("workqueue_add_after_cpu_ns_per_item", cpu_per_item("BM_DelayingQueueAddAfter/real_time"), "ns");
   b::Print("workqueue_add_after_ns_per_item", per_item("BM_DelayingQueueAddAfter/real_time"), "ns");
-  b::Print("workqueue_default_rate_limiter_when_ns",
-           b::NsOf(r, "BM_DefaultControllerRateLimiterWhen"), "ns");
+  b::Print("workqueue_default_rate_limiter_when_ns", b::NsOf(r, "BM_DefaultControllerRateLimiterWhen"), "ns");
   return 0;
 }

@@ -50,15 +50,15 @@ int main(int argc, char** argv) {
   try {
     // The "server": aggregated /apis plus the legacy core group.
     auto server = discovery::AggregatedDiscovery::FromFile(fixtures / "aggregated_v2.json");
-    server->AddLegacyGroup(discovery::APIVersionsToAPIGroup(discovery::ParseAPIVersions(Read(fixtures / "api.json"))),
-                           {discovery::ParseAPIResourceList(Read(fixtures / "api__v1.json"))});
+    server->AddLegacyGroup(
+        discovery::APIVersionsToAPIGroup(discovery::ParseAPIVersions(Read(fixtures / "api.json"))),
+        {discovery::ParseAPIResourceList(Read(fixtures / "api__v1.json"))});
 
     // kubectl's wiring: disk cache -> deferred mapper -> shortcut expander.
     auto cached = discovery::disk::NewCachedDiscoveryClient(server, cache_dir, std::chrono::minutes(10));
     auto mapper = std::make_shared<restmapper::DeferredDiscoveryRESTMapper>(cached);
-    restmapper::ShortcutExpander expander(mapper, cached, [](const std::string& warning) {
-      fmt::print("  Warning: {}\n", warning);
-    });
+    restmapper::ShortcutExpander expander(
+        mapper, cached, [](const std::string& warning) { fmt::print("  Warning: {}\n", warning); });
 
     fmt::print("Short names:\n");
     for (const char* name : {"deploy", "po", "svc", "ing", "hpa", "crd", "sts", "cm", "ev"}) {
@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
       if (resources) {
         for (const auto& gr : *resources) names.push_back(gr.String());
       }
-      fmt::print("Category {}:\n  {}\n", category, resources ? fmt::format("{}", fmt::join(names, ", ")) : "(unknown)");
+      fmt::print("Category {}:\n  {}\n", category,
+                 resources ? fmt::format("{}", fmt::join(names, ", ")) : "(unknown)");
     }
     fmt::print("Disk cache: {} server requests, fresh={}\n", cached->delegate_calls(), cached->Fresh());
   } catch (const std::exception& e) {

@@ -122,8 +122,7 @@ struct WidgetSpec {
   std::int32_t min_ready_seconds = 0;
   bool paused = false;
 };
-APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image, color, min_ready_seconds,
-                    paused)
+APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image, color, min_ready_seconds, paused)
 
 struct WidgetStatus {
   std::int32_t replicas = 0;
@@ -152,8 +151,8 @@ struct WidgetSpec {
   std::int32_t min_ready_seconds = 0;
   bool paused = false;
 };
-APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image_name, legacy_note,
-                    min_ready_seconds, paused)
+APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image_name, legacy_note, min_ready_seconds,
+                    paused)
 APIMACHINERY_JSON_FIELDS(WidgetSpec)
 
 struct Widget : runtime::ObjectBase<Widget> {
@@ -207,8 +206,7 @@ struct WidgetSpec {
   std::int32_t min_ready_seconds = 0;
   bool paused = false;
 };
-APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image, color, min_ready_seconds,
-                    paused)
+APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image, color, min_ready_seconds, paused)
 APIMACHINERY_JSON_FIELDS(WidgetSpec)
 
 struct Widget : runtime::ObjectBase<Widget> {

@@ -1,7 +1,7 @@
 // A consumer of the installed (or add_subdirectory'd) library: everything through the umbrella.
-#include <apimachinery/apimachinery.hpp>
-
 #include <fmt/format.h>
+
+#include <apimachinery/apimachinery.hpp>
 
 int main() {
   namespace schema = apimachinery::schema;

@@ -2,8 +2,6 @@
 // the observed rows), plus the chain extension.
 #include "apimachinery/conversion/converter.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <any>
 #include <atomic>
 #include <cstdint>
@@ -11,6 +9,8 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 namespace conv_test {
 struct A {
@@ -75,8 +75,7 @@ TEST_CASE("TestConverter_MismatchedTypes: a vector<string> -> int function is us
   CHECK(dest == 5);
 }
 
-TEST_CASE("TestConverter_CallsRegisteredFunctions: both directions, errors pass through",
-          "[conversion]") {
+TEST_CASE("TestConverter_CallsRegisteredFunctions: both directions, errors pass through", "[conversion]") {
   Converter c;
   int calls = 0;
   c.RegisterConversionFunc<A, B>([&](const A& in, B& out, Scope&) {
@@ -89,8 +88,7 @@ TEST_CASE("TestConverter_CallsRegisteredFunctions: both directions, errors pass 
     out.x = in.x;
     out.y = in.y;
   });
-  c.RegisterConversionFunc<A, C>(
-      [](const A&, C&, Scope&) { throw Error("A to C failed"); });
+  c.RegisterConversionFunc<A, C>([](const A&, C&, Scope&) { throw Error("A to C failed"); });
 
   A a{"hi", 3};
   B b;
@@ -106,8 +104,7 @@ TEST_CASE("TestConverter_CallsRegisteredFunctions: both directions, errors pass 
   REQUIRE_THROWS_WITH(c.Convert(a, cc), "A to C failed");
 }
 
-TEST_CASE("TestConverter_IgnoredConversion: ignored beats a registered function",
-          "[conversion]") {
+TEST_CASE("TestConverter_IgnoredConversion: ignored beats a registered function", "[conversion]") {
   Converter c;
   int calls = 0;
   c.RegisterConversionFunc<A, B>([&](const A&, B&, Scope&) { ++calls; });
@@ -183,10 +180,9 @@ TEST_CASE("TestConverter_meta: Meta is visible through scope.Meta()", "[conversi
 
 TEST_CASE("Scope.Convert recurses with the same converter and meta", "[conversion]") {
   Converter c;
-  c.RegisterConversionFunc<int, std::string>(
-      [](const int& in, std::string& out, Scope& s) {
-        out = std::to_string(in) + std::any_cast<std::string>(s.Meta()->context);
-      });
+  c.RegisterConversionFunc<int, std::string>([](const int& in, std::string& out, Scope& s) {
+    out = std::to_string(in) + std::any_cast<std::string>(s.Meta()->context);
+  });
   c.RegisterConversionFunc<C, B>([](const C& in, B& out, Scope& s) { s.Convert(in.z, out.x); });
   Meta m{std::string("!")};
   C src{42};
@@ -213,8 +209,7 @@ TEST_CASE("Unknown conversions: upstream text with C++ type names", "[conversion
   }
 }
 
-TEST_CASE("Pointer errors: adapted (typed API takes references; untyped API checks null)",
-          "[conversion]") {
+TEST_CASE("Pointer errors: adapted (typed API takes references; untyped API checks null)", "[conversion]") {
   // Upstream rows "dest not a pointer" / "src not a pointer" / "register with non-pointer" /
   // "ignore with non-pointer" are compile-time errors here: the typed API takes references and
   // static types. The untyped API keeps the null checks, dest first as upstream.
@@ -222,8 +217,7 @@ TEST_CASE("Pointer errors: adapted (typed API takes references; untyped API chec
   c.RegisterConversionFunc<A, B>([](const A&, B&, Scope&) {});
   A a;
   B b;
-  REQUIRE_THROWS_WITH(c.Convert(&a, TypeIdOf<A>(), nullptr, TypeIdOf<B>()),
-                      "expected pointer, but got nil");
+  REQUIRE_THROWS_WITH(c.Convert(&a, TypeIdOf<A>(), nullptr, TypeIdOf<B>()), "expected pointer, but got nil");
   REQUIRE_THROWS_WITH(c.Convert(nullptr, TypeIdOf<A>(), &b, TypeIdOf<B>()),
                       "expected pointer, but got invalid kind");
   REQUIRE_THROWS_WITH(c.Convert(nullptr, TypeIdOf<A>(), nullptr, TypeIdOf<B>()),
@@ -251,10 +245,9 @@ TEST_CASE("Registration is type-checked at compile time", "[conversion]") {
 
 TEST_CASE("Untyped registration and HasConversion", "[conversion]") {
   Converter c;
-  c.RegisterUntypedConversionFunc(TypeIdOf<A>(), TypeIdOf<C>(),
-                                  [](const void* a, void* b, Scope&) {
-                                    static_cast<C*>(b)->z = static_cast<const A*>(a)->y;
-                                  });
+  c.RegisterUntypedConversionFunc(TypeIdOf<A>(), TypeIdOf<C>(), [](const void* a, void* b, Scope&) {
+    static_cast<C*>(b)->z = static_cast<const A*>(a)->y;
+  });
   CHECK(c.HasConversion(TypeIdOf<A>(), TypeIdOf<C>()));
   CHECK_FALSE(c.HasConversion(TypeIdOf<C>(), TypeIdOf<A>()));
   A a{"", 11};
@@ -297,7 +290,6 @@ TEST_CASE("Many registrations keep dispatch correct (table growth)", "[conversio
   c.Convert(9, d);
   CHECK(d == 9.0);
 }
-
 
 TEST_CASE("Conversion chains (opt-in): shortest chain through the hub", "[conversion][chain]") {
   using conv_test::Hub;

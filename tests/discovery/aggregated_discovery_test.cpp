@@ -3,8 +3,6 @@
 // from the aggregated fixture with one built from the legacy per-version fixtures.
 #include "apimachinery/discovery/aggregated_discovery.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -90,7 +89,8 @@ TEST_CASE("Aggregated: the v2 fixture decodes", "[discovery][aggregated]") {
 }
 
 TEST_CASE("Aggregated: conversion to the legacy shapes", "[discovery][aggregated]") {
-  auto split = discovery::SplitGroupsAndResources(discovery::ParseAPIGroupDiscoveryList(ReadFixture("aggregated_v2.json")));
+  auto split = discovery::SplitGroupsAndResources(
+      discovery::ParseAPIGroupDiscoveryList(ReadFixture("aggregated_v2.json")));
   CHECK(split.failed.empty());
   REQUIRE(split.groups.groups.size() == 23);
   REQUIRE(split.resources.size() == 35);
@@ -120,8 +120,8 @@ TEST_CASE("Aggregated: conversion to the legacy shapes", "[discovery][aggregated
   const auto* scale = Find(*apps, "deployments/scale");
   REQUIRE(scale != nullptr);
   CHECK(scale->singular_name == "deployment");  // the parent's
-  CHECK(scale->namespaced);                      // the parent's
-  CHECK(scale->group == "autoscaling");          // its own responseKind
+  CHECK(scale->namespaced);                     // the parent's
+  CHECK(scale->group == "autoscaling");         // its own responseKind
   CHECK(scale->version == "v1");
   CHECK(scale->kind == "Scale");
   CHECK(scale->verbs == std::vector<std::string>{"get", "patch", "update"});
@@ -173,7 +173,8 @@ TEST_CASE("Aggregated: stale versions, missing kinds, v2beta1", "[discovery][agg
   CHECK(group.preferred_version.version == "v1");
   REQUIRE(split.failed.size() == 1);
   CHECK(split.failed[0].first == schema::GroupVersion{"widgets.example.com", "v2"});
-  CHECK(apimachinery::WhatOf(split.failed[0].second) == "stale GroupVersion discovery: widgets.example.com/v2");
+  CHECK(apimachinery::WhatOf(split.failed[0].second) ==
+        "stale GroupVersion discovery: widgets.example.com/v2");
 
   REQUIRE(split.resources.size() == 2);
   const auto& v1 = split.resources[0];
@@ -190,7 +191,8 @@ TEST_CASE("Aggregated: stale versions, missing kinds, v2beta1", "[discovery][agg
   CHECK(split.resources[1].resources.empty());
 
   discovery::AggregatedDiscovery client(doc);
-  CHECK_THROWS_AS(client.ServerResourcesForGroupVersion("widgets.example.com/v2"), discovery::StaleGroupVersionError);
+  CHECK_THROWS_AS(client.ServerResourcesForGroupVersion("widgets.example.com/v2"),
+                  discovery::StaleGroupVersionError);
   CHECK_THROWS_WITH(client.ServerResourcesForGroupVersion("widgets.example.com/v2"),
                     "stale GroupVersion discovery: widgets.example.com/v2");
   CHECK_THROWS_AS(client.ServerResourcesForGroupVersion("widgets.example.com/v3"), discovery::NotFoundError);
@@ -219,7 +221,8 @@ TEST_CASE("Aggregated: decode errors", "[discovery][aggregated]") {
   CHECK_THROWS_AS(discovery::ParseAPIGroupDiscoveryList(full.substr(0, full.size() / 2)), DecodeError);
   CHECK_THROWS_AS(discovery::ParseAPIGroupDiscoveryList("[]"), DecodeError);
   CHECK_THROWS_WITH(discovery::ParseAPIGroupDiscoveryList(R"({"kind":"APIGroupList","groups":[]})"),
-                    "discovery: cannot decode APIGroupDiscoveryList: kind: expected APIGroupDiscoveryList, got APIGroupList");
+                    "discovery: cannot decode APIGroupDiscoveryList: kind: expected APIGroupDiscoveryList, "
+                    "got APIGroupList");
   CHECK_THROWS_WITH(
       discovery::ParseAPIGroupDiscoveryList(R"({"apiVersion":"apidiscovery.k8s.io/v3","items":[]})"),
       "discovery: cannot decode APIGroupDiscoveryList: apiVersion: expected apidiscovery.k8s.io/v2 or "
@@ -227,16 +230,20 @@ TEST_CASE("Aggregated: decode errors", "[discovery][aggregated]") {
   CHECK_THROWS_WITH(
       discovery::ParseAPIGroupDiscoveryList(
           R"({"items":[{"metadata":{"name":"a"},"versions":[{"version":"v1","resources":[{"resource":"x","scope":true}]}]}]})"),
-      "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].scope: expected string, got "
+      "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].scope: expected "
+      "string, got "
       "boolean");
-  CHECK_THROWS_WITH(discovery::ParseAPIGroupDiscoveryList(R"({"items":[{"versions":[{"resources":[{"responseKind":"x"}]}]}]})"),
-                    "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].responseKind: "
-                    "expected object, got string");
+  CHECK_THROWS_WITH(
+      discovery::ParseAPIGroupDiscoveryList(
+          R"({"items":[{"versions":[{"resources":[{"responseKind":"x"}]}]}]})"),
+      "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].responseKind: "
+      "expected object, got string");
   try {
     discovery::ParseAPIGroupDiscoveryList("{");
     FAIL("no throw");
   } catch (const apimachinery::Error& e) {
-    CHECK(std::string(e.what()).rfind("discovery: cannot decode APIGroupDiscoveryList: invalid JSON: ", 0) == 0);
+    CHECK(std::string(e.what()).rfind("discovery: cannot decode APIGroupDiscoveryList: invalid JSON: ", 0) ==
+          0);
   }
   CHECK_THROWS_AS(discovery::AggregatedDiscovery::FromFile(kDir / "no-such-file.json"), apimachinery::Error);
   // A document without apiVersion is taken as v2; an empty item list is fine.
@@ -249,9 +256,9 @@ TEST_CASE("AggregatedDiscovery serves the fixture, with a legacy core group", "[
   REQUIRE(groups.size() == 23);
   CHECK(groups[0].name == "apiregistration.k8s.io");
   // The seven group-versions that have no legacy fixture are served.
-  for (const char* gv : {"certificates.k8s.io/v1", "storage.k8s.io/v1", "admissionregistration.k8s.io/v1beta1",
-                         "admissionregistration.k8s.io/v1alpha1", "resource.k8s.io/v1", "resource.k8s.io/v1beta2",
-                         "resource.k8s.io/v1beta1"}) {
+  for (const char* gv : {"certificates.k8s.io/v1", "storage.k8s.io/v1",
+                         "admissionregistration.k8s.io/v1beta1", "admissionregistration.k8s.io/v1alpha1",
+                         "resource.k8s.io/v1", "resource.k8s.io/v1beta2", "resource.k8s.io/v1beta1"}) {
     INFO(gv);
     CHECK_FALSE(client->ServerResourcesForGroupVersion(gv).resources.empty());
   }
@@ -272,7 +279,8 @@ TEST_CASE("AggregatedDiscovery serves the fixture, with a legacy core group", "[
 
   // Adding a group again replaces it in place.
   discovery::APIGroupDiscoveryList again;
-  again.items.push_back(discovery::APIGroupDiscovery{"apps", {discovery::APIVersionDiscovery{"v2", {}, "Current"}}});
+  again.items.push_back(
+      discovery::APIGroupDiscovery{"apps", {discovery::APIVersionDiscovery{"v2", {}, "Current"}}});
   client->Add(again);
   groups = client->ServerGroups();
   REQUIRE(groups.size() == 24);
@@ -307,10 +315,10 @@ TEST_CASE("Aggregated <=> legacy equivalence over the fixtures", "[discovery][ag
   std::set<std::string> only_aggregated;
   for (const auto& gv : aggregated_gvs) (legacy_gvs.count(gv) ? common : only_aggregated).insert(gv);
   CHECK(common.size() == 28);
-  CHECK(only_aggregated == std::set<std::string>{"admissionregistration.k8s.io/v1alpha1",
-                                                 "admissionregistration.k8s.io/v1beta1", "certificates.k8s.io/v1",
-                                                 "resource.k8s.io/v1", "resource.k8s.io/v1beta1",
-                                                 "resource.k8s.io/v1beta2", "storage.k8s.io/v1"});
+  CHECK(only_aggregated ==
+        std::set<std::string>{"admissionregistration.k8s.io/v1alpha1", "admissionregistration.k8s.io/v1beta1",
+                              "certificates.k8s.io/v1", "resource.k8s.io/v1", "resource.k8s.io/v1beta1",
+                              "resource.k8s.io/v1beta2", "storage.k8s.io/v1"});
   // What only the legacy side has: the core group (not part of /apis).
   for (const auto& gv : legacy_gvs) {
     if (!aggregated_gvs.count(gv)) CHECK(gv == "v1");
@@ -358,7 +366,9 @@ TEST_CASE("Aggregated <=> legacy equivalence over the fixtures", "[discovery][ag
         CHECK(r.singular_name == singular_of[r.name.substr(0, slash)]);
         r.singular_name.clear();
       }
-      auto by_name = [](const discovery::APIResource& a, const discovery::APIResource& b) { return a.name < b.name; };
+      auto by_name = [](const discovery::APIResource& a, const discovery::APIResource& b) {
+        return a.name < b.name;
+      };
       std::sort(lhs.begin(), lhs.end(), by_name);
       std::sort(rhs.begin(), rhs.end(), by_name);
       CHECK(lhs == rhs);
@@ -382,15 +392,19 @@ TEST_CASE("Aggregated <=> legacy equivalence over the fixtures", "[discovery][ag
       for (const auto& r : resources) {
         std::vector<std::string> names{r.name, r.singular_name, r.kind};
         std::string lower = r.kind;
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
         names.push_back(lower);
         for (const auto& name : names) {
           for (const schema::GroupVersionResource& q :
-               {schema::GroupVersionResource{"", "", name}, schema::GroupVersionResource{g.group.name, "", name},
-                schema::GroupVersionResource{g.group.name, version, name}, schema::GroupVersionResource{"", version, name},
+               {schema::GroupVersionResource{"", "", name},
+                schema::GroupVersionResource{g.group.name, "", name},
+                schema::GroupVersionResource{g.group.name, version, name},
+                schema::GroupVersionResource{"", version, name},
                 schema::GroupVersionResource{g.group.name.substr(0, 3), "", name}}) {
             const std::string label = q.String();
-            same("KindFor " + label, [&](const apimachinery::meta::RESTMapper& m) { return m.KindFor(q).String(); });
+            same("KindFor " + label,
+                 [&](const apimachinery::meta::RESTMapper& m) { return m.KindFor(q).String(); });
             same("KindsFor " + label, [&](const apimachinery::meta::RESTMapper& m) {
               std::string s;
               for (const auto& k : m.KindsFor(q)) s += k.String() + ";";
@@ -409,7 +423,8 @@ TEST_CASE("Aggregated <=> legacy equivalence over the fixtures", "[discovery][ag
         }
         const schema::GroupKind gk{g.group.name, r.kind};
         for (const std::vector<std::string>& versions :
-             {std::vector<std::string>{}, std::vector<std::string>{version}, std::vector<std::string>{"v9"}}) {
+             {std::vector<std::string>{}, std::vector<std::string>{version},
+              std::vector<std::string>{"v9"}}) {
           const std::string label = gk.String() + " " + fmt::format("{}", fmt::join(versions, ","));
           same("RESTMapping " + label, [&](const apimachinery::meta::RESTMapper& m) {
             return fmt::format("{}", m.RESTMapping(gk, versions));

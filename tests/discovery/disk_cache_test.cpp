@@ -82,20 +82,25 @@ Snapshot ReadAll(discovery::DiscoveryInterface& client) {
 // A delegate that must not be called.
 class UnreachableServer : public discovery::DiscoveryInterface {
  public:
-  std::vector<discovery::APIGroup> ServerGroups() override { throw apimachinery::Error("server unreachable"); }
+  std::vector<discovery::APIGroup> ServerGroups() override {
+    throw apimachinery::Error("server unreachable");
+  }
   discovery::APIResourceList ServerResourcesForGroupVersion(std::string_view) override {
     throw apimachinery::Error("server unreachable");
   }
 };
 
-std::shared_ptr<discovery::MemoryDiscovery> FixtureServer() { return discovery::MemoryDiscovery::FromDirectory(kFixtures); }
+std::shared_ptr<discovery::MemoryDiscovery> FixtureServer() {
+  return discovery::MemoryDiscovery::FromDirectory(kFixtures);
+}
 
 // A small server whose answers the test changes.
 std::shared_ptr<discovery::MemoryDiscovery> SmallServer() {
   discovery::APIGroup core{"", {{"v1", "v1"}}, {"v1", "v1"}};
   discovery::APIGroup apps{"apps", {{"apps/v1", "v1"}}, {"apps/v1", "v1"}};
   discovery::APIResource pods{"pods", "pod", true, "", "", "Pod", {"get", "list"}, {"po"}, {"all"}, ""};
-  discovery::APIResource deployments{"deployments", "deployment", true, "", "", "Deployment", {"get"}, {"deploy"}, {"all"}, ""};
+  discovery::APIResource deployments{"deployments", "deployment", true,       "",      "",
+                                     "Deployment",  {"get"},      {"deploy"}, {"all"}, ""};
   return std::make_shared<discovery::MemoryDiscovery>(
       std::vector<discovery::APIGroup>{core, apps},
       std::vector<discovery::APIResourceList>{{"v1", {pods}}, {"apps/v1", {deployments}}});
@@ -155,14 +160,17 @@ TEST_CASE("Disk cache: kubectl's layout and a round trip", "[discovery][disk]") 
   CHECK(client->Fresh());
 
   // A second client (another kubectl run): everything from disk, nothing asked; not fresh.
-  auto offline = std::make_shared<disk::CachedDiscoveryClient>(std::make_shared<UnreachableServer>(), dir.path(), 10min);
+  auto offline =
+      std::make_shared<disk::CachedDiscoveryClient>(std::make_shared<UnreachableServer>(), dir.path(), 10min);
   CHECK(offline->Fresh());
   CHECK(ReadAll(*offline) == expected);
   CHECK(offline->delegate_calls() == missing);  // only the group-versions never cached
   CHECK_FALSE(offline->Fresh());
   // The mapper built from the disk cache answers as one built from the server.
-  auto from_disk = apimachinery::restmapper::NewDiscoveryRESTMapper(apimachinery::restmapper::GetAPIGroupResources(*offline));
-  CHECK(from_disk->RESTMapping({"apps", "Deployment"}).resource == apimachinery::schema::GroupVersionResource{"apps", "v1", "deployments"});
+  auto from_disk = apimachinery::restmapper::NewDiscoveryRESTMapper(
+      apimachinery::restmapper::GetAPIGroupResources(*offline));
+  CHECK(from_disk->RESTMapping({"apps", "Deployment"}).resource ==
+        apimachinery::schema::GroupVersionResource{"apps", "v1", "deployments"});
   CHECK(from_disk->KindFor({"", "", "pods"}) == apimachinery::schema::GroupVersionKind{"", "v1", "Pod"});
 }
 
@@ -250,7 +258,8 @@ TEST_CASE("Disk cache: TTL expiry by clock and by file age", "[discovery][disk]"
   CHECK(fs::last_write_time(apps) > fs::file_time_type::clock::now() - 1min);
 
   // A zero TTL never serves from disk.
-  disk::CachedDiscoveryClient no_ttl(server, dir.path(), 0s, [] { return fs::file_time_type::clock::now() + 1s; });
+  disk::CachedDiscoveryClient no_ttl(server, dir.path(), 0s,
+                                     [] { return fs::file_time_type::clock::now() + 1s; });
   CHECK(ReadAll(no_ttl) == expected);
   CHECK(no_ttl.delegate_calls() == 3);
   CHECK(no_ttl.cache_hits() == 0);
@@ -265,12 +274,13 @@ TEST_CASE("Disk cache: Fresh and Invalidate transitions", "[discovery][disk]") {
     CHECK(earlier.Fresh());
   }
   // The server changes after the cache was written.
-  discovery::APIResource services{"services", "service", true, "", "", "Service", {"get"}, {"svc"}, {"all"}, ""};
+  discovery::APIResource services{"services", "service", true,    "",      "",
+                                  "Service",  {"get"},   {"svc"}, {"all"}, ""};
   discovery::APIResource pods{"pods", "pod", true, "", "", "Pod", {"get", "list"}, {"po"}, {"all"}, ""};
   server->AddResources({"v1", {pods, services}});
 
   disk::CachedDiscoveryClient client(server, dir.path(), 1h);
-  CHECK(client.Fresh());  // nothing served yet
+  CHECK(client.Fresh());                                                     // nothing served yet
   CHECK(client.ServerResourcesForGroupVersion("v1").resources.size() == 1);  // the old file
   CHECK_FALSE(client.Fresh());
   CHECK(client.delegate_calls() == 0);
@@ -322,13 +332,16 @@ TEST_CASE("Disk cache: the Deferred mapper finds a new resource through Invalida
   }
   discovery::APIGroup example{"example.com", {{"example.com/v1", "v1"}}, {"example.com/v1", "v1"}};
   server->AddGroup(example);
-  server->AddResources({"example.com/v1", {discovery::APIResource{"widgets", "widget", true, "", "", "Widget", {"get"}, {"wd"}, {}, ""}}});
+  server->AddResources(
+      {"example.com/v1",
+       {discovery::APIResource{"widgets", "widget", true, "", "", "Widget", {"get"}, {"wd"}, {}, ""}}});
 
   auto client = disk::NewCachedDiscoveryClient(server, dir.path(), 1h);
   apimachinery::restmapper::DeferredDiscoveryRESTMapper mapper(client);
   // The first build uses the stale disk cache (no widgets); the miss while not fresh invalidates
   // and retries against the server.
-  CHECK(mapper.KindFor({"", "", "widgets"}) == apimachinery::schema::GroupVersionKind{"example.com", "v1", "Widget"});
+  CHECK(mapper.KindFor({"", "", "widgets"}) ==
+        apimachinery::schema::GroupVersionKind{"example.com", "v1", "Widget"});
   CHECK(client->Fresh());
   const auto groups = nlohmann::json::parse(Slurp(dir.path() / "servergroups.json"));
   CHECK(groups["groups"].size() == 3);
@@ -354,7 +367,8 @@ TEST_CASE("Disk cache: corrupt, truncated and foreign files are treated as missi
       {"garbage", "\x01\x02 not json at all"},
       {"wrong kind", R"({"kind":"APIGroup","name":"x"})"},
       {"wrong type", R"({"kind":"APIResourceList","groupVersion":"v1","resources":"nope"})"},
-      {"another group-version", R"({"kind":"APIResourceList","groupVersion":"apps/v1","resources":[{"name":"x","kind":"X"}]})"},
+      {"another group-version",
+       R"({"kind":"APIResourceList","groupVersion":"apps/v1","resources":[{"name":"x","kind":"X"}]})"},
       {"a JSON array", "[1,2,3]"},
   };
   for (const auto& [label, text] : bad_contents) {

@@ -2,13 +2,13 @@
 // documents; bad documents and names.
 #include "apimachinery/discovery/memory_discovery.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace discovery_memory_discovery_test {
@@ -36,7 +36,8 @@ TEST_CASE("MemoryDiscovery serves the fixture directory", "[discovery][memory]")
   CHECK(apps.group_version == "apps/v1");
   // Listed in apis.json, but no document in the directory.
   CHECK_THROWS_AS(client->ServerResourcesForGroupVersion("certificates.k8s.io/v1"), discovery::NotFoundError);
-  CHECK_THROWS_WITH(client->ServerResourcesForGroupVersion("nope/v1"), "the server could not find the requested resource");
+  CHECK_THROWS_WITH(client->ServerResourcesForGroupVersion("nope/v1"),
+                    "the server could not find the requested resource");
 
   CHECK(client->Fresh());
   client->Invalidate();
@@ -60,29 +61,35 @@ TEST_CASE("MemoryDiscovery from values: core group first, replace by name", "[di
   apps.versions.push_back({"apps/v2", "v2"});
   client.AddGroup(apps);
   CHECK(client.ServerGroups()[1].versions.size() == 2);
-  client.AddResources({"apps/v2", {discovery::APIResource{"things", "thing", true, "", "", "Thing", {}, {}, {}, ""}}});
+  client.AddResources(
+      {"apps/v2", {discovery::APIResource{"things", "thing", true, "", "", "Thing", {}, {}, {}, ""}}});
   CHECK(client.ServerResourcesForGroupVersion("apps/v2").resources.size() == 1);
 }
 
 TEST_CASE("MemoryDiscovery::AddDocument names and contents", "[discovery][memory]") {
   discovery::MemoryDiscovery client;
-  client.AddDocument("apis__example.com__v1.json", R"({"resources": [{"name": "widgets", "kind": "Widget"}]})");
+  client.AddDocument("apis__example.com__v1.json",
+                     R"({"resources": [{"name": "widgets", "kind": "Widget"}]})");
   CHECK(client.ServerResourcesForGroupVersion("example.com/v1").group_version == "example.com/v1");
-  client.AddDocument("apis__example.com.json", R"({"versions": [{"groupVersion": "example.com/v1", "version": "v1"}]})");
+  client.AddDocument("apis__example.com.json",
+                     R"({"versions": [{"groupVersion": "example.com/v1", "version": "v1"}]})");
   REQUIRE(client.ServerGroups().size() == 1);
   CHECK(client.ServerGroups()[0].name == "example.com");  // taken from the file name
-  client.AddDocument("api.json", R"({"versions": []})");   // no versions: no core group
+  client.AddDocument("api.json", R"({"versions": []})");  // no versions: no core group
   CHECK(client.ServerGroups().size() == 1);
 
   CHECK_THROWS_WITH(client.AddDocument("apis__a__v1.json", R"({"groupVersion": "b/v1"})"),
-                    "discovery: cannot decode apis__a__v1.json: groupVersion: expected a/v1 (from the file name), got b/v1");
-  CHECK_THROWS_WITH(client.AddDocument("apis__a__v1.json", ""), "discovery: cannot decode apis__a__v1.json: empty document");
+                    "discovery: cannot decode apis__a__v1.json: groupVersion: expected a/v1 (from the file "
+                    "name), got b/v1");
+  CHECK_THROWS_WITH(client.AddDocument("apis__a__v1.json", ""),
+                    "discovery: cannot decode apis__a__v1.json: empty document");
   CHECK_THROWS_WITH(client.AddDocument("apis.json", R"({"groups": [{"name": 1}]})"),
                     "discovery: cannot decode apis.json: groups[0].name: expected string, got number");
   CHECK_THROWS_AS(client.AddDocument("apis__a__v1.json", R"({"resources": [)"), discovery::DecodeError);
   CHECK_THROWS_WITH(client.AddDocument("servergroups.json", "{}"),
                     "discovery: servergroups.json is not a discovery document name");
-  CHECK_THROWS_WITH(client.AddDocument("apis____v1.json", "{}"), "discovery: apis____v1.json is not a discovery document name");
+  CHECK_THROWS_WITH(client.AddDocument("apis____v1.json", "{}"),
+                    "discovery: apis____v1.json is not a discovery document name");
   CHECK_THROWS_WITH(client.AddDocument("apis", "{}"),
                     "discovery: apis is not a discovery document name (want api*.json)");
   CHECK_THROWS_AS(client.AddDocument("apis__a__v1__x.json", "{}"), apimachinery::Error);
@@ -96,11 +103,14 @@ TEST_CASE("MemoryDiscovery::LoadDirectory errors", "[discovery][memory]") {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   {
-    std::ofstream(dir / "apis.json") << R"({"groups": [{"name": "a", "versions": [{"groupVersion": "a/v1", "version": "v1"}]}]})";
-    std::ofstream(dir / "apis__a__v1.json") << R"({"groupVersion": "a/v1", "resources": [{"name": "foos", "kind": "Foo")";
+    std::ofstream(dir / "apis.json")
+        << R"({"groups": [{"name": "a", "versions": [{"groupVersion": "a/v1", "version": "v1"}]}]})";
+    std::ofstream(dir / "apis__a__v1.json")
+        << R"({"groupVersion": "a/v1", "resources": [{"name": "foos", "kind": "Foo")";
     std::ofstream(dir / "README.md") << "ignored";
   }
-  CHECK_THROWS_WITH(client.LoadDirectory(dir), Catch::StartsWith("discovery: cannot decode apis__a__v1.json: invalid JSON"));
+  CHECK_THROWS_WITH(client.LoadDirectory(dir),
+                    Catch::StartsWith("discovery: cannot decode apis__a__v1.json: invalid JSON"));
   std::filesystem::remove_all(dir);
 }
 

@@ -2,12 +2,12 @@
 // and bad input throws discovery::DecodeError (never a crash, never a nlohmann exception).
 #include "apimachinery/discovery/types.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include <catch2/catch.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace discovery_types_test {
@@ -161,13 +161,15 @@ TEST_CASE("wire shape round-trips through nlohmann::json", "[discovery][types]")
   CHECK(j.get<discovery::APIGroupList>() == groups);
   CHECK(j["groups"][0]["preferredVersion"]["groupVersion"] == "apiregistration.k8s.io/v1");
   nlohmann::json r = discovery::APIResource{"pods", "pod", true, "", "", "Pod", {"get"}, {}, {}, ""};
-  CHECK(r == nlohmann::json::parse(R"({"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["get"]})"));
+  CHECK(r == nlohmann::json::parse(
+                 R"({"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["get"]})"));
   CHECK(nlohmann::json(discovery::APIVersions{{"v1"}}) == nlohmann::json::parse(R"({"versions":["v1"]})"));
 }
 
 TEST_CASE("bad input throws DecodeError with a clear message", "[discovery][types]") {
   using discovery::ParseAPIResourceList;
-  CHECK(DecodeErrorOf([] { ParseAPIResourceList(""); }) == "discovery: cannot decode APIResourceList: empty document");
+  CHECK(DecodeErrorOf([] { ParseAPIResourceList(""); }) ==
+        "discovery: cannot decode APIResourceList: empty document");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(" \n\t"); }) ==
         "discovery: cannot decode APIResourceList: empty document");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList("null"); }) ==
@@ -188,14 +190,16 @@ TEST_CASE("bad input throws DecodeError with a clear message", "[discovery][type
         "discovery: cannot decode APIResourceList: resources[0]: expected object, got string");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"kind": "APIGroupList", "groups": []})"); }) ==
         "discovery: cannot decode APIResourceList: kind: expected APIResourceList, got APIGroupList");
-  CHECK(DecodeErrorOf([] { discovery::ParseAPIGroupList(R"({"groups": [{"versions": [{"version": true}]}]})"); }) ==
+  CHECK(DecodeErrorOf(
+            [] { discovery::ParseAPIGroupList(R"({"groups": [{"versions": [{"version": true}]}]})"); }) ==
         "discovery: cannot decode APIGroupList: groups[0].versions[0].version: expected string, got boolean");
   CHECK(DecodeErrorOf([] { discovery::ParseAPIGroup(R"({"preferredVersion": "v1"})"); }) ==
         "discovery: cannot decode APIGroup: preferredVersion: expected object, got string");
   CHECK(DecodeErrorOf([] { discovery::ParseAPIVersions(R"({"versions": "v1"})"); }) ==
         "discovery: cannot decode APIVersions: versions: expected array, got string");
   const std::string malformed = DecodeErrorOf([] { ParseAPIResourceList(R"({"resources": [})"); });
-  CHECK_THAT(malformed, Catch::StartsWith("discovery: cannot decode APIResourceList: invalid JSON: parse error"));
+  CHECK_THAT(malformed,
+             Catch::StartsWith("discovery: cannot decode APIResourceList: invalid JSON: parse error"));
   CHECK_THAT(malformed, !Catch::Contains("json.exception"));
 
   // from_json used directly through nlohmann also throws our error type.
@@ -219,7 +223,8 @@ TEST_CASE("every truncation of a real document is a DecodeError", "[discovery][t
   CHECK(errors == static_cast<int>(text.size() - 2));
   // Garbage bytes, invalid UTF-8, deep nesting: errors, not crashes.
   CHECK_THROWS_AS(discovery::ParseAPIResourceList("\xff\xfe{"), discovery::DecodeError);
-  CHECK_THROWS_AS(discovery::ParseAPIResourceList("{\"groupVersion\": \"\xc3\x28\"}"), discovery::DecodeError);
+  CHECK_THROWS_AS(discovery::ParseAPIResourceList("{\"groupVersion\": \"\xc3\x28\"}"),
+                  discovery::DecodeError);
   CHECK_THROWS_AS(discovery::ParseAPIResourceList(std::string(10000, '[')), discovery::DecodeError);
 }
 

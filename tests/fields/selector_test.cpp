@@ -2,14 +2,14 @@
 // fields_test.go, requirements plus the rows), with the exact upstream texts.
 #include "apimachinery/fields/selector.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <map>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/fields/fields.hpp"
 
@@ -39,9 +39,7 @@ struct MapFields {
   }
 };
 
-std::pair<std::string, std::string> Identity(const std::string& f, const std::string& v) {
-  return {f, v};
-}
+std::pair<std::string, std::string> Identity(const std::string& f, const std::string& v) { return {f, v}; }
 
 }  // namespace
 
@@ -120,8 +118,8 @@ TEST_CASE("ParseSelector texts and values", "[fields][parse]") {
 }
 
 TEST_CASE("ParseSelector: bad input never crashes", "[fields][parse]") {
-  for (const std::string& bad : std::vector<std::string>{"\\", "x=\\", "x=,", "=,=,=\\", "x=\\\\\\", std::string("x\0", 2),
-                          "x=a\\,b=c", "\\,=\\"}) {
+  for (const std::string& bad : std::vector<std::string>{"\\", "x=\\", "x=,", "=,=,=\\", "x=\\\\\\",
+                                                         std::string("x\0", 2), "x=a\\,b=c", "\\,=\\"}) {
     CAPTURE(bad);
     try {
       fields::ParseSelector(bad);
@@ -185,8 +183,7 @@ TEST_CASE("splitTerm", "[fields][parse]") {
 
 TEST_CASE("EscapeValue / UnescapeValue", "[fields][escape]") {
   const std::vector<std::pair<std::string, std::string>> pairs = {
-      {"", ""}, {"a", "a"}, {"=", "\\="}, {",", "\\,"}, {"\\", "\\\\"},
-      {"\\=\\,\\", "\\\\\\=\\\\\\,\\\\"},
+      {"", ""}, {"a", "a"}, {"=", "\\="}, {",", "\\,"}, {"\\", "\\\\"}, {"\\=\\,\\", "\\\\\\=\\\\\\,\\\\"},
   };
   for (const auto& [unescaped, escaped] : pairs) {
     CAPTURE(unescaped);
@@ -306,8 +303,7 @@ TEST_CASE("RequiresExactMatch", "[fields][selector]") {
   CHECK_FALSE(fields::OneTermNotEqualSelector("test", "b").RequiresExactMatch("test"));
   CHECK_FALSE(fields::AndSelectors({}).RequiresExactMatch("test"));
   CHECK_FALSE(fields::AndSelectors({fields::AndSelectors({})}).RequiresExactMatch("test"));
-  CHECK(fields::AndSelectors({fields::OneTermEqualSelector("test", "b")}).RequiresExactMatch("test") ==
-        "b");
+  CHECK(fields::AndSelectors({fields::OneTermEqualSelector("test", "b")}).RequiresExactMatch("test") == "b");
   CHECK(fields::AndSelectors({fields::AndSelectors({}), fields::OneTermEqualSelector("test", "b")})
             .RequiresExactMatch("test") == "b");
   CHECK(fields::ParseSelector("a=1,test=x,z!=2").RequiresExactMatch("test") == "x");
@@ -317,12 +313,13 @@ TEST_CASE("Requirements and String", "[fields][selector]") {
   const auto sel = fields::ParseSelector("b!=2,a=1");
   CHECK(sel.Requirements() ==
         fields::Requirements{{Operator::kEquals, "a", "1"}, {Operator::kNotEquals, "b", "2"}});
-  const auto nested = fields::AndSelectors(
-      {fields::OneTermEqualSelector("b", "1"),
-       fields::AndSelectors({fields::OneTermNotEqualSelector("a", "2"), fields::OneTermEqualSelector("c", "")})});
+  const auto nested = fields::AndSelectors({fields::OneTermEqualSelector("b", "1"),
+                                            fields::AndSelectors({fields::OneTermNotEqualSelector("a", "2"),
+                                                                  fields::OneTermEqualSelector("c", "")})});
   CHECK(nested.Requirements().size() == 3);
   CHECK(nested.String() == "b=1,a!=2,c=");
-  CHECK(fields::AndSelectors({fields::OneTermEqualSelector("b", "1"), fields::OneTermNotEqualSelector("a", "2")})
+  CHECK(fields::AndSelectors(
+            {fields::OneTermEqualSelector("b", "1"), fields::OneTermNotEqualSelector("a", "2")})
             .String() == "b=1,a!=2");
   CHECK(fields::SelectorFromSet({{"a", "x=1"}}).String() == "a=x\\=1");
   CHECK(fields::SelectorFromSet({{"b", "1"}, {"a", "2"}}).String() == "a=2,b=1");
@@ -349,7 +346,9 @@ TEST_CASE("Transform / ParseAndTransformSelector", "[fields][transform]") {
     if (f == "a") return {"e", "f"};
     return {f, v};
   };
-  auto drop_all = [](const std::string&, const std::string&) { return std::pair<std::string, std::string>(); };
+  auto drop_all = [](const std::string&, const std::string&) {
+    return std::pair<std::string, std::string>();
+  };
   auto drop_c = [](const std::string& f, const std::string& v) -> std::pair<std::string, std::string> {
     if (f == "c") return {};
     return {f, v};

@@ -1,9 +1,9 @@
 // Tests for labels/label_set.hpp: k8s.io/apimachinery/pkg/labels/labels.go (labels_test.go: Set helpers).
 #include "apimachinery/labels/label_set.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <string>
+
+#include <catch2/catch.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace labels_label_set_test {

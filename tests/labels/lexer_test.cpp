@@ -2,12 +2,12 @@
 // TestLexerSequence).
 #include "apimachinery/labels/internal/lexer.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace labels_lexer_test {
@@ -39,11 +39,11 @@ std::vector<Token> Tokens(std::string_view s) {
 
 TEST_CASE("TestLexer: single tokens", "[labels][lexer]") {
   const std::vector<std::pair<std::string, Token>> rows = {
-      {"", Token::kEndOfString},      {",", Token::kComma},         {"notin", Token::kNotIn},
-      {"in", Token::kIn},             {"=", Token::kEquals},        {"==", Token::kDoubleEquals},
-      {">", Token::kGreaterThan},     {"<", Token::kLessThan},      {"!", Token::kDoesNotExist},
-      {"!=", Token::kNotEquals},      {"(", Token::kOpenPar},       {")", Token::kClosedPar},
-      {"~", Token::kIdentifier},      {"||", Token::kIdentifier},
+      {"", Token::kEndOfString},  {",", Token::kComma},       {"notin", Token::kNotIn},
+      {"in", Token::kIn},         {"=", Token::kEquals},      {"==", Token::kDoubleEquals},
+      {">", Token::kGreaterThan}, {"<", Token::kLessThan},    {"!", Token::kDoesNotExist},
+      {"!=", Token::kNotEquals},  {"(", Token::kOpenPar},     {")", Token::kClosedPar},
+      {"~", Token::kIdentifier},  {"||", Token::kIdentifier},
   };
   for (const auto& [input, tok] : rows) {
     CAPTURE(input);

@@ -2,14 +2,14 @@
 // (selector_test.go plus the observed rows), row by row with the exact upstream texts.
 #include "apimachinery/labels/selector.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <map>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/labels/labels.hpp"
 
@@ -137,9 +137,8 @@ TEST_CASE("Parse error texts", "[labels][parse]") {
       {"ex_ample.com/key=v",
        kPrefix + "<nil>: Invalid value: \"ex_ample.com/key\": prefix part " + kSubdomainMsg},
       {"a/b/c", kPrefix + "<nil>: Invalid value: \"a/b/c\": " + kKeyMsg},
-      {"x=" + std::string(64, 'a'),
-       kPrefix + "values[0][x]: Invalid value: \"" + std::string(64, 'a') +
-           "\": must be no more than 63 bytes"},
+      {"x=" + std::string(64, 'a'), kPrefix + "values[0][x]: Invalid value: \"" + std::string(64, 'a') +
+                                        "\": must be no more than 63 bytes"},
       // TestSetSelectorParser invalid rows.
       {"x=a||y=b", kPrefix + "values[0][x]: Invalid value: \"a||y\": " + kValueMsg},
       {",x,y", "found ',', expected: !, identifier, or 'end of string'"},
@@ -157,8 +156,8 @@ TEST_CASE("Parse: several value problems aggregate as [e1, e2]", "[labels][parse
                                       ", values[0][x]: Invalid value: \"-a\": " + kValueMsg + "]");
   // A 64-byte value that also breaks the pattern: both messages joined by "; ".
   const std::string v = "-" + std::string(63, 'a');
-  CHECK(ParseErrorText("x=" + v) == kPrefix + "values[0][x]: Invalid value: \"" + v +
-                                        "\": must be no more than 63 bytes; " + kValueMsg);
+  CHECK(ParseErrorText("x=" + v) ==
+        kPrefix + "values[0][x]: Invalid value: \"" + v + "\": must be no more than 63 bytes; " + kValueMsg);
 }
 
 TEST_CASE("Parse: valid inputs and their canonical String()", "[labels][parse]") {
@@ -260,28 +259,25 @@ TEST_CASE("TestSetSelectorParser", "[labels][parse]") {
     CHECK(sel.Requirements() == row.out);
     CHECK(labels::ParseToRequirements(row.in) == row.out);
   }
-  for (std::string bad : {"x=a||y=b", "x,,y", ",x,y", "x nott in (y)", "a in (xyz),",
-                          "a in (xyz)b notin ()", "a in (xyz abc)", "a notin(", "a (", "("}) {
+  for (std::string bad : {"x=a||y=b", "x,,y", ",x,y", "x nott in (y)", "a in (xyz),", "a in (xyz)b notin ()",
+                          "a in (xyz abc)", "a notin(", "a (", "("}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(labels::Parse(bad), labels::ParseError);
   }
 }
 
 TEST_CASE("Parse: bad input never crashes", "[labels][parse]") {
-  for (std::string bad : {"((((", "))))", "x in ((a))", "x in (a,b", "x in a,b)", "x in (a,b),,",
-                          "x=a,", "!!!", "=====", "x in (,,,", "x notin ()(", ",", "x=a)",
-                          "x in (a) y"}) {
+  for (std::string bad : {"((((", "))))", "x in ((a))", "x in (a,b", "x in a,b)", "x in (a,b),,", "x=a,",
+                          "!!!", "=====", "x in (,,,", "x notin ()(", ",", "x=a)", "x in (a) y"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(labels::Parse(bad), labels::ParseError);
   }
   // NUL bytes are never silently dropped: they fail key or value validation.
   for (std::string bad : {std::string("\0", 1), std::string("x=a\0", 4), std::string("x=a\0b", 5),
-                          std::string("\0x", 2), std::string("x in (a,\0)", 10),
-                          std::string("!x\0", 3)}) {
+                          std::string("\0x", 2), std::string("x in (a,\0)", 10), std::string("!x\0", 3)}) {
     CHECK_THROWS_AS(labels::Parse(bad), labels::ParseError);
   }
-  CHECK(ParseErrorText(std::string("\0", 1)) ==
-        kPrefix + "<nil>: Invalid value: \"\\x00\": " + kNameMsg);
+  CHECK(ParseErrorText(std::string("\0", 1)) == kPrefix + "<nil>: Invalid value: \"\\x00\": " + kNameMsg);
   // Huge inputs.
   std::string many;
   for (int i = 0; i < 20000; ++i) many += "k" + std::to_string(i) + "=v,";
@@ -301,8 +297,7 @@ TEST_CASE("parseOperator", "[labels][parse]") {
     CHECK_NOTHROW(labels::Parse("x " + op + value));
   }
   CHECK(ParseErrorText("x !") == kPrefix + "found '!', expected: in, notin, =, ==, !=, gt, lt");
-  CHECK(ParseErrorText("x exists") ==
-        kPrefix + "found 'exists', expected: in, notin, =, ==, !=, gt, lt");
+  CHECK(ParseErrorText("x exists") == kPrefix + "found 'exists', expected: in, notin, =, ==, !=, gt, lt");
   CHECK(ParseErrorText("x (") == kPrefix + "found '(', expected: in, notin, =, ==, !=, gt, lt");
 }
 
@@ -317,7 +312,8 @@ TEST_CASE("NewRequirement validation", "[labels][requirement]") {
   CHECK_NOTHROW(Req("x11", Operator::kGreaterThan, {"1"}));
   CHECK_NOTHROW(Req("x12", Operator::kLessThan, {"6"}));
 
-  const std::string in_empty = "values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty";
+  const std::string in_empty =
+      "values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty";
   CHECK(NewRequirementErrorText("x1", Operator::kIn, {}) == in_empty);
   CHECK(NewRequirementErrorText("x2", Operator::kNotIn, {}) == in_empty);
   for (Operator op : {Operator::kEquals, Operator::kDoubleEquals, Operator::kNotEquals}) {
@@ -341,8 +337,7 @@ TEST_CASE("NewRequirement validation", "[labels][requirement]") {
         "values[0][x16]: Invalid value: \"" + a254 + "\": must be no more than 63 bytes");
   CHECK(NewRequirementErrorText("x17", Operator::kEquals, {"a b"}) ==
         "values[0][x17]: Invalid value: \"a b\": " + kValueMsg);
-  CHECK(NewRequirementErrorText("x y", Operator::kExists, {}) ==
-        "key: Invalid value: \"x y\": " + kNameMsg);
+  CHECK(NewRequirementErrorText("x y", Operator::kExists, {}) == "key: Invalid value: \"x y\": " + kNameMsg);
   CHECK(NewRequirementErrorText("", Operator::kExists, {}) ==
         "key: Invalid value: \"\": name part must be non-empty; " + kNameMsg);
   CHECK(NewRequirementErrorText("a/", Operator::kExists, {}) ==
@@ -419,8 +414,7 @@ TEST_CASE("TestToString", "[labels][string]") {
              Req("z", Operator::kExists)})
             .String() == "x>2,y<8,z");
   // A zero Requirement prints as "", leaving a trailing comma.
-  CHECK(Sel({Req("x", Operator::kIn, {"abc", "def"}), labels::Requirement{}}).String() ==
-        "x in (abc,def),");
+  CHECK(Sel({Req("x", Operator::kIn, {"abc", "def"}), labels::Requirement{}}).String() == "x in (abc,def),");
   CHECK(labels::Requirement{}.String().empty());
   // Benchmark assertion: single-value notin.
   CHECK(labels::Parse("environment notin (dev)").String() == "environment notin (dev)");
@@ -500,10 +494,9 @@ TEST_CASE("Matches over requirement lists", "[labels][matches]") {
             .Matches(labels::Set{{"x", "foo"}, {"y", "baz"}}));
   CHECK_FALSE(Sel({Req("x", Operator::kIn, {"foo"}), Req("y", Operator::kIn, {"alpha"})})
                   .Matches(labels::Set{{"x", "foo"}, {"y", "baz"}}));
-  CHECK(Sel({Req("x", Operator::kNotIn, {""}), Req("y", Operator::kExists)})
-            .Matches(labels::Set{{"y", ""}}));
-  CHECK(Sel({Req("x", Operator::kDoesNotExist), Req("y", Operator::kExists)})
-            .Matches(labels::Set{{"y", ""}}));
+  CHECK(Sel({Req("x", Operator::kNotIn, {""}), Req("y", Operator::kExists)}).Matches(labels::Set{{"y", ""}}));
+  CHECK(
+      Sel({Req("x", Operator::kDoesNotExist), Req("y", Operator::kExists)}).Matches(labels::Set{{"y", ""}}));
   CHECK_FALSE(Sel({Req("x", Operator::kNotIn, {""}), Req("y", Operator::kDoesNotExist)})
                   .Matches(labels::Set{{"y", ""}}));
   CHECK_FALSE(Sel({Req("x", Operator::kIn, {""})}).Matches(labels::Set{{"y", "baz"}}));
@@ -613,8 +606,7 @@ TEST_CASE("SelectorFromSet and friends", "[labels][selector]") {
 TEST_CASE("ConvertSelectorToLabelsMap", "[labels][set]") {
   CHECK(labels::ConvertSelectorToLabelsMap("").empty());
   CHECK(labels::ConvertSelectorToLabelsMap("x=a") == labels::Set{{"x", "a"}});
-  CHECK(labels::ConvertSelectorToLabelsMap("x=a,y=b,z=c") ==
-        labels::Set{{"x", "a"}, {"y", "b"}, {"z", "c"}});
+  CHECK(labels::ConvertSelectorToLabelsMap("x=a,y=b,z=c") == labels::Set{{"x", "a"}, {"y", "b"}, {"z", "c"}});
   CHECK(labels::ConvertSelectorToLabelsMap(" x = a , y = b , z = c ") ==
         labels::Set{{"x", "a"}, {"y", "b"}, {"z", "c"}});
   CHECK(labels::ConvertSelectorToLabelsMap("color=green,env=test,service=front") ==
@@ -623,18 +615,16 @@ TEST_CASE("ConvertSelectorToLabelsMap", "[labels][set]") {
         labels::Set{{"color", "green"}, {"env", "test"}, {"service", "front"}});
   CHECK(labels::ConvertSelectorToLabelsMap("x=a,x=b") == labels::Set{{"x", "b"}});
 
-  for (std::string bad : {",", "x", "x,y", "x=$y", "x!=y", "x==y", "x=a||y=b", "x in (y)",
-                          "x notin (y)", "x y"}) {
+  for (std::string bad :
+       {",", "x", "x,y", "x=$y", "x!=y", "x==y", "x=a||y=b", "x in (y)", "x notin (y)", "x y"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(labels::ConvertSelectorToLabelsMap(bad), apimachinery::Error);
   }
   CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x"), "invalid selector: [x]");
   CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap(","), "invalid selector: []");
   CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x==y"), "invalid selector: [x  y]");
-  CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x=$y"),
-                    "[x]: Invalid value: \"$y\": " + kValueMsg);
-  CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x!=y"),
-                    "<nil>: Invalid value: \"x!\": " + kNameMsg);
+  CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x=$y"), "[x]: Invalid value: \"$y\": " + kValueMsg);
+  CHECK_THROWS_WITH(labels::ConvertSelectorToLabelsMap("x!=y"), "<nil>: Invalid value: \"x!\": " + kNameMsg);
   CHECK_THROWS_AS(labels::ConvertSelectorToLabelsMap("x!=y"), field::Error);
 }
 

@@ -1,15 +1,15 @@
 // Concurrency test for the meta mappers: many threads reading one composed mapper (Priority over
 // Multi over DefaultRESTMappers, plus FirstHit and the lazy loader) must see the same answers as a
 // single thread. Meant to be run under TSan too.
-#include "apimachinery/meta/meta.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "apimachinery/meta/meta.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace meta_concurrency_test {
@@ -25,18 +25,21 @@ TEST_CASE("Composed mappers are safe for concurrent const readers", "[meta][conc
   core->Add(GroupVersionKind{"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
   core->Add(GroupVersionKind{"", "v1", "Endpoints"}, meta::RESTScopeName::kNamespace);
   core->Add(GroupVersionKind{"", "v1", "Node"}, meta::RESTScopeName::kRoot);
-  auto apps = std::make_shared<meta::DefaultRESTMapper>(std::vector<GroupVersion>{{"apps", "v1"}, {"apps", "v1beta1"}});
+  auto apps = std::make_shared<meta::DefaultRESTMapper>(
+      std::vector<GroupVersion>{{"apps", "v1"}, {"apps", "v1beta1"}});
   for (const char* v : {"v1", "v1beta1"}) {
     apps->Add(GroupVersionKind{"apps", v, "Deployment"}, meta::RESTScopeName::kNamespace);
     apps->Add(GroupVersionKind{"apps", v, "StatefulSet"}, meta::RESTScopeName::kNamespace);
   }
-  auto multi = std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{core, apps});
+  auto multi =
+      std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{core, apps});
   auto priority = std::make_shared<meta::PriorityRESTMapper>(
       multi, std::vector<GroupVersionResource>{{"", "v1", "*"}, {"apps", "v1", "*"}},
       std::vector<GroupVersionKind>{{"", "v1", "*"}, {"apps", "v1", "*"}});
   auto first_hit =
       std::make_shared<meta::FirstHitRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{apps, core});
-  auto lazy = meta::NewLazyRESTMapperLoader([priority] { return std::shared_ptr<meta::RESTMapper>(priority); });
+  auto lazy =
+      meta::NewLazyRESTMapperLoader([priority] { return std::shared_ptr<meta::RESTMapper>(priority); });
 
   std::atomic<int> failures{0};
   std::vector<std::thread> threads;
@@ -46,12 +49,14 @@ TEST_CASE("Composed mappers are safe for concurrent const readers", "[meta][conc
         const meta::RESTMapper& m = (t % 2 == 0) ? static_cast<const meta::RESTMapper&>(*priority) : *lazy;
         bool ok = m.KindFor(GroupVersionResource{"", "", "deployments"}) ==
                   GroupVersionKind{"apps", "v1", "Deployment"};
-        ok = ok && m.ResourceFor(GroupVersionResource{"", "", "pod"}) == GroupVersionResource{"", "v1", "pods"};
+        ok = ok &&
+             m.ResourceFor(GroupVersionResource{"", "", "pod"}) == GroupVersionResource{"", "v1", "pods"};
         ok = ok && m.RESTMapping(GroupKind{"apps", "StatefulSet"}, {"v1beta1"}).resource ==
                        GroupVersionResource{"apps", "v1beta1", "statefulsets"};
         ok = ok && m.ResourceFor(GroupVersionResource{"", "", "endpoints"}) ==
                        GroupVersionResource{"", "v1", "endpoints"};
-        ok = ok && first_hit->KindFor(GroupVersionResource{"", "", "nodes"}) == GroupVersionKind{"", "v1", "Node"};
+        ok = ok &&
+             first_hit->KindFor(GroupVersionResource{"", "", "nodes"}) == GroupVersionKind{"", "v1", "Node"};
         try {
           m.KindFor(GroupVersionResource{"", "", "nope"});
           ok = false;

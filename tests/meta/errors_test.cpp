@@ -7,11 +7,11 @@
 // for references; the exception_ptr overloads return false for a null pointer.
 #include "apimachinery/meta/errors.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <exception>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace meta_errors_test {
@@ -32,7 +32,8 @@ TEST_CASE("NoResourceMatchError text", "[meta][errors]") {
 TEST_CASE("NoKindMatchError text", "[meta][errors]") {
   const GroupKind gk{"apps", "Foo"};
   CHECK(std::string(meta::NoKindMatchError(gk).what()) == "no matches for kind \"Foo\" in group \"apps\"");
-  CHECK(std::string(meta::NoKindMatchError(gk, {"v2"}).what()) == "no matches for kind \"Foo\" in version \"apps/v2\"");
+  CHECK(std::string(meta::NoKindMatchError(gk, {"v2"}).what()) ==
+        "no matches for kind \"Foo\" in version \"apps/v2\"");
   CHECK(std::string(meta::NoKindMatchError(gk, {"v1", "v2"}).what()) ==
         "no matches for kind \"Foo\" in versions [\"apps/v1\" \"apps/v2\"]");
   // Sorted set: deduplicated and byte-order sorted.
@@ -43,7 +44,8 @@ TEST_CASE("NoKindMatchError text", "[meta][errors]") {
   // Core group: bare versions.
   CHECK(std::string(meta::NoKindMatchError(GroupKind{"", "Pod"}, {"v3", "v2", "v3"}).what()) ==
         "no matches for kind \"Pod\" in versions [\"v2\" \"v3\"]");
-  CHECK(std::string(meta::NoKindMatchError(GroupKind{"", "Foo"}).what()) == "no matches for kind \"Foo\" in group \"\"");
+  CHECK(std::string(meta::NoKindMatchError(GroupKind{"", "Foo"}).what()) ==
+        "no matches for kind \"Foo\" in group \"\"");
   // Go %q escaping.
   CHECK(std::string(meta::NoKindMatchError(GroupKind{"g\"x", "K\\\n"}).what()) ==
         "no matches for kind \"K\\\\\\n\" in group \"g\\\"x\"");
@@ -57,7 +59,8 @@ TEST_CASE("AmbiguousResourceError / AmbiguousKindError texts", "[meta][errors]")
   const std::vector<GroupVersionResource> resources = {{"g2", "v1", "things"}, {"g1", "v1", "things"}};
   const std::vector<GroupVersionKind> kinds = {{"", "v1", "Foo"}, {"x", "v1", "Foo"}};
   CHECK(std::string(meta::AmbiguousResourceError(r, resources, kinds).what()) ==
-        "/, Resource=things matches multiple resources [g2/v1, Resource=things g1/v1, Resource=things] and kinds "
+        "/, Resource=things matches multiple resources [g2/v1, Resource=things g1/v1, Resource=things] and "
+        "kinds "
         "[/v1, Kind=Foo x/v1, Kind=Foo]");
   CHECK(std::string(meta::AmbiguousResourceError(r, {}, kinds).what()) ==
         "/, Resource=things matches multiple kinds [/v1, Kind=Foo x/v1, Kind=Foo]");
@@ -72,9 +75,11 @@ TEST_CASE("AmbiguousResourceError / AmbiguousKindError texts", "[meta][errors]")
   CHECK(std::string(meta::AmbiguousKindError(k, resources, {}).what()) ==
         "/, Kind=Foo matches multiple resources [g2/v1, Resource=things g1/v1, Resource=things]");
   CHECK(std::string(meta::AmbiguousKindError(k, resources, kinds).what()) ==
-        "/, Kind=Foo matches multiple resources [g2/v1, Resource=things g1/v1, Resource=things] and kinds [/v1, "
+        "/, Kind=Foo matches multiple resources [g2/v1, Resource=things g1/v1, Resource=things] and kinds "
+        "[/v1, "
         "Kind=Foo x/v1, Kind=Foo]");
-  CHECK(std::string(meta::AmbiguousKindError(k, {}, {}).what()) == "/, Kind=Foo matches multiple resources or kinds");
+  CHECK(std::string(meta::AmbiguousKindError(k, {}, {}).what()) ==
+        "/, Kind=Foo matches multiple resources or kinds");
   meta::AmbiguousKindError e(k, resources, kinds);
   CHECK(e.partial_kind == k);
   CHECK(e.matching_resources == resources);
@@ -117,8 +122,8 @@ TEST_CASE("Type matching and predicates", "[meta][errors]") {
   const AggregateError agg({std::make_exception_ptr(Error("a")), std::make_exception_ptr(nr)});
   CHECK(meta::IsNoMatchError(agg));
   CHECK_FALSE(meta::IsAmbiguousError(agg));
-  const AggregateError nested({std::make_exception_ptr(Error("b")), std::make_exception_ptr(agg),
-                               std::make_exception_ptr(ak)});
+  const AggregateError nested(
+      {std::make_exception_ptr(Error("b")), std::make_exception_ptr(agg), std::make_exception_ptr(ak)});
   CHECK(meta::IsNoMatchError(nested));
   CHECK(meta::IsAmbiguousError(nested));
   CHECK(std::string(agg.what()) == "[a, no matches for /, Resource=foo]");

@@ -6,14 +6,14 @@
 // here every method throws the init error (documented in lazy.hpp).
 #include "apimachinery/meta/lazy.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/meta/multirestmapper.hpp"
 #include "apimachinery/meta/restmapper.hpp"
@@ -42,21 +42,23 @@ class CountingMapper final : public meta::ResettableRESTMapper {
   meta::MapperResult<GroupVersionKind> TryKindFor(const GroupVersionResource& r) const override {
     return inner_->TryKindFor(r);
   }
-  meta::MapperResult<std::vector<GroupVersionKind>> TryKindsFor(const GroupVersionResource& r) const override {
+  meta::MapperResult<std::vector<GroupVersionKind>> TryKindsFor(
+      const GroupVersionResource& r) const override {
     return inner_->TryKindsFor(r);
   }
   meta::MapperResult<GroupVersionResource> TryResourceFor(const GroupVersionResource& r) const override {
     return inner_->TryResourceFor(r);
   }
-  meta::MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(const GroupVersionResource& r) const override {
+  meta::MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(
+      const GroupVersionResource& r) const override {
     return inner_->TryResourcesFor(r);
   }
   meta::MapperResult<meta::RESTMapping> TryRESTMapping(const GroupKind& gk,
                                                        const std::vector<std::string>& v) const override {
     return inner_->TryRESTMapping(gk, v);
   }
-  meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(const GroupKind& gk,
-                                                                     const std::vector<std::string>& v) const override {
+  meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const GroupKind& gk, const std::vector<std::string>& v) const override {
     return inner_->TryRESTMappings(gk, v);
   }
   meta::MapperResult<std::string> TryResourceSingularizer(std::string_view r) const override {

@@ -8,14 +8,14 @@
 // zero value.
 #include "apimachinery/meta/multirestmapper.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/meta/firsthit_restmapper.hpp"
 #include "apimachinery/meta/restmapper.hpp"
@@ -46,24 +46,30 @@ class FixedRESTMapper final : public meta::ResettableRESTMapper {
   MapperError err;
   std::atomic<int>* resets = nullptr;
 
-  MapperResult<GroupVersionKind> TryKindFor(const GroupVersionResource&) const override { return {kind_for, err}; }
+  MapperResult<GroupVersionKind> TryKindFor(const GroupVersionResource&) const override {
+    return {kind_for, err};
+  }
   MapperResult<std::vector<GroupVersionKind>> TryKindsFor(const GroupVersionResource&) const override {
     return MapperResult<std::vector<GroupVersionKind>>::Both(kinds_for, err);
   }
   MapperResult<GroupVersionResource> TryResourceFor(const GroupVersionResource&) const override {
     return {resource_for, err};
   }
-  MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(const GroupVersionResource&) const override {
+  MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(
+      const GroupVersionResource&) const override {
     return MapperResult<std::vector<GroupVersionResource>>::Both(resources_for, err);
   }
-  MapperResult<meta::RESTMapping> TryRESTMapping(const GroupKind&, const std::vector<std::string>&) const override {
+  MapperResult<meta::RESTMapping> TryRESTMapping(const GroupKind&,
+                                                 const std::vector<std::string>&) const override {
     return {mapping, err};
   }
-  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(const GroupKind&,
-                                                               const std::vector<std::string>&) const override {
+  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const GroupKind&, const std::vector<std::string>&) const override {
     return MapperResult<std::vector<meta::RESTMapping>>::Both(mappings, err);
   }
-  MapperResult<std::string> TryResourceSingularizer(std::string_view) const override { return {singular, err}; }
+  MapperResult<std::string> TryResourceSingularizer(std::string_view) const override {
+    return {singular, err};
+  }
   void Reset() override {
     if (resets) ++*resets;
   }
@@ -135,8 +141,9 @@ TEST_CASE("TestMultiRESTMapperResourceFor / ResourcesFor", "[meta][multi]") {
     const meta::MultiRESTMapper m(Mappers{miss, ok});
     CHECK(m.ResourcesFor(kFoo) == std::vector<GroupVersionResource>{{"first", "", ""}, {"second", "", ""}});
     REQUIRE_THROWS_AS(m.ResourceFor(kFoo), meta::AmbiguousResourceError);
-    REQUIRE_THROWS_WITH(m.ResourceFor(kFoo), "/, Resource=foo matches multiple resources [first/, Resource= second/, "
-                                             "Resource=]");
+    REQUIRE_THROWS_WITH(m.ResourceFor(kFoo),
+                        "/, Resource=foo matches multiple resources [first/, Resource= second/, "
+                        "Resource=]");
   }
 }
 
@@ -166,7 +173,8 @@ TEST_CASE("TestMultiRESTMapperKindFor / KindsFor", "[meta][multi]") {
     a->kinds_for = {{"dupe", "", ""}, {"first", "", ""}};
     b->kinds_for = {{"dupe", "", ""}, {"second", "", ""}};
     const meta::MultiRESTMapper m(Mappers{a, b});
-    CHECK(m.KindsFor(kFoo) == std::vector<GroupVersionKind>{{"dupe", "", ""}, {"first", "", ""}, {"second", "", ""}});
+    CHECK(m.KindsFor(kFoo) ==
+          std::vector<GroupVersionKind>{{"dupe", "", ""}, {"first", "", ""}, {"second", "", ""}});
     // KindFor ambiguity: AmbiguousResourceError with matching_kinds.
     REQUIRE_THROWS_AS(m.KindFor(kFoo), meta::AmbiguousResourceError);
     REQUIRE_THROWS_WITH(m.KindFor(kFoo),
@@ -261,17 +269,19 @@ TEST_CASE("MultiRESTMapper RESTMapping", "[meta][multi]") {
     return f;
   };
   SECTION("one mapping wins even if others failed") {
-    const meta::MultiRESTMapper m(Mappers{with(std::nullopt, kFail), with(m1),
-                                          with(std::nullopt, MapperError::NoKindMatch(foo, {}))});
+    const meta::MultiRESTMapper m(
+        Mappers{with(std::nullopt, kFail), with(m1), with(std::nullopt, MapperError::NoKindMatch(foo, {}))});
     CHECK(m.RESTMapping(foo) == m1);
   }
   SECTION("several → AmbiguousKindError without version") {
     const meta::MultiRESTMapper m(Mappers{with(m1), with(m2)});
     REQUIRE_THROWS_AS(m.RESTMapping(foo, {"v1"}), meta::AmbiguousKindError);
-    REQUIRE_THROWS_WITH(m.RESTMapping(foo, {"v1"}), "/, Kind=Foo matches multiple kinds [/v1, Kind=Foo x/v1, Kind=Foo]");
+    REQUIRE_THROWS_WITH(m.RESTMapping(foo, {"v1"}),
+                        "/, Kind=Foo matches multiple kinds [/v1, Kind=Foo x/v1, Kind=Foo]");
   }
   SECTION("only errors → aggregate") {
-    const meta::MultiRESTMapper m(Mappers{with(std::nullopt, kFail), with(std::nullopt, MapperError::Plain("two"))});
+    const meta::MultiRESTMapper m(
+        Mappers{with(std::nullopt, kFail), with(std::nullopt, MapperError::Plain("two"))});
     REQUIRE_THROWS_AS(m.RESTMapping(foo), AggregateError);
     REQUIRE_THROWS_WITH(m.RESTMapping(foo), "[fail on this, two]");
   }
@@ -296,7 +306,8 @@ TEST_CASE("MultiRESTMapper over DefaultRESTMappers", "[meta][multi]") {
   // The bare mapper's duplicate is removed.
   CHECK(m.ResourcesFor(GroupVersionResource{"", "", "endpoints"}) ==
         std::vector<GroupVersionResource>{{"", "v1", "endpoints"}});
-  CHECK(m.ResourceFor(GroupVersionResource{"", "", "endpoints"}) == GroupVersionResource{"", "v1", "endpoints"});
+  CHECK(m.ResourceFor(GroupVersionResource{"", "", "endpoints"}) ==
+        GroupVersionResource{"", "v1", "endpoints"});
   CHECK(m.KindFor(GroupVersionResource{"", "", "pod"}) == GroupVersionKind{"", "v1", "Pod"});
   // A delegate's untyped error percolates up at once.
   REQUIRE_THROWS_WITH(m.KindsFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
@@ -335,13 +346,12 @@ TEST_CASE("MultiRESTMapper ResourceSingularizer, Reset, String", "[meta][multi]"
   SECTION("String") {
     const meta::MultiRESTMapper m(Mappers{Fixed(), CoreMapper()});
     CHECK(m.String() ==
-          "MultiRESTMapper{\n\tfixed\n\tsecond line\n\tDefaultRESTMapper{kindToPluralResource=map[/v1, Kind=Pod:/v1, "
+          "MultiRESTMapper{\n\tfixed\n\tsecond line\n\tDefaultRESTMapper{kindToPluralResource=map[/v1, "
+          "Kind=Pod:/v1, "
           "Resource=pods]}\n}");
     CHECK(meta::MultiRESTMapper(Mappers{}).String() == "MultiRESTMapper{\n\t\n}");
   }
-  SECTION("null delegate is rejected") {
-    REQUIRE_THROWS_AS(meta::MultiRESTMapper(Mappers{nullptr}), Error);
-  }
+  SECTION("null delegate is rejected") { REQUIRE_THROWS_AS(meta::MultiRESTMapper(Mappers{nullptr}), Error); }
 }
 
 TEST_CASE("Throwing delegates written with CaptureMapperResult compose", "[meta][multi]") {
@@ -352,21 +362,25 @@ TEST_CASE("Throwing delegates written with CaptureMapperResult compose", "[meta]
       return meta::CaptureMapperResult([&]() -> GroupVersionKind { throw meta::NoResourceMatchError(r); });
     }
     MapperResult<std::vector<GroupVersionKind>> TryKindsFor(const GroupVersionResource& r) const override {
-      return meta::CaptureMapperResult([&]() -> std::vector<GroupVersionKind> { throw meta::NoResourceMatchError(r); });
+      return meta::CaptureMapperResult(
+          [&]() -> std::vector<GroupVersionKind> { throw meta::NoResourceMatchError(r); });
     }
     MapperResult<GroupVersionResource> TryResourceFor(const GroupVersionResource&) const override {
       return meta::CaptureMapperResult([]() -> GroupVersionResource { throw std::runtime_error("boom"); });
     }
-    MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(const GroupVersionResource&) const override {
-      return meta::CaptureMapperResult([]() -> std::vector<GroupVersionResource> { throw std::runtime_error("boom"); });
+    MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(
+        const GroupVersionResource&) const override {
+      return meta::CaptureMapperResult(
+          []() -> std::vector<GroupVersionResource> { throw std::runtime_error("boom"); });
     }
     MapperResult<meta::RESTMapping> TryRESTMapping(const GroupKind& gk,
                                                    const std::vector<std::string>& v) const override {
       return meta::CaptureMapperResult([&]() -> meta::RESTMapping { throw meta::NoKindMatchError(gk, v); });
     }
-    MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(const GroupKind& gk,
-                                                                 const std::vector<std::string>& v) const override {
-      return meta::CaptureMapperResult([&]() -> std::vector<meta::RESTMapping> { throw meta::NoKindMatchError(gk, v); });
+    MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+        const GroupKind& gk, const std::vector<std::string>& v) const override {
+      return meta::CaptureMapperResult(
+          [&]() -> std::vector<meta::RESTMapping> { throw meta::NoKindMatchError(gk, v); });
     }
     MapperResult<std::string> TryResourceSingularizer(std::string_view) const override {
       return meta::CaptureMapperResult([]() { return std::string("s"); });
@@ -393,9 +407,10 @@ TEST_CASE("FirstHitRESTMapper", "[meta][firsthit]") {
   }
   SECTION("mixed errors → aggregate") {
     REQUIRE_THROWS_AS(m.KindFor(GroupVersionResource{"", "", "things"}), AggregateError);
-    REQUIRE_THROWS_WITH(m.KindFor(GroupVersionResource{"", "", "things"}),
-                        "[no matches for /, Resource=things, /, Resource=things matches multiple kinds [g3/v1, "
-                        "Kind=Thing g4/v1, Kind=Thing g2/v1, Kind=Thing g1/v1, Kind=Thing]]");
+    REQUIRE_THROWS_WITH(
+        m.KindFor(GroupVersionResource{"", "", "things"}),
+        "[no matches for /, Resource=things, /, Resource=things matches multiple kinds [g3/v1, "
+        "Kind=Thing g4/v1, Kind=Thing g2/v1, Kind=Thing g1/v1, Kind=Thing]]");
     try {
       m.KindFor(GroupVersionResource{"", "", "things"});
     } catch (const std::exception& e) {

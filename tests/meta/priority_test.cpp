@@ -10,13 +10,13 @@
 // - "zero result + error" rows become REQUIRE_THROWS_AS/WITH.
 #include "apimachinery/meta/priority.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/meta/multirestmapper.hpp"
 #include "apimachinery/meta/restmapper.hpp"
@@ -55,14 +55,16 @@ class FixedRESTMapper final : public meta::ResettableRESTMapper {
   MapperResult<GroupVersionResource> TryResourceFor(const GroupVersionResource&) const override {
     return MapperResult<GroupVersionResource>::Both(resource_for, err);
   }
-  MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(const GroupVersionResource&) const override {
+  MapperResult<std::vector<GroupVersionResource>> TryResourcesFor(
+      const GroupVersionResource&) const override {
     return MapperResult<std::vector<GroupVersionResource>>::Both(resources_for, err);
   }
-  MapperResult<meta::RESTMapping> TryRESTMapping(const GroupKind&, const std::vector<std::string>&) const override {
+  MapperResult<meta::RESTMapping> TryRESTMapping(const GroupKind&,
+                                                 const std::vector<std::string>&) const override {
     return MapperResult<meta::RESTMapping>{mapping, err};
   }
-  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(const GroupKind&,
-                                                               const std::vector<std::string>&) const override {
+  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const GroupKind&, const std::vector<std::string>&) const override {
     return MapperResult<std::vector<meta::RESTMapping>>::Both(mappings, err);
   }
   MapperResult<std::string> TryResourceSingularizer(std::string_view) const override {
@@ -98,16 +100,43 @@ TEST_CASE("TestPriorityRESTMapperResourceForErrorHandling", "[meta][priority]") 
   const std::vector<Row> rows = {
       {"error", {}, kDelegateError, {}, std::nullopt, "delegateError", false},
       {"single hit + error", {single_hit}, kDelegateError, {}, single_hit, "delegateError", false},
-      {"group selection + error", {one_a_first, two_b_second}, kDelegateError, {{"one", "*", "*"}}, one_a_first,
-       "delegateError", false},
+      {"group selection + error",
+       {one_a_first, two_b_second},
+       kDelegateError,
+       {{"one", "*", "*"}},
+       one_a_first,
+       "delegateError",
+       false},
       {"single hit", {single_hit}, {}, {}, single_hit, "", false},
-      {"ambiguous match", {one_a_first, two_b_second}, {}, {}, std::nullopt, "matches multiple resources", true},
+      {"ambiguous match",
+       {one_a_first, two_b_second},
+       {},
+       {},
+       std::nullopt,
+       "matches multiple resources",
+       true},
       {"group selection", {one_a_first, two_b_second}, {}, {{"one", "*", "*"}}, one_a_first, "", false},
-      {"empty match continues", {one_a_first, two_b_second}, {}, {{"fail", "*", "*"}, {"one", "*", "*"}},
-       one_a_first, "", false},
-      {"group followed by version selection", {one_a_first, two_b_second, one_c_third}, {},
-       {{"one", "*", "*"}, {"*", "a", "*"}}, one_a_first, "", false},
-      {"resource selection", {one_a_first, one_a_second}, {}, {{"*", "*", "second"}}, one_a_second, "", false},
+      {"empty match continues",
+       {one_a_first, two_b_second},
+       {},
+       {{"fail", "*", "*"}, {"one", "*", "*"}},
+       one_a_first,
+       "",
+       false},
+      {"group followed by version selection",
+       {one_a_first, two_b_second, one_c_third},
+       {},
+       {{"one", "*", "*"}, {"*", "a", "*"}},
+       one_a_first,
+       "",
+       false},
+      {"resource selection",
+       {one_a_first, one_a_second},
+       {},
+       {{"*", "*", "second"}},
+       one_a_second,
+       "",
+       false},
   };
   for (const auto& row : rows) {
     DYNAMIC_SECTION(row.name) {
@@ -156,15 +185,30 @@ TEST_CASE("TestPriorityRESTMapperKindForErrorHandling", "[meta][priority]") {
   const std::vector<Row> rows = {
       {"error", {}, kDelegateError, {}, std::nullopt, "delegateError", false},
       {"single hit + error", {single_hit}, kDelegateError, {}, single_hit, "delegateError", false},
-      {"group selection + error", {one_a_first, two_b_second}, kDelegateError, {{"one", "*", "*"}}, one_a_first,
-       "delegateError", false},
+      {"group selection + error",
+       {one_a_first, two_b_second},
+       kDelegateError,
+       {{"one", "*", "*"}},
+       one_a_first,
+       "delegateError",
+       false},
       {"single hit", {single_hit}, {}, {}, single_hit, "", false},
       {"ambiguous match", {one_a_first, two_b_second}, {}, {}, std::nullopt, "matches multiple kinds", true},
       {"group selection", {one_a_first, two_b_second}, {}, {{"one", "*", "*"}}, one_a_first, "", false},
-      {"empty match continues", {one_a_first, two_b_second}, {}, {{"fail", "*", "*"}, {"one", "*", "*"}},
-       one_a_first, "", false},
-      {"group followed by version selection", {one_a_first, two_b_second, one_c_third}, {},
-       {{"one", "*", "*"}, {"*", "a", "*"}}, one_a_first, "", false},
+      {"empty match continues",
+       {one_a_first, two_b_second},
+       {},
+       {{"fail", "*", "*"}, {"one", "*", "*"}},
+       one_a_first,
+       "",
+       false},
+      {"group followed by version selection",
+       {one_a_first, two_b_second, one_c_third},
+       {},
+       {{"one", "*", "*"}, {"*", "a", "*"}},
+       one_a_first,
+       "",
+       false},
       {"kind selection", {one_a_first, one_a_second}, {}, {{"*", "*", "second"}}, one_a_second, "", false},
   };
   for (const auto& row : rows) {
@@ -247,20 +291,22 @@ TEST_CASE("TestPriorityRESTMapperRESTMapping", "[meta][priority]") {
   const GroupKind foo{"", "Foo"};
 
   SECTION("empty") {
-    const meta::PriorityRESTMapper m(std::make_shared<meta::MultiRESTMapper>(
-        std::vector<std::shared_ptr<meta::RESTMapper>>{}));
+    const meta::PriorityRESTMapper m(
+        std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{}));
     REQUIRE_THROWS_AS(m.RESTMapping(foo), meta::NoKindMatchError);
     REQUIRE_THROWS_WITH(m.RESTMapping(foo), "no matches for kind \"Foo\" in group \"\"");
   }
   SECTION("ignore not found") {
-    const meta::PriorityRESTMapper m(std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{
-        with({}, MapperError::NoKindMatch(GroupKind{"", "IGNORE_THIS"}, {}))}));
+    const meta::PriorityRESTMapper m(
+        std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{
+            with({}, MapperError::NoKindMatch(GroupKind{"", "IGNORE_THIS"}, {}))}));
     REQUIRE_THROWS_AS(m.RESTMapping(foo), meta::NoKindMatchError);
     REQUIRE_THROWS_WITH(m.RESTMapping(foo), "no matches for kind \"Foo\" in group \"\"");
   }
   SECTION("accept first failure") {
-    const meta::PriorityRESTMapper m(std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{
-        with({}, MapperError::Plain("fail on this")), with({mapping1})}));
+    const meta::PriorityRESTMapper m(
+        std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{
+            with({}, MapperError::Plain("fail on this")), with({mapping1})}));
     REQUIRE_THROWS_AS(m.RESTMapping(foo), AggregateError);
     REQUIRE_THROWS_WITH(m.RESTMapping(foo), "fail on this");
   }
@@ -274,13 +320,15 @@ TEST_CASE("TestPriorityRESTMapperRESTMapping", "[meta][priority]") {
   SECTION("return error for ambiguous") {
     const meta::PriorityRESTMapper m(all_mappers());
     REQUIRE_THROWS_AS(m.RESTMapping(foo), meta::AmbiguousKindError);
-    REQUIRE_THROWS_WITH(m.RESTMapping(foo),
-                        "/, Kind=Foo matches multiple kinds [/v1alpha1, Kind=Foo /v1, Kind=Foo other/v1, Kind=Foo]");
+    REQUIRE_THROWS_WITH(
+        m.RESTMapping(foo),
+        "/, Kind=Foo matches multiple kinds [/v1alpha1, Kind=Foo /v1, Kind=Foo other/v1, Kind=Foo]");
     try {
       m.RESTMapping(foo);
     } catch (const meta::AmbiguousKindError& e) {
       CHECK(e.partial_kind == GroupVersionKind{"", "", "Foo"});
-      CHECK(e.matching_kinds == std::vector<GroupVersionKind>{mapping1.group_version_kind, mapping2.group_version_kind,
+      CHECK(e.matching_kinds == std::vector<GroupVersionKind>{mapping1.group_version_kind,
+                                                              mapping2.group_version_kind,
                                                               mapping3.group_version_kind});
       CHECK(e.matching_resources.empty());
     }
@@ -312,8 +360,8 @@ TEST_CASE("TestPriorityRESTMapperRESTMapping", "[meta][priority]") {
 
 TEST_CASE("Priority observed rows, pass-through, Reset, String", "[meta][priority]") {
   SECTION("Priority over empty Multi: KindFor → NoResourceMatchError") {
-    const meta::PriorityRESTMapper m(std::make_shared<meta::MultiRESTMapper>(
-        std::vector<std::shared_ptr<meta::RESTMapper>>{}));
+    const meta::PriorityRESTMapper m(
+        std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{}));
     REQUIRE_THROWS_AS(m.KindFor(GroupVersionResource{"", "", "x"}), meta::NoResourceMatchError);
     REQUIRE_THROWS_WITH(m.KindFor(GroupVersionResource{"", "", "x"}), "no matches for /, Resource=x");
   }
@@ -325,15 +373,18 @@ TEST_CASE("Priority observed rows, pass-through, Reset, String", "[meta][priorit
     }
     const meta::PriorityRESTMapper m(d, {{"g4", "*", "*"}}, {{"g3", "*", "*"}});
     CHECK(m.KindFor(GroupVersionResource{"", "", "things"}) == GroupVersionKind{"g3", "v1", "Thing"});
-    CHECK(m.ResourceFor(GroupVersionResource{"", "", "things"}) == GroupVersionResource{"g4", "v1", "things"});
+    CHECK(m.ResourceFor(GroupVersionResource{"", "", "things"}) ==
+          GroupVersionResource{"g4", "v1", "things"});
     // Pass-through methods are the delegate's.
-    CHECK(m.KindsFor(GroupVersionResource{"", "", "things"}) == d->KindsFor(GroupVersionResource{"", "", "things"}));
+    CHECK(m.KindsFor(GroupVersionResource{"", "", "things"}) ==
+          d->KindsFor(GroupVersionResource{"", "", "things"}));
     CHECK(m.ResourcesFor(GroupVersionResource{"", "", "thing"}) ==
           d->ResourcesFor(GroupVersionResource{"", "", "thing"}));
     CHECK(m.RESTMappings(GroupKind{"g1", "Thing"}) == d->RESTMappings(GroupKind{"g1", "Thing"}));
     CHECK(m.ResourceSingularizer("things") == "thing");
     REQUIRE_THROWS_AS(m.KindsFor(GroupVersionResource{"", "", "nope"}), meta::NoResourceMatchError);
-    REQUIRE_THROWS_WITH(m.ResourcesFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
+    REQUIRE_THROWS_WITH(m.ResourcesFor(GroupVersionResource{}),
+                        "a resource must be present, got: /, Resource=");
   }
   SECTION("Reset forwards to a resettable delegate") {
     std::atomic<int> resets{0};
@@ -346,14 +397,11 @@ TEST_CASE("Priority observed rows, pass-through, Reset, String", "[meta][priorit
   }
   SECTION("String") {
     const meta::PriorityRESTMapper m(Fixed(), {{"g", "v", "r"}}, {{"g", "v", "K"}, {"*", "*", "*"}});
-    CHECK(m.String() ==
-          "PriorityRESTMapper{\n\t[g/v, Resource=r]\n\t[g/v, Kind=K */*, Kind=*]\n\tfixed\n}");
+    CHECK(m.String() == "PriorityRESTMapper{\n\t[g/v, Resource=r]\n\t[g/v, Kind=K */*, Kind=*]\n\tfixed\n}");
     const meta::PriorityRESTMapper empty(Fixed());
     CHECK(empty.String() == "PriorityRESTMapper{\n\t[]\n\t[]\n\tfixed\n}");
   }
-  SECTION("null delegate is rejected") {
-    REQUIRE_THROWS_AS(meta::PriorityRESTMapper(nullptr), Error);
-  }
+  SECTION("null delegate is rejected") { REQUIRE_THROWS_AS(meta::PriorityRESTMapper(nullptr), Error); }
   SECTION("wildcards") {
     STATIC_REQUIRE(meta::kAnyGroup == "*");
     STATIC_REQUIRE(meta::kAnyVersion == "*");

@@ -9,10 +9,6 @@
 // list order, then by name; a fully qualified ResourcesFor prefers the plural itself, else the
 // earliest-registered plural with that singular. The test also checks that the upstream
 // comparator agrees wherever it is well defined (both group-versions listed).
-#include "apimachinery/meta/restmapper.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -20,6 +16,10 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "apimachinery/meta/restmapper.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace meta_restmapper_random_test {
@@ -63,7 +63,8 @@ class Model {
   }
 
   // Returns the results, or the error text.
-  std::pair<std::vector<GroupVersionResource>, std::string> ResourcesFor(const GroupVersionResource& input) const {
+  std::pair<std::vector<GroupVersionResource>, std::string> ResourcesFor(
+      const GroupVersionResource& input) const {
     GroupVersionResource r = Coerce(input);
     if (r.resource.empty()) return {{}, "a resource must be present, got: " + r.String()};
     std::vector<GroupVersionResource> ret;
@@ -147,8 +148,8 @@ class Model {
     return {ret, ""};
   }
 
-  std::pair<std::vector<meta::RESTMapping>, std::string> RESTMappings(const GroupKind& gk,
-                                                                     const std::vector<std::string>& versions) const {
+  std::pair<std::vector<meta::RESTMapping>, std::string> RESTMappings(
+      const GroupKind& gk, const std::vector<std::string>& versions) const {
     std::vector<GroupVersionKind> potential;
     bool had = false;
     for (const auto& v : versions) {
@@ -211,7 +212,8 @@ class Model {
   }
 
   std::vector<GroupVersion> defaults_;
-  std::vector<std::pair<GroupVersionResource, GroupVersionResource>> plural_to_singular_;  // registration order
+  std::vector<std::pair<GroupVersionResource, GroupVersionResource>>
+      plural_to_singular_;  // registration order
   std::map<GroupVersionResource, GroupVersionKind> resource_to_kind_;
   std::map<GroupVersionKind, std::pair<GroupVersionResource, RESTScopeName>> kind_to_plural_;
 };
@@ -226,12 +228,15 @@ std::string ErrorText(const meta::MapperResult<T>& r) {
 TEST_CASE("Indexed DefaultRESTMapper equals a brute-force scan", "[meta][restmapper][random]") {
   const std::vector<std::string> groups = {"", "a", "ab", "abc", "b", "apps", "apps.k8s.io"};
   const std::vector<std::string> versions = {"v1", "v2", "v1beta1"};
-  const std::vector<std::string> kinds = {"Pod", "Pods", "Endpoints", "Policy", "Thing", "Box", "Status", "S", "Key"};
-  const std::vector<std::string> req_groups = {"", "", "a", "ab", "abc", "b", "ap", "apps", "x", "apps.k8s.io"};
+  const std::vector<std::string> kinds = {"Pod", "Pods",   "Endpoints", "Policy", "Thing",
+                                          "Box", "Status", "S",         "Key"};
+  const std::vector<std::string> req_groups = {"",  "",   "a",    "ab", "abc",
+                                               "b", "ap", "apps", "x",  "apps.k8s.io"};
   const std::vector<std::string> req_versions = {"", "", "v1", "v2", "v1beta1", "__internal", "v9"};
-  const std::vector<std::string> names = {"pod",   "pods",  "POD",     "Pods",     "podses",  "endpoints", "policy",
-                                          "policies", "thing", "things", "box",    "boxs",    "status",    "statuses",
-                                          "s",     "ses",   "key",     "keies",    "nope",    "",          "Thing"};
+  const std::vector<std::string> names = {"pod",    "pods",     "POD",   "Pods",   "podses", "endpoints",
+                                          "policy", "policies", "thing", "things", "box",    "boxs",
+                                          "status", "statuses", "s",     "ses",    "key",    "keies",
+                                          "nope",   "",         "Thing"};
 
   std::mt19937 rng(20261129);
   auto pick = [&](const std::vector<std::string>& v) -> const std::string& {

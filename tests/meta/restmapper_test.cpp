@@ -12,11 +12,11 @@
 //   relative order of listed ones is what upstream asserts.
 #include "apimachinery/meta/restmapper.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/meta/interfaces.hpp"
 
@@ -113,10 +113,12 @@ TEST_CASE("ResourcesFor input shapes", "[meta][restmapper]") {
 
   SECTION("no resource: untyped error with the coerced request") {
     REQUIRE_THROWS_AS(m.ResourcesFor(GroupVersionResource{}), Error);
-    REQUIRE_THROWS_WITH(m.ResourcesFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
+    REQUIRE_THROWS_WITH(m.ResourcesFor(GroupVersionResource{}),
+                        "a resource must be present, got: /, Resource=");
     REQUIRE_THROWS_WITH(m.ResourcesFor(GroupVersionResource{"x", "__internal", ""}),
                         "a resource must be present, got: x/, Resource=");
-    REQUIRE_THROWS_WITH(m.ResourceFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
+    REQUIRE_THROWS_WITH(m.ResourceFor(GroupVersionResource{}),
+                        "a resource must be present, got: /, Resource=");
     // Not a typed meta error.
     try {
       m.ResourcesFor(GroupVersionResource{});
@@ -157,8 +159,8 @@ TEST_CASE("ResourcesFor input shapes", "[meta][restmapper]") {
           std::vector<GroupVersionResource>{{"", "v1", "pods"}, {"extensions", "v1", "pods"}});
   }
   SECTION("nothing matched: NoResourceMatchError with the coerced request") {
-    REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
-                         "no matches for /, Resource=nope");
+    REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"}),
+                         meta::NoResourceMatchError, "no matches for /, Resource=nope");
     try {
       m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"});
     } catch (const meta::NoResourceMatchError& e) {
@@ -198,7 +200,8 @@ TEST_CASE("KindsFor input shapes", "[meta][restmapper]") {
   m.Add(GroupVersionKind{"extensions", "v1beta1", "Ingress"}, RESTScopeName::kNamespace);
 
   REQUIRE_THROWS_AS(m.KindsFor(GroupVersionResource{"x", "v9", ""}), Error);
-  REQUIRE_THROWS_WITH(m.KindsFor(GroupVersionResource{"x", "v9", ""}), "a resource must be present, got: x/v9, Resource=");
+  REQUIRE_THROWS_WITH(m.KindsFor(GroupVersionResource{"x", "v9", ""}),
+                      "a resource must be present, got: x/v9, Resource=");
   REQUIRE_THROWS_WITH(m.KindFor(GroupVersionResource{}), "a resource must be present, got: /, Resource=");
 
   // group + version + resource: direct lookup (singular or plural key).
@@ -206,8 +209,8 @@ TEST_CASE("KindsFor input shapes", "[meta][restmapper]") {
         std::vector<GroupVersionKind>{{"extensions", "v1beta1", "Ingress"}});
   CHECK(m.KindsFor(GroupVersionResource{"extensions", "v1beta1", "INGRESSES"}) ==
         std::vector<GroupVersionKind>{{"extensions", "v1beta1", "Ingress"}});
-  REQUIRE_THROWS_TYPED(m.KindsFor(GroupVersionResource{"extensions", "v1", "ingresses"}), meta::NoResourceMatchError,
-                       "no matches for extensions/v1, Resource=ingresses");
+  REQUIRE_THROWS_TYPED(m.KindsFor(GroupVersionResource{"extensions", "v1", "ingresses"}),
+                       meta::NoResourceMatchError, "no matches for extensions/v1, Resource=ingresses");
   // group + resource: exact, then prefix.
   CHECK(m.KindsFor(GroupVersionResource{"extensions", "", "ingresses"}) ==
         std::vector<GroupVersionKind>{{"extensions", "v1beta1", "Ingress"}});
@@ -220,8 +223,8 @@ TEST_CASE("KindsFor input shapes", "[meta][restmapper]") {
   // nothing: NoResourceMatchError with the ORIGINAL request (restmapper.go: DefaultRESTMapper.KindsFor).
   REQUIRE_THROWS_TYPED(m.KindsFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
                        "no matches for /__internal, Resource=Nope");
-  REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
-                       "no matches for /, Resource=nope");
+  REQUIRE_THROWS_TYPED(m.ResourcesFor(GroupVersionResource{"", "__internal", "Nope"}),
+                       meta::NoResourceMatchError, "no matches for /, Resource=nope");
   REQUIRE_THROWS_TYPED(m.KindFor(GroupVersionResource{"", "__internal", "Nope"}), meta::NoResourceMatchError,
                        "no matches for /__internal, Resource=Nope");
 }
@@ -242,18 +245,42 @@ TEST_CASE("TestRESTMapperKindsFor and TestRESTMapperResourcesFor", "[meta][restm
     std::string error;
   };
   const std::vector<KindRow> kind_rows = {
-      {"groups, with group exact", {g1, fg}, {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
-       {"first-group", "", "my-kind"}, {fg.WithKind("my-kind")}, ""},
-      {"groups, with group prefix", {sg, fg}, {fg.WithKind("my-kind"), sg.WithKind("my-kind")},
-       {"first", "", "my-kind"}, {fg.WithKind("my-kind")}, ""},
-      {"groups, with ambiguous group prefix", {g1, fg}, {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
-       {"first", "", "my-kind"}, {g1.WithKind("my-kind"), fg.WithKind("my-kind")}, " matches multiple kinds "},
-      {"ambiguous groups, with preference order", {sg, fg}, four, {"", "", "my-kinds"},
-       {sg.WithKind("my-kind"), fg.WithKind("my-kind")}, " matches multiple kinds "},
-      {"ambiguous groups, with explicit group match", {sg, fg}, four, {"first-group", "", "my-kinds"},
-       {fg.WithKind("my-kind")}, ""},
-      {"ambiguous groups, with ambiguous version match", {fg, sg}, four, {"", "first-version", "my-kinds"},
-       {fg.WithKind("my-kind"), sg.WithKind("my-kind")}, " matches multiple kinds "},
+      {"groups, with group exact",
+       {g1, fg},
+       {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
+       {"first-group", "", "my-kind"},
+       {fg.WithKind("my-kind")},
+       ""},
+      {"groups, with group prefix",
+       {sg, fg},
+       {fg.WithKind("my-kind"), sg.WithKind("my-kind")},
+       {"first", "", "my-kind"},
+       {fg.WithKind("my-kind")},
+       ""},
+      {"groups, with ambiguous group prefix",
+       {g1, fg},
+       {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
+       {"first", "", "my-kind"},
+       {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
+       " matches multiple kinds "},
+      {"ambiguous groups, with preference order",
+       {sg, fg},
+       four,
+       {"", "", "my-kinds"},
+       {sg.WithKind("my-kind"), fg.WithKind("my-kind")},
+       " matches multiple kinds "},
+      {"ambiguous groups, with explicit group match",
+       {sg, fg},
+       four,
+       {"first-group", "", "my-kinds"},
+       {fg.WithKind("my-kind")},
+       ""},
+      {"ambiguous groups, with ambiguous version match",
+       {fg, sg},
+       four,
+       {"", "first-version", "my-kinds"},
+       {fg.WithKind("my-kind"), sg.WithKind("my-kind")},
+       " matches multiple kinds "},
   };
   for (const auto& row : kind_rows) {
     DYNAMIC_SECTION("KindsFor " << row.name) {
@@ -280,19 +307,47 @@ TEST_CASE("TestRESTMapperKindsFor and TestRESTMapperResourcesFor", "[meta][restm
     std::string error;
   };
   const std::vector<ResourceRow> resource_rows = {
-      {"groups, with group exact", {g1, fg}, {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
-       {"first-group", "", "my-kinds"}, {"first-group", "", "my-kind"}, {fg.WithResource("my-kinds")}, ""},
-      {"groups, with group prefix", {sg, fg}, {fg.WithKind("my-kind"), sg.WithKind("my-kind")},
-       {"first", "", "my-kinds"}, {"first", "", "my-kind"}, {fg.WithResource("my-kinds")}, ""},
-      {"groups, with ambiguous group prefix", {g1, fg}, {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
-       {"first", "", "my-kinds"}, {"first", "", "my-kind"},
-       {g1.WithResource("my-kinds"), fg.WithResource("my-kinds")}, " matches multiple resources "},
-      {"ambiguous groups, with preference order", {sg, fg}, four, {"", "", "my-kinds"}, {"", "", "my-kind"},
-       {sg.WithResource("my-kinds"), fg.WithResource("my-kinds")}, " matches multiple resources "},
-      {"ambiguous groups, with explicit group match", {sg, fg}, four, {"first-group", "", "my-kinds"},
-       {"first-group", "", "my-kind"}, {fg.WithResource("my-kinds")}, ""},
-      {"ambiguous groups, with ambiguous version match", {fg, sg}, four, {"", "first-version", "my-kinds"},
-       {"", "first-version", "my-kind"}, {fg.WithResource("my-kinds"), sg.WithResource("my-kinds")},
+      {"groups, with group exact",
+       {g1, fg},
+       {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
+       {"first-group", "", "my-kinds"},
+       {"first-group", "", "my-kind"},
+       {fg.WithResource("my-kinds")},
+       ""},
+      {"groups, with group prefix",
+       {sg, fg},
+       {fg.WithKind("my-kind"), sg.WithKind("my-kind")},
+       {"first", "", "my-kinds"},
+       {"first", "", "my-kind"},
+       {fg.WithResource("my-kinds")},
+       ""},
+      {"groups, with ambiguous group prefix",
+       {g1, fg},
+       {g1.WithKind("my-kind"), fg.WithKind("my-kind")},
+       {"first", "", "my-kinds"},
+       {"first", "", "my-kind"},
+       {g1.WithResource("my-kinds"), fg.WithResource("my-kinds")},
+       " matches multiple resources "},
+      {"ambiguous groups, with preference order",
+       {sg, fg},
+       four,
+       {"", "", "my-kinds"},
+       {"", "", "my-kind"},
+       {sg.WithResource("my-kinds"), fg.WithResource("my-kinds")},
+       " matches multiple resources "},
+      {"ambiguous groups, with explicit group match",
+       {sg, fg},
+       four,
+       {"first-group", "", "my-kinds"},
+       {"first-group", "", "my-kind"},
+       {fg.WithResource("my-kinds")},
+       ""},
+      {"ambiguous groups, with ambiguous version match",
+       {fg, sg},
+       four,
+       {"", "first-version", "my-kinds"},
+       {"", "first-version", "my-kind"},
+       {fg.WithResource("my-kinds"), sg.WithResource("my-kinds")},
        " matches multiple resources "},
   };
   for (const auto& row : resource_rows) {
@@ -379,16 +434,18 @@ TEST_CASE("ResourceFor / KindFor", "[meta][restmapper]") {
     const auto m = CoreMapper();
     CHECK(m.KindFor(GroupVersionResource{"", "", "PODS"}) == GroupVersionKind{"", "v1", "Pod"});
     CHECK(m.KindFor(GroupVersionResource{"", "__internal", "pod"}) == GroupVersionKind{"", "v1", "Pod"});
-    CHECK(m.ResourceFor(GroupVersionResource{"", "__internal", "Pod"}) == GroupVersionResource{"", "v1", "pods"});
-    REQUIRE_THROWS_TYPED(m.ResourceFor(GroupVersionResource{"apps", "v1", "pods"}), meta::NoResourceMatchError,
-                         "no matches for apps/v1, Resource=pods");
+    CHECK(m.ResourceFor(GroupVersionResource{"", "__internal", "Pod"}) ==
+          GroupVersionResource{"", "v1", "pods"});
+    REQUIRE_THROWS_TYPED(m.ResourceFor(GroupVersionResource{"apps", "v1", "pods"}),
+                         meta::NoResourceMatchError, "no matches for apps/v1, Resource=pods");
   }
   SECTION("KindFor ambiguity is AmbiguousResourceError with matching_kinds") {
     const auto m = ThingMapper();
     const GroupVersionResource req{"", "", "thing"};
-    REQUIRE_THROWS_TYPED(m.KindFor(req), meta::AmbiguousResourceError,
-                         "/, Resource=thing matches multiple kinds [g3/v1, Kind=Thing g4/v1, Kind=Thing g2/v1, "
-                         "Kind=Thing g1/v1, Kind=Thing]");
+    REQUIRE_THROWS_TYPED(
+        m.KindFor(req), meta::AmbiguousResourceError,
+        "/, Resource=thing matches multiple kinds [g3/v1, Kind=Thing g4/v1, Kind=Thing g2/v1, "
+        "Kind=Thing g1/v1, Kind=Thing]");
     try {
       m.KindFor(req);
     } catch (const meta::AmbiguousResourceError& e) {
@@ -407,7 +464,8 @@ TEST_CASE("ResourceFor / KindFor", "[meta][restmapper]") {
       CHECK(e.matching_kinds.empty());
       CHECK(e.matching_resources.size() == 4);
       CHECK(std::string(e.what()) ==
-            "/, Resource=THINGS matches multiple resources [g3/v1, Resource=things g4/v1, Resource=things g2/v1, "
+            "/, Resource=THINGS matches multiple resources [g3/v1, Resource=things g4/v1, Resource=things "
+            "g2/v1, "
             "Resource=things g1/v1, Resource=things]");
     }
   }
@@ -453,12 +511,13 @@ TEST_CASE("RESTMapping / RESTMappings", "[meta][restmapper]") {
     no_defaults.Add(tgv.WithKind("InternalObject"), RESTScopeName::kNamespace);
     REQUIRE_THROWS_TYPED(no_defaults.RESTMapping(GroupKind{"tgroup", "Unknown"}), meta::NoKindMatchError,
                          "no matches for kind \"Unknown\" in group \"tgroup\"");
-    REQUIRE_THROWS_TYPED(no_defaults.RESTMapping(GroupKind{"tgroup", "InternalObject"}), meta::NoKindMatchError,
+    REQUIRE_THROWS_TYPED(no_defaults.RESTMapping(GroupKind{"tgroup", "InternalObject"}),
+                         meta::NoKindMatchError,
                          "no matches for kind \"InternalObject\" in group \"tgroup\"");
     meta::DefaultRESTMapper with_defaults({tgv});
     with_defaults.Add(tgv.WithKind("InternalObject"), RESTScopeName::kNamespace);
-    REQUIRE_THROWS_TYPED(with_defaults.RESTMapping(GroupKind{"tgroup", "Unknown"}), meta::NoResourceMatchError,
-                         "no matches for tgroup/, Resource=Unknown");
+    REQUIRE_THROWS_TYPED(with_defaults.RESTMapping(GroupKind{"tgroup", "Unknown"}),
+                         meta::NoResourceMatchError, "no matches for tgroup/, Resource=Unknown");
   }
   SECTION("TestRESTMapperRESTMappingSelectsVersion and ReportsErrorOnBadVersion") {
     const GroupVersion v1{"tgroup", "test1"}, v2{"tgroup", "test2"};
@@ -480,8 +539,9 @@ TEST_CASE("RESTMapping / RESTMappings", "[meta][restmapper]") {
                          "no matches for kind \"OtherObject\" in version \"tgroup/test1\"");
     REQUIRE_THROWS_TYPED(m.RESTMapping(other, {"test3"}), meta::NoKindMatchError,
                          "no matches for kind \"OtherObject\" in version \"tgroup/test3\"");
-    REQUIRE_THROWS_TYPED(m.RESTMapping(other, {"test3", "test1"}), meta::NoKindMatchError,
-                         "no matches for kind \"OtherObject\" in versions [\"tgroup/test1\" \"tgroup/test3\"]");
+    REQUIRE_THROWS_TYPED(
+        m.RESTMapping(other, {"test3", "test1"}), meta::NoKindMatchError,
+        "no matches for kind \"OtherObject\" in versions [\"tgroup/test1\" \"tgroup/test3\"]");
     mapping = m.RESTMapping(other, {"test3", "test2"});
     CHECK(mapping.resource == v2.WithResource("otherobjects"));
     CHECK(mapping.group_version_kind.GroupVersion() == v2);
@@ -504,9 +564,8 @@ TEST_CASE("RESTMapping / RESTMappings", "[meta][restmapper]") {
       REQUIRE_THROWS_TYPED(m.RESTMappings(io, {"v2"}), meta::NoKindMatchError,
                            "no matches for kind \"InternalObject\" in version \"tgroup/v2\"");
     }
-    const meta::RESTMapping v2_mapping{{"tgroup", "v2", "internalobjects"},
-                                       {"tgroup", "v2", "InternalObject"},
-                                       RESTScopeName::kNamespace};
+    const meta::RESTMapping v2_mapping{
+        {"tgroup", "v2", "internalobjects"}, {"tgroup", "v2", "InternalObject"}, RESTScopeName::kNamespace};
     {
       meta::DefaultRESTMapper m({v1});
       m.Add(GroupVersionKind{"tgroup", "v2", "InternalObject"}, RESTScopeName::kNamespace);
@@ -517,9 +576,8 @@ TEST_CASE("RESTMapping / RESTMappings", "[meta][restmapper]") {
       meta::DefaultRESTMapper m({v1, GroupVersion{"tgroup", "v2"}});
       m.Add(GroupVersionKind{"tgroup", "v1", "InternalObject"}, RESTScopeName::kNamespace);
       m.Add(GroupVersionKind{"tgroup", "v2", "InternalObject"}, RESTScopeName::kNamespace);
-      const meta::RESTMapping v1_mapping{{"tgroup", "v1", "internalobjects"},
-                                         {"tgroup", "v1", "InternalObject"},
-                                         RESTScopeName::kNamespace};
+      const meta::RESTMapping v1_mapping{
+          {"tgroup", "v1", "internalobjects"}, {"tgroup", "v1", "InternalObject"}, RESTScopeName::kNamespace};
       CHECK(m.RESTMappings(io) == std::vector<meta::RESTMapping>{v1_mapping, v2_mapping});
       CHECK(m.RESTMapping(io) == v1_mapping);
     }
@@ -545,7 +603,8 @@ TEST_CASE("RESTMapping / RESTMappings", "[meta][restmapper]") {
                          "no matches for kind \"Pod\" in versions [\"apps/v2\" \"apps/v3\"]");
     CHECK(m.RESTMapping(GroupKind{"", "Pod"}, {"", "__internal"}).group_version_kind ==
           GroupVersionKind{"", "v1", "Pod"});
-    CHECK(m.RESTMapping(GroupKind{"", "Pod"}, {"v2", "v1"}).group_version_kind == GroupVersionKind{"", "v1", "Pod"});
+    CHECK(m.RESTMapping(GroupKind{"", "Pod"}, {"v2", "v1"}).group_version_kind ==
+          GroupVersionKind{"", "v1", "Pod"});
     // The NoKindMatchError keeps the raw versions as passed.
     try {
       m.RESTMapping(GroupKind{"", "Pod"}, {"v3", "v2", "v3"});
@@ -596,16 +655,19 @@ TEST_CASE("TestRESTMapperResourceSingularizer", "[meta][restmapper]") {
   multi.AddSpecific(GroupVersionKind{"b", "v1", "Fooey"}, {"b", "v1", "foos"}, {"b", "v1", "fooey"},
                     RESTScopeName::kNamespace);
   REQUIRE_THROWS_AS(multi.ResourceSingularizer("foos"), Error);
-  REQUIRE_THROWS_WITH(multi.ResourceSingularizer("foos"),
-                      "multiple possible singular resources ([a/v1, Resource=foos b/v1, Resource=foos]) found for foos");
+  REQUIRE_THROWS_WITH(
+      multi.ResourceSingularizer("foos"),
+      "multiple possible singular resources ([a/v1, Resource=foos b/v1, Resource=foos]) found for foos");
   // Same singular name in several groups is fine.
   multi.Add(GroupVersionKind{"c", "v1", "Bar"}, RESTScopeName::kNamespace);
   multi.Add(GroupVersionKind{"d", "v1", "Bar"}, RESTScopeName::kNamespace);
   CHECK(multi.ResourceSingularizer("bars") == "bar");
   // An empty singular: "no singular of resource ... has been defined".
   meta::DefaultRESTMapper empty_singular;
-  empty_singular.AddSpecific(GroupVersionKind{"", "v1", "Qux"}, {"", "v1", "quxes"}, {}, RESTScopeName::kNamespace);
-  REQUIRE_THROWS_WITH(empty_singular.ResourceSingularizer("quxes"), "no singular of resource quxes has been defined");
+  empty_singular.AddSpecific(GroupVersionKind{"", "v1", "Qux"}, {"", "v1", "quxes"}, {},
+                             RESTScopeName::kNamespace);
+  REQUIRE_THROWS_WITH(empty_singular.ResourceSingularizer("quxes"),
+                      "no singular of resource quxes has been defined");
 }
 
 TEST_CASE("Registration overwrites", "[meta][restmapper]") {
@@ -613,7 +675,8 @@ TEST_CASE("Registration overwrites", "[meta][restmapper]") {
   m.AddSpecific(GroupVersionKind{"g", "v1", "Foo"}, {"g", "v1", "foos"}, {"g", "v1", "foo"},
                 RESTScopeName::kNamespace);
   // Re-register the same plural with another singular and kind.
-  m.AddSpecific(GroupVersionKind{"g", "v1", "Bar"}, {"g", "v1", "foos"}, {"g", "v1", "bar"}, RESTScopeName::kRoot);
+  m.AddSpecific(GroupVersionKind{"g", "v1", "Bar"}, {"g", "v1", "foos"}, {"g", "v1", "bar"},
+                RESTScopeName::kRoot);
   // pluralToSingular now says bar; the old singular key still maps to Foo in resourceToKind.
   CHECK(m.ResourcesFor(GroupVersionResource{"", "", "bar"}) ==
         std::vector<GroupVersionResource>{{"g", "v1", "foos"}});

@@ -1,8 +1,8 @@
 // Two translation units that both include the umbrella header and are linked together: a
 // definition in a header that forgot `inline` fails to link here.
-#include "apimachinery/apimachinery.hpp"
-
 #include <catch2/catch.hpp>
+
+#include "apimachinery/apimachinery.hpp"
 
 std::string OdrSecondUnitGroupVersion();
 

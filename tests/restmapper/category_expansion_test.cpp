@@ -2,14 +2,14 @@
 // k8s.io/client-go/restmapper/category_expansion.go (simple, discovery-based and union expanders).
 #include "apimachinery/restmapper/category_expansion.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/discovery/memory_discovery.hpp"
 
@@ -24,7 +24,8 @@ namespace {
 
 using GRs = std::vector<schema::GroupResource>;
 
-discovery::APIResource WithCategories(std::string name, std::string kind, std::vector<std::string> categories) {
+discovery::APIResource WithCategories(std::string name, std::string kind,
+                                      std::vector<std::string> categories) {
   discovery::APIResource r;
   r.name = std::move(name);
   r.kind = std::move(kind);
@@ -132,8 +133,9 @@ TEST_CASE("UnionCategoryExpander", "[restmapper][category]") {
   // A union over a discovery expander removes its duplicates.
   auto client = std::make_shared<discovery::MemoryDiscovery>(
       std::vector<discovery::APIGroup>{Group("apps", {"v1", "v1beta1"})},
-      std::vector<discovery::APIResourceList>{{"apps/v1", {WithCategories("deployments", "Deployment", {"all"})}},
-                                              {"apps/v1beta1", {WithCategories("deployments", "Deployment", {"all"})}}});
+      std::vector<discovery::APIResourceList>{
+          {"apps/v1", {WithCategories("deployments", "Deployment", {"all"})}},
+          {"apps/v1beta1", {WithCategories("deployments", "Deployment", {"all"})}}});
   restmapper::UnionCategoryExpander over_discovery({restmapper::NewDiscoveryCategoryExpander(client)});
   CHECK(over_discovery.Expand("all") == std::optional<GRs>(GRs{{"apps", "deployments"}}));
 }

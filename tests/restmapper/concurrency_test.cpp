@@ -1,15 +1,15 @@
 // Concurrency tests for DeferredDiscoveryRESTMapper (run under TSan): concurrent first lookups share
 // one discovery, readers race Reset(), and a failed build is retried by the next callers.
-#include "apimachinery/restmapper/discovery.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <latch>
 #include <memory>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "apimachinery/restmapper/discovery.hpp"
 
 #include "restmapper/fake_discovery.hpp"
 
@@ -27,7 +27,8 @@ namespace {
 // Serves the fixture documents, slowly, counting discoveries. Optionally fails the first builds.
 class SlowDiscovery : public discovery::CachedDiscoveryInterface {
  public:
-  explicit SlowDiscovery(int failures = 0) : inner_(discovery::MemoryDiscovery::FromDirectory(FixtureDir())), failures_(failures) {}
+  explicit SlowDiscovery(int failures = 0)
+      : inner_(discovery::MemoryDiscovery::FromDirectory(FixtureDir())), failures_(failures) {}
 
   std::vector<discovery::APIGroup> ServerGroups() override {
     server_groups_calls.fetch_add(1);
@@ -64,7 +65,8 @@ TEST_CASE("8 threads racing the first lookup share one discovery", "[restmapper]
     threads.emplace_back([&, i] {
       start.arrive_and_wait();
       if (i % 2 == 0) {
-        if (mapper.KindFor({"", "", "deployments"}) == GroupVersionKind{"apps", "v1", "Deployment"}) ok.fetch_add(1);
+        if (mapper.KindFor({"", "", "deployments"}) == GroupVersionKind{"apps", "v1", "Deployment"})
+          ok.fetch_add(1);
       } else {
         if (mapper.RESTMapping({"apps", "Deployment"}).resource.resource == "deployments") ok.fetch_add(1);
       }

@@ -3,10 +3,6 @@
 //   PriorityRESTMapper{MultiRESTMapper{one DefaultRESTMapper per group-version}, patterns},
 // for every resource and kind of the real fixtures and of tricky synthetic groups, in every request
 // shape. Values and error texts (and error kinds) must be identical.
-#include "apimachinery/restmapper/discovery.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -16,9 +12,13 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "apimachinery/meta/multirestmapper.hpp"
 #include "apimachinery/meta/priority.hpp"
 #include "apimachinery/meta/restmapper.hpp"
+#include "apimachinery/restmapper/discovery.hpp"
+
 #include "restmapper/fake_discovery.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -42,7 +42,8 @@ std::string Upper(std::string s) {
 }
 
 // Upstream's NewDiscoveryRESTMapper, line by line, on the meta classes.
-std::shared_ptr<meta::RESTMapper> LiteralDiscoveryRESTMapper(const std::vector<restmapper::APIGroupResources>& groups) {
+std::shared_ptr<meta::RESTMapper> LiteralDiscoveryRESTMapper(
+    const std::vector<restmapper::APIGroupResources>& groups) {
   std::vector<std::shared_ptr<meta::RESTMapper>> union_mapper;
   std::vector<std::string> group_priority;
   std::vector<schema::GroupVersionResource> resource_priority{{"", "v1", "*"}};
@@ -68,7 +69,8 @@ std::shared_ptr<meta::RESTMapper> LiteralDiscoveryRESTMapper(const std::vector<r
         if (resource.name.find('/') != std::string::npos) continue;
         auto plural = gv.WithResource(resource.name);
         auto singular = gv.WithResource(resource.singular_name);
-        if (resource.singular_name.empty()) singular = meta::UnsafeGuessKindToResource(gv.WithKind(resource.kind)).second;
+        if (resource.singular_name.empty())
+          singular = meta::UnsafeGuessKindToResource(gv.WithKind(resource.kind)).second;
         version_mapper->AddSpecific(gv.WithKind(Lower(resource.kind)), plural, singular, scope);
         version_mapper->AddSpecific(gv.WithKind(resource.kind), plural, singular, scope);
         version_mapper->Add(gv.WithKind(resource.kind + "List"), scope);
@@ -81,8 +83,9 @@ std::shared_ptr<meta::RESTMapper> LiteralDiscoveryRESTMapper(const std::vector<r
     resource_priority.push_back({g, "*", "*"});
     kind_priority.push_back({g, "*", "*"});
   }
-  return std::make_shared<meta::PriorityRESTMapper>(std::make_shared<meta::MultiRESTMapper>(std::move(union_mapper)),
-                                                    std::move(resource_priority), std::move(kind_priority));
+  return std::make_shared<meta::PriorityRESTMapper>(
+      std::make_shared<meta::MultiRESTMapper>(std::move(union_mapper)), std::move(resource_priority),
+      std::move(kind_priority));
 }
 
 template <typename T>
@@ -93,7 +96,8 @@ std::string Describe(const meta::MapperResult<T>& r) {
       out += "value " + *r.value;
     } else if constexpr (std::is_same_v<T, meta::RESTMapping>) {
       out += fmt::format("value {}", *r.value);
-    } else if constexpr (std::is_same_v<T, schema::GroupVersionKind> || std::is_same_v<T, schema::GroupVersionResource>) {
+    } else if constexpr (std::is_same_v<T, schema::GroupVersionKind> ||
+                         std::is_same_v<T, schema::GroupVersionResource>) {
       out += "value " + r.value->String();
     } else {
       out += "values [";
@@ -102,8 +106,9 @@ std::string Describe(const meta::MapperResult<T>& r) {
     }
   }
   if (r.error) {
-    out += fmt::format(" error({}{}{}) {}", static_cast<int>(r.error.code()), r.error.IsNoMatch() ? " nomatch" : "",
-                       r.error.IsAmbiguous() ? " ambiguous" : "", r.error.Message());
+    out += fmt::format(" error({}{}{}) {}", static_cast<int>(r.error.code()),
+                       r.error.IsNoMatch() ? " nomatch" : "", r.error.IsAmbiguous() ? " ambiguous" : "",
+                       r.error.Message());
   }
   return out;
 }
@@ -121,8 +126,8 @@ void Report(const Counter& c) {
 }
 
 template <typename T>
-void Same(const std::string& what, const meta::MapperResult<T>& literal, const meta::MapperResult<T>& compiled,
-          Counter& counter) {
+void Same(const std::string& what, const meta::MapperResult<T>& literal,
+          const meta::MapperResult<T>& compiled, Counter& counter) {
   ++counter.compared;
   if (literal.error) ++counter.errors;
   const bool same = literal.value == compiled.value && literal.error.code() == compiled.error.code() &&
@@ -145,8 +150,8 @@ auto Public(Call&& call, const Mapper& mapper) {
 // mapper's Do... overrides answer those themselves) and for one error in 16 (each costs a throw).
 // `hit`: the compiled mapper's Try... answer has a value.
 template <typename Call, typename Literal, typename Compiled>
-void SamePublic(const std::string& what, bool hit, Call&& call, const Literal& literal, const Compiled& compiled,
-                Counter& counter) {
+void SamePublic(const std::string& what, bool hit, Call&& call, const Literal& literal,
+                const Compiled& compiled, Counter& counter) {
   if (!hit && counter.compared % 16 != 0) return;
   Same("public " + what, Public(call, literal), Public(call, compiled), counter);
 }
@@ -166,14 +171,16 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
   std::set<std::pair<std::string, std::string>> gvs;
   for (const auto& g : groups) {
     group_names.insert(g.group.name);
-    for (std::size_t n : {std::size_t{1}, std::size_t{3}, g.group.name.size() - (g.group.name.empty() ? 0 : 1)}) {
+    for (std::size_t n :
+         {std::size_t{1}, std::size_t{3}, g.group.name.size() - (g.group.name.empty() ? 0 : 1)}) {
       group_names.insert(g.group.name.substr(0, n));
     }
     for (const auto& v : g.group.versions) versions.insert(v.version);
     for (const auto& [v, resources] : g.version_resources) {
       gvs.insert({g.group.name, v});
       for (const auto& r : resources) {
-        for (const std::string& n : {r.name, r.singular_name, Lower(r.kind), Lower(r.kind) + "lists"}) names.insert(n);
+        for (const std::string& n : {r.name, r.singular_name, Lower(r.kind), Lower(r.kind) + "lists"})
+          names.insert(n);
         if (thorough) {
           for (const std::string& n : {Lower(r.kind) + "list", Upper(r.name), r.name + "x"}) names.insert(n);
         }
@@ -188,8 +195,10 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
   for (const auto& g : groups) {
     for (const auto& [v, resources] : g.version_resources) {
       for (const auto& r : resources) {
-        for (const std::string& n : {r.name, r.singular_name, Lower(r.kind)}) name_gvs.insert({n + '\0' + g.group.name, v});
-        for (const std::string& k : {r.kind, Lower(r.kind), r.kind + "List"}) kind_groups.insert({k, g.group.name});
+        for (const std::string& n : {r.name, r.singular_name, Lower(r.kind)})
+          name_gvs.insert({n + '\0' + g.group.name, v});
+        for (const std::string& k : {r.kind, Lower(r.kind), r.kind + "List"})
+          kind_groups.insert({k, g.group.name});
       }
     }
   }
@@ -203,20 +212,25 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
     Same("ResourcesFor " + what, literal->TryResourcesFor(in), compiled->TryResourcesFor(in), counter);
     // The public (throwing) methods too: the discovery mapper answers hits through its own
     // Do... overrides, which must return or throw exactly what Try...().ValueOrThrow() would.
-    SamePublic("KindFor " + what, compiled->TryKindFor(in).value.has_value(),
-               [&](const auto& m) { return m->KindFor(in); }, literal, compiled, counter);
-    SamePublic("KindsFor " + what, compiled->TryKindsFor(in).value.has_value(),
-               [&](const auto& m) { return m->KindsFor(in); }, literal, compiled, counter);
-    SamePublic("ResourceFor " + what, compiled->TryResourceFor(in).value.has_value(),
-               [&](const auto& m) { return m->ResourceFor(in); }, literal, compiled, counter);
-    SamePublic("ResourcesFor " + what, compiled->TryResourcesFor(in).value.has_value(),
-               [&](const auto& m) { return m->ResourcesFor(in); }, literal, compiled, counter);
+    SamePublic(
+        "KindFor " + what, compiled->TryKindFor(in).value.has_value(),
+        [&](const auto& m) { return m->KindFor(in); }, literal, compiled, counter);
+    SamePublic(
+        "KindsFor " + what, compiled->TryKindsFor(in).value.has_value(),
+        [&](const auto& m) { return m->KindsFor(in); }, literal, compiled, counter);
+    SamePublic(
+        "ResourceFor " + what, compiled->TryResourceFor(in).value.has_value(),
+        [&](const auto& m) { return m->ResourceFor(in); }, literal, compiled, counter);
+    SamePublic(
+        "ResourcesFor " + what, compiled->TryResourcesFor(in).value.has_value(),
+        [&](const auto& m) { return m->ResourcesFor(in); }, literal, compiled, counter);
   };
   for (const auto& n : names) {
-    Same("ResourceSingularizer " + n, literal->TryResourceSingularizer(n), compiled->TryResourceSingularizer(n),
-         counter);
-    SamePublic("ResourceSingularizer " + n, compiled->TryResourceSingularizer(n).value.has_value(),
-               [&](const auto& m) { return m->ResourceSingularizer(n); }, literal, compiled, counter);
+    Same("ResourceSingularizer " + n, literal->TryResourceSingularizer(n),
+         compiled->TryResourceSingularizer(n), counter);
+    SamePublic(
+        "ResourceSingularizer " + n, compiled->TryResourceSingularizer(n).value.has_value(),
+        [&](const auto& m) { return m->ResourceSingularizer(n); }, literal, compiled, counter);
     resource_calls({"", "", n});
     if (thorough) {
       for (const auto& v : versions) resource_calls({"", v, n});
@@ -238,8 +252,8 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
       resource_calls({g, v, Upper(n)});
     }
   }
-  std::vector<std::vector<std::string>> version_lists{{}, {""}, {"", std::string(schema::kAPIVersionInternal)}, {"v9"},
-                                                      {"*"}, {"v9", "v1"}};
+  std::vector<std::vector<std::string>> version_lists{
+      {}, {""}, {"", std::string(schema::kAPIVersionInternal)}, {"v9"}, {"*"}, {"v9", "v1"}};
   for (const auto& v : versions) {
     version_lists.push_back({v});
     if (thorough) version_lists.push_back({"v9", v, "v1"});
@@ -248,11 +262,13 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
     for (const auto& [k, g] : kind_groups) {
       for (const auto& vl : version_lists) {
         const schema::GroupKind gk{g, k};
-        Same("RESTMapping " + gk.String(), literal->TryRESTMapping(gk, vl), compiled->TryRESTMapping(gk, vl), counter);
-        Same("RESTMappings " + gk.String(), literal->TryRESTMappings(gk, vl), compiled->TryRESTMappings(gk, vl),
+        Same("RESTMapping " + gk.String(), literal->TryRESTMapping(gk, vl), compiled->TryRESTMapping(gk, vl),
              counter);
-        SamePublic("RESTMapping " + gk.String(), compiled->TryRESTMapping(gk, vl).value.has_value(),
-               [&](const auto& m) { return m->RESTMapping(gk, vl); }, literal, compiled, counter);
+        Same("RESTMappings " + gk.String(), literal->TryRESTMappings(gk, vl),
+             compiled->TryRESTMappings(gk, vl), counter);
+        SamePublic(
+            "RESTMapping " + gk.String(), compiled->TryRESTMapping(gk, vl).value.has_value(),
+            [&](const auto& m) { return m->RESTMapping(gk, vl); }, literal, compiled, counter);
       }
     }
     Report(counter);
@@ -266,12 +282,16 @@ Counter Compare(const std::vector<restmapper::APIGroupResources>& groups, bool t
       for (const auto& vl : version_lists) {
         const schema::GroupKind gk{g, k};
         const std::string what = fmt::format("{} [{}]", gk.String(), fmt::join(vl, ","));
-        Same("RESTMapping " + what, literal->TryRESTMapping(gk, vl), compiled->TryRESTMapping(gk, vl), counter);
-        Same("RESTMappings " + what, literal->TryRESTMappings(gk, vl), compiled->TryRESTMappings(gk, vl), counter);
-        SamePublic("RESTMapping " + what, compiled->TryRESTMapping(gk, vl).value.has_value(),
-               [&](const auto& m) { return m->RESTMapping(gk, vl); }, literal, compiled, counter);
-        SamePublic("RESTMappings " + what, compiled->TryRESTMappings(gk, vl).value.has_value(),
-               [&](const auto& m) { return m->RESTMappings(gk, vl); }, literal, compiled, counter);
+        Same("RESTMapping " + what, literal->TryRESTMapping(gk, vl), compiled->TryRESTMapping(gk, vl),
+             counter);
+        Same("RESTMappings " + what, literal->TryRESTMappings(gk, vl), compiled->TryRESTMappings(gk, vl),
+             counter);
+        SamePublic(
+            "RESTMapping " + what, compiled->TryRESTMapping(gk, vl).value.has_value(),
+            [&](const auto& m) { return m->RESTMapping(gk, vl); }, literal, compiled, counter);
+        SamePublic(
+            "RESTMappings " + what, compiled->TryRESTMappings(gk, vl).value.has_value(),
+            [&](const auto& m) { return m->RESTMappings(gk, vl); }, literal, compiled, counter);
       }
     }
   }
@@ -284,28 +304,34 @@ std::vector<restmapper::APIGroupResources> TrickyGroups() {
   std::vector<restmapper::APIGroupResources> groups;
   // A group whose name has "apps" as a prefix, listed before apps: it wins {Group: apps} requests
   // for names only it serves, and ties go through the priority patterns.
-  groups.push_back({Group("apps.example.com", {"v1"}, "v1"),
-                    {{"v1", {Res("deployments", "Deployment", true, "deployment"), Res("widgets", "Widget")}}}});
-  groups.push_back({Group("apps", {"v1", "v1beta1"}, "v1"),
-                    {{"v1", {Res("deployments", "Deployment", true, "deployment"),
-                             Res("deployments/scale", "Scale", true)}},
-                     {"v1beta1", {Res("deployments", "Deployment", true, "deployment"), Res("gizmos", "Gizmo")}}}});
+  groups.push_back(
+      {Group("apps.example.com", {"v1"}, "v1"),
+       {{"v1", {Res("deployments", "Deployment", true, "deployment"), Res("widgets", "Widget")}}}});
+  groups.push_back(
+      {Group("apps", {"v1", "v1beta1"}, "v1"),
+       {{"v1",
+         {Res("deployments", "Deployment", true, "deployment"), Res("deployments/scale", "Scale", true)}},
+        {"v1beta1", {Res("deployments", "Deployment", true, "deployment"), Res("gizmos", "Gizmo")}}}});
   // Core with singular == plural, a lower-case kind, guessed singulars and a root resource.
   groups.push_back({Group("", {"v1"}, "v1"),
-                    {{"v1", {Res("endpoints", "Endpoints", true, "endpoints"), Res("lowercases", "lowercase"),
-                             Res("imagerepositories", "ImageRepository"), Res("nodes", "Node", false),
-                             Res("sheep", "Sheep", true, "sheep")}}}});
+                    {{"v1",
+                      {Res("endpoints", "Endpoints", true, "endpoints"), Res("lowercases", "lowercase"),
+                       Res("imagerepositories", "ImageRepository"), Res("nodes", "Node", false),
+                       Res("sheep", "Sheep", true, "sheep")}}}});
   // Preferred version without resources; versions listed out of order.
   groups.push_back({Group("nopref.io", {"v1alpha1", "v1", "v2"}, "v2"),
-                    {{"v1", {Res("widgets", "Widget")}}, {"v1alpha1", {Res("widgets", "Widget"), Res("alphas", "Alpha")}}}});
+                    {{"v1", {Res("widgets", "Widget")}},
+                     {"v1alpha1", {Res("widgets", "Widget"), Res("alphas", "Alpha")}}}});
   // <Kind>List collisions: a real resource named like a generated List resource, registered later.
   groups.push_back({Group("collide.io", {"v1"}, "v1"),
-                    {{"v1", {Res("foos", "Foo", true, "foo"), Res("foolists", "FooList", false, "foolist"),
-                             Res("CamelThings", "CamelThing", true, "camelthing")}}}});
+                    {{"v1",
+                      {Res("foos", "Foo", true, "foo"), Res("foolists", "FooList", false, "foolist"),
+                       Res("CamelThings", "CamelThing", true, "camelthing")}}}});
   // Groups that are prefixes of each other.
   groups.push_back({Group("foo", {"v1"}, "v1"), {{"v1", {Res("things", "Thing")}}}});
-  groups.push_back({Group("foobar", {"v1", "v2"}, "v1"),
-                    {{"v1", {Res("things", "Thing")}}, {"v2", {Res("things", "Thing"), Res("others", "Other")}}}});
+  groups.push_back(
+      {Group("foobar", {"v1", "v2"}, "v1"),
+       {{"v1", {Res("things", "Thing")}}, {"v2", {Res("things", "Thing"), Res("others", "Other")}}}});
   // Same kind with different resources in different groups; empty preferred version.
   groups.push_back({Group("events.io", {"v1"}, ""), {{"v1", {Res("events", "Event"), Res("pods", "Pod")}}}});
   // The same version listed twice (duplicate per-version mappers).

@@ -3,11 +3,11 @@
 // and the observed rows), with exact error texts.
 #include "apimachinery/restmapper/discovery.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "restmapper/fake_discovery.hpp"
 
@@ -26,7 +26,9 @@ using namespace restmapper_test;
 
 namespace {
 
-std::shared_ptr<meta::RESTMapper> Section71Mapper() { return restmapper::NewDiscoveryRESTMapper(Section71Groups()); }
+std::shared_ptr<meta::RESTMapper> Section71Mapper() {
+  return restmapper::NewDiscoveryRESTMapper(Section71Groups());
+}
 
 }  // namespace
 
@@ -65,9 +67,8 @@ TEST_CASE("TestRESTMapper: ResourceFor", "[restmapper][discovery]") {
 TEST_CASE("KindsFor / ResourcesFor lists", "[restmapper][discovery]") {
   auto m = Section71Mapper();
   // Multi union order = group then version order; lower-case kinds never appear.
-  CHECK(m->KindsFor({"", "", "pods"}) == std::vector<GroupVersionKind>{{"extensions", "v1beta", "Pod"},
-                                                                       {"", "v1", "Pod"},
-                                                                       {"", "v2", "Pod"}});
+  CHECK(m->KindsFor({"", "", "pods"}) ==
+        std::vector<GroupVersionKind>{{"extensions", "v1beta", "Pod"}, {"", "v1", "Pod"}, {"", "v2", "Pod"}});
   CHECK(m->KindsFor({"", "", "list"}) == std::vector<GroupVersionKind>{{"extensions", "v1beta", "List"},
                                                                        {"", "v1", "List"},
                                                                        {"", "v2", "List"},
@@ -79,9 +80,9 @@ TEST_CASE("KindsFor / ResourcesFor lists", "[restmapper][discovery]") {
   CHECK(m->KindsFor({"", "", "endpoints"}) == std::vector<GroupVersionKind>{{"", "v1", "Endpoints"}});
   CHECK(m->ResourcesFor({"", "", "endpoints"}) == std::vector<GroupVersionResource>{{"", "v1", "endpoints"}});
   CHECK(m->ResourceFor({"", "", "endpoints"}) == GroupVersionResource{"", "v1", "endpoints"});
-  CHECK(m->ResourcesFor({"", "", "pod"}) == std::vector<GroupVersionResource>{{"extensions", "v1beta", "pods"},
-                                                                              {"", "v1", "pods"},
-                                                                              {"", "v2", "pods"}});
+  CHECK(m->ResourcesFor({"", "", "pod"}) ==
+        std::vector<GroupVersionResource>{
+            {"extensions", "v1beta", "pods"}, {"", "v1", "pods"}, {"", "v2", "pods"}});
 }
 
 TEST_CASE("RESTMapping / RESTMappings", "[restmapper][discovery]") {
@@ -96,15 +97,18 @@ TEST_CASE("RESTMapping / RESTMappings", "[restmapper][discovery]") {
         RESTMapping{{"", "v1", "pods"}, {"", "v1", "pod"}, RESTScopeName::kNamespace});
   CHECK(m->RESTMapping({"", "Pod"}, {"v2"}).resource == GroupVersionResource{"", "v2", "pods"});
   CHECK(m->RESTMapping({"", "Pod"}, {"v3", "v2"}).group_version_kind == GroupVersionKind{"", "v2", "Pod"});
-  CHECK(m->RESTMapping({"unpreferred", "Pea"}).group_version_kind == GroupVersionKind{"unpreferred", "v2beta1", "Pea"});
+  CHECK(m->RESTMapping({"unpreferred", "Pea"}).group_version_kind ==
+        GroupVersionKind{"unpreferred", "v2beta1", "Pea"});
   auto peas = m->RESTMappings({"unpreferred", "Pea"});
   REQUIRE(peas.size() == 2);
   CHECK(peas[0].group_version_kind.version == "v2beta1");
   CHECK(peas[1].group_version_kind.version == "v2alpha1");
-  CHECK(m->RESTMapping({"unpreferred", "Broccoli"}).resource == GroupVersionResource{"unpreferred", "v1", "broccoli"});
+  CHECK(m->RESTMapping({"unpreferred", "Broccoli"}).resource ==
+        GroupVersionResource{"unpreferred", "v1", "broccoli"});
   CHECK(m->RESTMapping({"", "PodList"}) ==
         RESTMapping{{"", "v1", "podlists"}, {"", "v1", "PodList"}, RESTScopeName::kNamespace});
-  CHECK(m->RESTMapping({"", "List"}) == RESTMapping{{"", "v1", "lists"}, {"", "v1", "List"}, RESTScopeName::kRoot});
+  CHECK(m->RESTMapping({"", "List"}) ==
+        RESTMapping{{"", "v1", "lists"}, {"", "v1", "List"}, RESTScopeName::kRoot});
   CHECK(m->RESTMapping({"", "Node"}).scope == RESTScopeName::kRoot);
   REQUIRE_THROWS_AS(m->RESTMapping({"", "Nope"}), meta::NoKindMatchError);
   REQUIRE_THROWS_WITH(m->RESTMapping({"", "Nope"}), R"(no matches for kind "Nope" in group "")");
@@ -125,10 +129,11 @@ TEST_CASE("priority patterns are upstream's exact list", "[restmapper][discovery
   std::vector<restmapper::internal::GroupInput> inputs;
   for (const auto& g : groups) inputs.push_back({&g.group, &g.version_resources});
   std::vector<std::string> got;
-  for (const auto& p : restmapper::internal::DiscoveryPriorityPatterns(inputs)) got.push_back(p.group + "/" + p.version);
+  for (const auto& p : restmapper::internal::DiscoveryPriorityPatterns(inputs))
+    got.push_back(p.group + "/" + p.version);
   CHECK(got == std::vector<std::string>{"/v1", "extensions/v1beta", "/v1", "/v2", "unpreferred/v1",
-                                        "unpreferred/v2beta1", "unpreferred/v2alpha1", "nopref/v1", "extensions/*",
-                                        "/*", "unpreferred/*", "nopref/*"});
+                                        "unpreferred/v2beta1", "unpreferred/v2alpha1", "nopref/v1",
+                                        "extensions/*", "/*", "unpreferred/*", "nopref/*"});
 }
 
 TEST_CASE("TestGetAPIGroupResources", "[restmapper][discovery]") {
@@ -270,7 +275,8 @@ TEST_CASE("DeferredDiscoveryRESTMapper: build errors, Reset and String", "[restm
   CHECK(m.KindFor({"", "", "foo"}).kind == "Foo");
   CHECK(cdc->server_groups_calls == 4);
   CHECK(m.String() ==
-        "DeferredDiscoveryRESTMapper{\n\tDiscoveryRESTMapper{1 group-versions, 1 resources, 3 priority patterns}\n}");
+        "DeferredDiscoveryRESTMapper{\n\tDiscoveryRESTMapper{1 group-versions, 1 resources, 3 priority "
+        "patterns}\n}");
   CHECK(m.KindFor({"", "", "foo"}).kind == "Foo");
   CHECK(cdc->server_groups_calls == 4);  // built once
   m.Reset();

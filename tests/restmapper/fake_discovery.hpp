@@ -48,8 +48,8 @@ inline discovery::APIGroup Group(std::string name, std::vector<std::string> vers
 // nopref(v1, v2 preferred but without resources).
 inline std::vector<restmapper::APIGroupResources> Section71Groups() {
   std::vector<restmapper::APIGroupResources> groups;
-  groups.push_back({Group("extensions", {"v1beta"}, "v1beta"),
-                    {{"v1beta", {Res("jobs", "Job"), Res("pods", "Pod")}}}});
+  groups.push_back(
+      {Group("extensions", {"v1beta"}, "v1beta"), {{"v1beta", {Res("jobs", "Job"), Res("pods", "Pod")}}}});
   groups.push_back({Group("", {"v1", "v2"}, "v1"),
                     {{"v1",
                       {Res("pods", "Pod"), Res("pods/status", "Pod"), Res("nodes", "Node", false),

@@ -1,15 +1,15 @@
 // Real-data test: a discovery mapper built from the cluster's legacy discovery documents
 // (fixtures/discovery) resolves every resource listed there — kind <-> plural, singular, scope,
 // preferred version — and kubectl-style arguments the way kubectl resolves them.
-#include "apimachinery/restmapper/discovery.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "apimachinery/restmapper/discovery.hpp"
 
 #include "restmapper/fake_discovery.hpp"
 
@@ -56,7 +56,8 @@ meta::RESTMapping MappingFor(const meta::RESTMapper& mapper, std::string_view ar
     return mapper.RESTMapping(group_kind, {""});
   } catch (const std::exception& e) {
     if (meta::IsNoMatchError(e)) {
-      throw apimachinery::Error(fmt::format("the server doesn't have a resource type \"{}\"", partial.resource));
+      throw apimachinery::Error(
+          fmt::format("the server doesn't have a resource type \"{}\"", partial.resource));
     }
     throw;
   }
@@ -80,10 +81,11 @@ TEST_CASE("every resource of the fixture documents resolves", "[restmapper][real
   // listed version that does), and the first group (discovery order) serving each name.
   std::vector<Served> served;
   std::map<std::pair<std::string, std::string>, std::string> expected_version;  // (group, name) -> version
-  std::map<std::string, std::pair<std::string, std::string>> first_group;      // name -> (group, version)
+  std::map<std::string, std::pair<std::string, std::string>> first_group;       // name -> (group, version)
   for (const auto& g : groups) {
     std::vector<std::string> order;
-    if (g.version_resources.count(g.group.preferred_version.version)) order.push_back(g.group.preferred_version.version);
+    if (g.version_resources.count(g.group.preferred_version.version))
+      order.push_back(g.group.preferred_version.version);
     for (const auto& v : g.group.versions) order.push_back(v.version);
     for (const auto& v : order) {
       auto it = g.version_resources.find(v);
@@ -106,8 +108,8 @@ TEST_CASE("every resource of the fixture documents resolves", "[restmapper][real
   for (const auto& s : served) {
     const auto& r = s.resource;
     CAPTURE(s.group, s.version, r.name);
-    const std::string singular = r.singular_name.empty() ? apimachinery::restmapper::internal::AsciiLower(r.kind)
-                                                         : r.singular_name;
+    const std::string singular =
+        r.singular_name.empty() ? apimachinery::restmapper::internal::AsciiLower(r.kind) : r.singular_name;
     const GroupVersionKind gvk{s.group, s.version, r.kind};
     const GroupVersionResource gvr{s.group, s.version, r.name};
     const auto scope = r.namespaced ? meta::RESTScopeName::kNamespace : meta::RESTScopeName::kRoot;
@@ -143,44 +145,81 @@ TEST_CASE("kubectl-style arguments resolve as kubectl resolves them", "[restmapp
     RESTScopeName scope;
   };
   const std::vector<Case> cases = {
-      {"deployments.v1.apps", {"apps", "v1", "deployments"}, {"apps", "v1", "Deployment"}, RESTScopeName::kNamespace},
-      {"statefulset.apps", {"apps", "v1", "statefulsets"}, {"apps", "v1", "StatefulSet"}, RESTScopeName::kNamespace},
+      {"deployments.v1.apps",
+       {"apps", "v1", "deployments"},
+       {"apps", "v1", "Deployment"},
+       RESTScopeName::kNamespace},
+      {"statefulset.apps",
+       {"apps", "v1", "statefulsets"},
+       {"apps", "v1", "StatefulSet"},
+       RESTScopeName::kNamespace},
       {"pods", {"", "v1", "pods"}, {"", "v1", "Pod"}, RESTScopeName::kNamespace},
       {"pod", {"", "v1", "pods"}, {"", "v1", "Pod"}, RESTScopeName::kNamespace},
       {"nodes", {"", "v1", "nodes"}, {"", "v1", "Node"}, RESTScopeName::kRoot},
       {"Pods", {"", "v1", "pods"}, {"", "v1", "Pod"}, RESTScopeName::kNamespace},
       {"deployments", {"apps", "v1", "deployments"}, {"apps", "v1", "Deployment"}, RESTScopeName::kNamespace},
-      {"deployment.apps", {"apps", "v1", "deployments"}, {"apps", "v1", "Deployment"}, RESTScopeName::kNamespace},
+      {"deployment.apps",
+       {"apps", "v1", "deployments"},
+       {"apps", "v1", "Deployment"},
+       RESTScopeName::kNamespace},
       {"events", {"", "v1", "events"}, {"", "v1", "Event"}, RESTScopeName::kNamespace},
-      {"events.events.k8s.io", {"events.k8s.io", "v1", "events"}, {"events.k8s.io", "v1", "Event"}, RESTScopeName::kNamespace},
-      {"events.v1.events.k8s.io", {"events.k8s.io", "v1", "events"}, {"events.k8s.io", "v1", "Event"}, RESTScopeName::kNamespace},
-      {"horizontalpodautoscalers.autoscaling", {"autoscaling", "v2", "horizontalpodautoscalers"},
-       {"autoscaling", "v2", "HorizontalPodAutoscaler"}, RESTScopeName::kNamespace},
-      {"horizontalpodautoscalers.v1.autoscaling", {"autoscaling", "v1", "horizontalpodautoscalers"},
-       {"autoscaling", "v1", "HorizontalPodAutoscaler"}, RESTScopeName::kNamespace},
+      {"events.events.k8s.io",
+       {"events.k8s.io", "v1", "events"},
+       {"events.k8s.io", "v1", "Event"},
+       RESTScopeName::kNamespace},
+      {"events.v1.events.k8s.io",
+       {"events.k8s.io", "v1", "events"},
+       {"events.k8s.io", "v1", "Event"},
+       RESTScopeName::kNamespace},
+      {"horizontalpodautoscalers.autoscaling",
+       {"autoscaling", "v2", "horizontalpodautoscalers"},
+       {"autoscaling", "v2", "HorizontalPodAutoscaler"},
+       RESTScopeName::kNamespace},
+      {"horizontalpodautoscalers.v1.autoscaling",
+       {"autoscaling", "v1", "horizontalpodautoscalers"},
+       {"autoscaling", "v1", "HorizontalPodAutoscaler"},
+       RESTScopeName::kNamespace},
       {"jobs.batch", {"batch", "v1", "jobs"}, {"batch", "v1", "Job"}, RESTScopeName::kNamespace},
-      {"cronjob.v1.batch", {"batch", "v1", "cronjobs"}, {"batch", "v1", "CronJob"}, RESTScopeName::kNamespace},
-      {"customresourcedefinitions.apiextensions.k8s.io", {"apiextensions.k8s.io", "v1", "customresourcedefinitions"},
-       {"apiextensions.k8s.io", "v1", "CustomResourceDefinition"}, RESTScopeName::kRoot},
+      {"cronjob.v1.batch",
+       {"batch", "v1", "cronjobs"},
+       {"batch", "v1", "CronJob"},
+       RESTScopeName::kNamespace},
+      {"customresourcedefinitions.apiextensions.k8s.io",
+       {"apiextensions.k8s.io", "v1", "customresourcedefinitions"},
+       {"apiextensions.k8s.io", "v1", "CustomResourceDefinition"},
+       RESTScopeName::kRoot},
       // preferred version v1 lacks it: the first other listed version that serves it
-      {"leasecandidates.coordination.k8s.io", {"coordination.k8s.io", "v1beta1", "leasecandidates"},
-       {"coordination.k8s.io", "v1beta1", "LeaseCandidate"}, RESTScopeName::kNamespace},
+      {"leasecandidates.coordination.k8s.io",
+       {"coordination.k8s.io", "v1beta1", "leasecandidates"},
+       {"coordination.k8s.io", "v1beta1", "LeaseCandidate"},
+       RESTScopeName::kNamespace},
       // preferred certificates.k8s.io/v1 has no document here: v1beta1 serves it
-      {"clustertrustbundles.certificates.k8s.io", {"certificates.k8s.io", "v1beta1", "clustertrustbundles"},
-       {"certificates.k8s.io", "v1beta1", "ClusterTrustBundle"}, RESTScopeName::kRoot},
+      {"clustertrustbundles.certificates.k8s.io",
+       {"certificates.k8s.io", "v1beta1", "clustertrustbundles"},
+       {"certificates.k8s.io", "v1beta1", "ClusterTrustBundle"},
+       RESTScopeName::kRoot},
       // group prefix: "rbac" matches rbac.authorization.k8s.io
-      {"clusterroles.rbac", {"rbac.authorization.k8s.io", "v1", "clusterroles"},
-       {"rbac.authorization.k8s.io", "v1", "ClusterRole"}, RESTScopeName::kRoot},
+      {"clusterroles.rbac",
+       {"rbac.authorization.k8s.io", "v1", "clusterroles"},
+       {"rbac.authorization.k8s.io", "v1", "ClusterRole"},
+       RESTScopeName::kRoot},
       // kinds are accepted too (ParseKindArg fallback)
-      {"Deployment.apps", {"apps", "v1", "deployments"}, {"apps", "v1", "Deployment"}, RESTScopeName::kNamespace},
-      {"StatefulSet.v1.apps", {"apps", "v1", "statefulsets"}, {"apps", "v1", "StatefulSet"}, RESTScopeName::kNamespace},
+      {"Deployment.apps",
+       {"apps", "v1", "deployments"},
+       {"apps", "v1", "Deployment"},
+       RESTScopeName::kNamespace},
+      {"StatefulSet.v1.apps",
+       {"apps", "v1", "statefulsets"},
+       {"apps", "v1", "StatefulSet"},
+       RESTScopeName::kNamespace},
       // a fully specified name whose version does not exist falls back to the partial (v2.apps)
       {"deployments.v2.apps", {}, {}, RESTScopeName::kNamespace},
   };
   for (const auto& c : cases) {
     CAPTURE(c.arg);
     if (c.resource.Empty()) {
-      CHECK_THROWS_WITH(MappingFor(*mapper, c.arg), "the server doesn't have a resource type \"deployments\"");
+      CHECK_THROWS_WITH(MappingFor(*mapper, c.arg),
+                        "the server doesn't have a resource type \"deployments\"");
       continue;
     }
     auto m = MappingFor(*mapper, c.arg);

@@ -43,8 +43,9 @@ std::string ReadFixture(const std::string& name) {
 // The fixture cluster: /apis aggregated, /api legacy.
 std::shared_ptr<discovery::AggregatedDiscovery> Cluster() {
   auto client = discovery::AggregatedDiscovery::FromFile(kDir / "aggregated_v2.json");
-  client->AddLegacyGroup(discovery::APIVersionsToAPIGroup(discovery::ParseAPIVersions(ReadFixture("api.json"))),
-                         {discovery::ParseAPIResourceList(ReadFixture("api__v1.json"))});
+  client->AddLegacyGroup(
+      discovery::APIVersionsToAPIGroup(discovery::ParseAPIVersions(ReadFixture("api.json"))),
+      {discovery::ParseAPIResourceList(ReadFixture("api__v1.json"))});
   return client;
 }
 
@@ -61,16 +62,21 @@ const std::vector<Expected>& KubectlAnswers() {
       {"svc", {"", "v1", "services"}, {"", "v1", "Service"}},
       {"ing", {"networking.k8s.io", "v1", "ingresses"}, {"networking.k8s.io", "v1", "Ingress"}},
       // Preferred version v2; v1 serves the same resource: no warning.
-      {"hpa", {"autoscaling", "v2", "horizontalpodautoscalers"}, {"autoscaling", "v2", "HorizontalPodAutoscaler"}},
-      {"crd", {"apiextensions.k8s.io", "v1", "customresourcedefinitions"},
+      {"hpa",
+       {"autoscaling", "v2", "horizontalpodautoscalers"},
+       {"autoscaling", "v2", "HorizontalPodAutoscaler"}},
+      {"crd",
+       {"apiextensions.k8s.io", "v1", "customresourcedefinitions"},
        {"apiextensions.k8s.io", "v1", "CustomResourceDefinition"}},
-      {"crds", {"apiextensions.k8s.io", "v1", "customresourcedefinitions"},
+      {"crds",
+       {"apiextensions.k8s.io", "v1", "customresourcedefinitions"},
        {"apiextensions.k8s.io", "v1", "CustomResourceDefinition"}},
       {"sts", {"apps", "v1", "statefulsets"}, {"apps", "v1", "StatefulSet"}},
       {"cm", {"", "v1", "configmaps"}, {"", "v1", "ConfigMap"}},
       // Served only in the aggregated document.
       {"sc", {"storage.k8s.io", "v1", "storageclasses"}, {"storage.k8s.io", "v1", "StorageClass"}},
-      {"csr", {"certificates.k8s.io", "v1", "certificatesigningrequests"},
+      {"csr",
+       {"certificates.k8s.io", "v1", "certificatesigningrequests"},
        {"certificates.k8s.io", "v1", "CertificateSigningRequest"}},
       {"ev", {"", "v1", "events"}, {"", "v1", "Event"}},
   };
@@ -79,7 +85,8 @@ const std::vector<Expected>& KubectlAnswers() {
 
 }  // namespace
 
-TEST_CASE("Fixture cluster: short names resolve as kubectl resolves them", "[restmapper][shortcut][fixtures]") {
+TEST_CASE("Fixture cluster: short names resolve as kubectl resolves them",
+          "[restmapper][shortcut][fixtures]") {
   auto client = Cluster();
   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
   std::vector<std::string> warnings;
@@ -92,25 +99,31 @@ TEST_CASE("Fixture cluster: short names resolve as kubectl resolves them", "[res
     CHECK(expander.KindFor({"", "", e.short_name}) == e.kind);
     if (std::string(e.short_name) == "ev") {
       // Both core and events.k8s.io call events "ev": kubectl's well-known warning, once per call.
-      CHECK(warnings == std::vector<std::string>{
-                            "short name \"ev\" could also match lower priority resource events.events.k8s.io",
-                            "short name \"ev\" could also match lower priority resource events.events.k8s.io"});
+      CHECK(warnings ==
+            std::vector<std::string>{
+                "short name \"ev\" could also match lower priority resource events.events.k8s.io",
+                "short name \"ev\" could also match lower priority resource events.events.k8s.io"});
     } else {
       CHECK(warnings.empty());
     }
   }
   // Full names, singular names and kinds are never expanded.
-  CHECK(expander.ResourceFor({"", "", "deployments"}) == schema::GroupVersionResource{"apps", "v1", "deployments"});
-  CHECK(expander.ResourceFor({"", "", "deployment"}) == schema::GroupVersionResource{"apps", "v1", "deployments"});
+  CHECK(expander.ResourceFor({"", "", "deployments"}) ==
+        schema::GroupVersionResource{"apps", "v1", "deployments"});
+  CHECK(expander.ResourceFor({"", "", "deployment"}) ==
+        schema::GroupVersionResource{"apps", "v1", "deployments"});
   // With a group (`kubectl get deploy.apps`, `hpa.autoscal`), and the version kept on the prefix path.
-  CHECK(expander.ResourceFor({"apps", "", "deploy"}) == schema::GroupVersionResource{"apps", "v1", "deployments"});
+  CHECK(expander.ResourceFor({"apps", "", "deploy"}) ==
+        schema::GroupVersionResource{"apps", "v1", "deployments"});
   CHECK(expander.ResourceFor({"autoscal", "", "hpa"}) ==
         schema::GroupVersionResource{"autoscaling", "v2", "horizontalpodautoscalers"});
   CHECK(expander.ResourceFor({"autoscal", "v1", "hpa"}) ==
         schema::GroupVersionResource{"autoscaling", "v1", "horizontalpodautoscalers"});
-  CHECK(expander.KindFor({"events.k8s.io", "", "ev"}) == schema::GroupVersionKind{"events.k8s.io", "v1", "Event"});
+  CHECK(expander.KindFor({"events.k8s.io", "", "ev"}) ==
+        schema::GroupVersionKind{"events.k8s.io", "v1", "Event"});
   // `deploy` with a version: dropped, the preferred version answers.
-  CHECK(expander.ResourceFor({"", "v1beta1", "deploy"}) == schema::GroupVersionResource{"apps", "v1", "deployments"});
+  CHECK(expander.ResourceFor({"", "v1beta1", "deploy"}) ==
+        schema::GroupVersionResource{"apps", "v1", "deployments"});
   CHECK(expander.ResourceSingularizer("deploy") == "deployment");
   // Case-sensitive and unknown names reach the delegate unchanged.
   CHECK_THROWS_AS(expander.ResourceFor({"", "", "DEPLOY"}), apimachinery::meta::NoResourceMatchError);
@@ -147,12 +160,15 @@ TEST_CASE("Fixture cluster: the `all` category", "[restmapper][category][fixture
   auto ext = from_discovery->Expand("api-extensions");
   REQUIRE(ext.has_value());
   CHECK(ext->front() == schema::GroupResource{"apiregistration.k8s.io", "apiservices"});
-  CHECK(std::count(ext->begin(), ext->end(), schema::GroupResource{"apiextensions.k8s.io", "customresourcedefinitions"}) == 1);
+  CHECK(std::count(ext->begin(), ext->end(),
+                   schema::GroupResource{"apiextensions.k8s.io", "customresourcedefinitions"}) == 1);
 }
 
-TEST_CASE("Fixture cluster: kubectl's wiring (expander over Deferred over the disk cache)", "[restmapper][shortcut][fixtures]") {
+TEST_CASE("Fixture cluster: kubectl's wiring (expander over Deferred over the disk cache)",
+          "[restmapper][shortcut][fixtures]") {
   std::random_device rd;
-  const fs::path dir = fs::temp_directory_path() / fmt::format("apimachinery-shortcut-{:08x}{:08x}", rd(), rd());
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("apimachinery-shortcut-{:08x}{:08x}", rd(), rd());
   struct Cleanup {
     fs::path p;
     ~Cleanup() {
@@ -174,7 +190,8 @@ TEST_CASE("Fixture cluster: kubectl's wiring (expander over Deferred over the di
 
   // The next kubectl run: everything from disk.
   auto again = discovery::disk::NewCachedDiscoveryClient(server, dir, std::chrono::minutes(10));
-  restmapper::ShortcutExpander second(std::make_shared<restmapper::DeferredDiscoveryRESTMapper>(again), again);
+  restmapper::ShortcutExpander second(std::make_shared<restmapper::DeferredDiscoveryRESTMapper>(again),
+                                      again);
   for (const auto& e : KubectlAnswers()) {
     INFO(e.short_name);
     CHECK(second.KindFor({"", "", e.short_name}) == e.kind);

@@ -2,14 +2,15 @@
 // encode with apiVersion/kind, typed <-> Unstructured, strict mode, typed errors.
 #include "apimachinery/runtime/codec_json.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <memory>
 #include <string>
 
-#include "../../examples/widgets/widgets.hpp"
+#include <catch2/catch.hpp>
+
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+
+#include "../../examples/widgets/widgets.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_codec_json_test {
@@ -70,7 +71,8 @@ TEST_CASE("Decode: unregistered kinds give Unstructured (or an error when asked)
   CHECK(u.GetKind() == "Pod");
   CHECK(u.Body().at("spec").at("x") == 1);
 
-  const std::string list = R"({"apiVersion":"v1","kind":"PodList","items":[{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"}}]})";
+  const std::string list =
+      R"({"apiVersion":"v1","kind":"PodList","items":[{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a"}}]})";
   auto l = codec.Decode(list);
   REQUIRE(l->GetTypeId() == TypeIdOf<runtime::UnstructuredList>());
   CHECK(static_cast<const runtime::UnstructuredList&>(*l).items.size() == 1);
@@ -80,8 +82,8 @@ TEST_CASE("Decode: unregistered kinds give Unstructured (or an error when asked)
   REQUIRE(forced->GetTypeId() == TypeIdOf<runtime::Unstructured>());
   CHECK(static_cast<const runtime::Unstructured&>(*forced).GetName() == "frontend");
 
-  runtime::JSONSerializer no_fallback(Widgets(), {.strict = false, .pretty = false,
-                                                  .unstructured_fallback = false});
+  runtime::JSONSerializer no_fallback(Widgets(),
+                                      {.strict = false, .pretty = false, .unstructured_fallback = false});
   REQUIRE_THROWS_AS(no_fallback.Decode(pod), runtime::NotRegisteredError);
   REQUIRE_THROWS_WITH(no_fallback.Decode(pod),
                       "no kind \"Pod\" is registered for version \"v1\" in scheme \"codec\"");
@@ -146,12 +148,12 @@ TEST_CASE("Strict mode: unknown and duplicate fields", "[runtime][codec][strict]
     FAIL("expected StrictDecodingError");
   } catch (const runtime::StrictDecodingErrorWithObject& e) {
     CHECK(runtime::IsStrictDecodingError(e));
-    CHECK(e.errors == std::vector<std::string>{
-                          "unknown field \"metadata.bogusMeta\"",
-                          "unknown field \"spec.imageTypo\"",
-                          "unknown field \"spec.template.containers[0].extra\"",
-                          "duplicate field \"metadata.name\""});
-    CHECK(std::string(e.what()).rfind("strict decoding error: unknown field \"metadata.bogusMeta\", ", 0) == 0);
+    CHECK(e.errors == std::vector<std::string>{"unknown field \"metadata.bogusMeta\"",
+                                               "unknown field \"spec.imageTypo\"",
+                                               "unknown field \"spec.template.containers[0].extra\"",
+                                               "duplicate field \"metadata.name\""});
+    CHECK(std::string(e.what()).rfind("strict decoding error: unknown field \"metadata.bogusMeta\", ", 0) ==
+          0);
     REQUIRE(e.strict_object() != nullptr);
     CHECK(static_cast<const widgets::v1::Widget&>(*e.strict_object()).spec.replicas == 2);
   }
@@ -162,8 +164,8 @@ TEST_CASE("Strict mode: unknown and duplicate fields", "[runtime][codec][strict]
     strict.Decode(R"({"apiVersion":"v1","kind":"Pod","spec":{"a":1,"a":2},"metadata":{"nmae":"x"}})");
     FAIL("expected StrictDecodingError");
   } catch (const runtime::StrictDecodingError& e) {
-    CHECK(e.errors == std::vector<std::string>{"unknown field \"metadata.nmae\"",
-                                               "duplicate field \"spec.a\""});
+    CHECK(e.errors ==
+          std::vector<std::string>{"unknown field \"metadata.nmae\"", "duplicate field \"spec.a\""});
   }
   // Duplicates inside arrays carry the index.
   try {
@@ -226,15 +228,13 @@ TEST_CASE("Typed <-> Unstructured through the scheme", "[runtime][codec][unstruc
   runtime::Unstructured pod(nlohmann::json{{"apiVersion", "v1"}, {"kind", "Pod"}});
   REQUIRE_THROWS_AS(runtime::UnstructuredToObject(s, pod), runtime::NotRegisteredError);
   runtime::Unstructured nokind(nlohmann::json{{"apiVersion", "v1"}});
-  REQUIRE_THROWS_WITH(s.ObjectKinds(nokind),
-                      "Object 'Kind' is missing in 'unstructured object has no kind'");
+  REQUIRE_THROWS_WITH(s.ObjectKinds(nokind), "Object 'Kind' is missing in 'unstructured object has no kind'");
   runtime::Unstructured noversion(nlohmann::json{{"kind", "Pod"}});
   REQUIRE_THROWS_WITH(s.ObjectKinds(noversion),
                       "Object 'apiVersion' is missing in 'unstructured object has no version'");
   // Wrong field types surface with the upstream prefix.
-  runtime::Unstructured wrong(nlohmann::json{{"apiVersion", "widgets.example.com/v1"},
-                                             {"kind", "Widget"},
-                                             {"spec", {{"replicas", "x"}}}});
+  runtime::Unstructured wrong(nlohmann::json{
+      {"apiVersion", "widgets.example.com/v1"}, {"kind", "Widget"}, {"spec", {{"replicas", "x"}}}});
   REQUIRE_THROWS_WITH(runtime::UnstructuredToObject(s, wrong),
                       Catch::StartsWith("unable to convert unstructured object to "
                                         "widgets.example.com/v1, Kind=Widget: json: cannot unmarshal"));

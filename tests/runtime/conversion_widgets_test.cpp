@@ -96,8 +96,7 @@ TEST_CASE("Widgets: chains run through the hub; a direct function wins", "[runti
   REQUIRE(chain.size() == 3);
   CHECK(chain[1] == TypeIdOf<widgets::hub::Widget>());
   auto v2 = s.ConvertToVersion(widgets::SampleV1beta1(), widgets::kV2);
-  CHECK(static_cast<widgets::v2::Widget&>(*v2).spec.image ==
-        "registry.example.com/shop/frontend:1.14.2");
+  CHECK(static_cast<widgets::v2::Widget&>(*v2).spec.image == "registry.example.com/shop/frontend:1.14.2");
 
   s.AddConversionFunc<widgets::v1beta1::Widget, widgets::v2::Widget>(
       [](const widgets::v1beta1::Widget&, widgets::v2::Widget& out, conversion::Scope&) {

@@ -43,8 +43,8 @@ TEST_CASE("StatusErrorMessages", "[runtime][errors]") {
        409, "AlreadyExists"},
       {errors::NewUnauthorized("reason"), "reason", 401, "Unauthorized"},
       {errors::NewUnauthorized(""), "not authorized", 401, "Unauthorized"},
-      {errors::NewForbidden(kResource, "name", cause),
-       R"(resource.group "name" is forbidden: some error)", 403, "Forbidden"},
+      {errors::NewForbidden(kResource, "name", cause), R"(resource.group "name" is forbidden: some error)",
+       403, "Forbidden"},
       {errors::NewForbidden(kResource, "", cause), "resource.group is forbidden: some error", 403,
        "Forbidden"},
       {errors::NewForbidden({}, "name", cause), "forbidden: some error", 403, "Forbidden"},
@@ -52,29 +52,28 @@ TEST_CASE("StatusErrorMessages", "[runtime][errors]") {
        R"(Operation cannot be fulfilled on resource.group "name": some error)", 409, "Conflict"},
       {errors::NewApplyConflict({}, "apply failed"), "apply failed", 409, "Conflict"},
       {errors::NewGone("gone"), "gone", 410, "Gone"},
-      {errors::NewResourceExpired("too old resource version: 1 (5)"),
-       "too old resource version: 1 (5)", 410, "Expired"},
+      {errors::NewResourceExpired("too old resource version: 1 (5)"), "too old resource version: 1 (5)", 410,
+       "Expired"},
       {errors::NewInvalid(kKind, "name", {}), R"(kind.group "name" is invalid)", 422, "Invalid"},
-      {errors::NewInvalid(kKind, "name",
-                          {{"FieldValueRequired", "Required value", "spec.x"}}),
+      {errors::NewInvalid(kKind, "name", {{"FieldValueRequired", "Required value", "spec.x"}}),
        R"(kind.group "name" is invalid: spec.x: Required value)", 422, "Invalid"},
       {errors::NewInvalid(kKind, "name",
                           {{"FieldValueRequired", "Required value", "spec.x"},
                            {"FieldValueInvalid", "Invalid value: \"y\": bad", "spec.y"},
                            {"FieldValueRequired", "Required value", "spec.x"}}),
-       R"(kind.group "name" is invalid: [spec.x: Required value, spec.y: Invalid value: "y": bad])",
-       422, "Invalid"},
+       R"(kind.group "name" is invalid: [spec.x: Required value, spec.y: Invalid value: "y": bad])", 422,
+       "Invalid"},
       {errors::NewBadRequest("bad"), "bad", 400, "BadRequest"},
       {errors::NewTooManyRequests("slow down", 10), "slow down", 429, "TooManyRequests"},
       {errors::NewServiceUnavailable("down"), "down", 503, "ServiceUnavailable"},
       {errors::NewMethodNotSupported(kResource, "delete"),
        R"(delete is not supported on resources of kind "resource.group")", 405, "MethodNotAllowed"},
       {errors::NewServerTimeout(kResource, "get", 3),
-       "The get operation against resource.group could not be completed at this time, please try again.",
-       500, "ServerTimeout"},
+       "The get operation against resource.group could not be completed at this time, please try again.", 500,
+       "ServerTimeout"},
       {errors::NewServerTimeoutForKind(kKind, "list", 3),
-       "The list operation against kind.group could not be completed at this time, please try again.",
-       500, "ServerTimeout"},
+       "The list operation against kind.group could not be completed at this time, please try again.", 500,
+       "ServerTimeout"},
       {errors::NewInternalError(cause), "Internal error occurred: some error", 500, "InternalError"},
       {errors::NewTimeoutError("took too long", 5), "Timeout: took too long", 504, "Timeout"},
       {errors::NewTooManyRequestsError("busy"), "Too many requests: busy", 429, "TooManyRequests"},
@@ -223,8 +222,7 @@ TEST_CASE("IsPredicatesWrappedAndPointers", "[runtime][errors]") {
   CHECK(!errors::IsConflict(nf));
   CHECK(!errors::IsNotFound(std::make_exception_ptr(42)));  // not a std::exception
 
-  const apimachinery::AggregateError agg(
-      {std::make_exception_ptr(std::runtime_error("other")), nf});
+  const apimachinery::AggregateError agg({std::make_exception_ptr(std::runtime_error("other")), nf});
   CHECK(errors::IsNotFound(agg));
   CHECK(errors::ReasonForError(agg) == "NotFound");
   CHECK(errors::AsStatusError(agg) != nullptr);
@@ -247,30 +245,29 @@ TEST_CASE("NewGenericServerResponse", "[runtime][errors]") {
   const std::vector<Row> rows = {
       {409, "POST", "the server reported a conflict (post resource.group name)", "AlreadyExists"},
       {409, "PUT", "the server reported a conflict (put resource.group name)", "Conflict"},
-      {404, "GET", "the server could not find the requested resource (get resource.group name)",
-       "NotFound"},
+      {404, "GET", "the server could not find the requested resource (get resource.group name)", "NotFound"},
       {400, "GET", "the server rejected our request for an unknown reason (get resource.group name)",
        "BadRequest"},
-      {401, "GET",
-       "the server has asked for the client to provide credentials (get resource.group name)",
+      {401, "GET", "the server has asked for the client to provide credentials (get resource.group name)",
        "Unauthorized"},
       {403, "GET", "msg (get resource.group name)", "Forbidden"},
       {405, "GET",
        "the server does not allow this method on the requested resource (get resource.group name)",
        "MethodNotAllowed"},
-      {422, "GET",
-       "the server rejected our request due to an error in our request (get resource.group name)",
+      {422, "GET", "the server rejected our request due to an error in our request (get resource.group name)",
        "Invalid"},
       {503, "GET", "the server is currently unable to handle the request (get resource.group name)",
        "ServiceUnavailable"},
       {429, "GET",
-       "the server has received too many requests and has asked us to try again later (get resource.group name)",
+       "the server has received too many requests and has asked us to try again later (get resource.group "
+       "name)",
        "TooManyRequests"},
       {500, "GET",
        R"(an error on the server ("msg") has prevented the request from succeeding (get resource.group name))",
        "InternalError"},
       {418, "GET",
-       "the server responded with the status code 418 but did not return more information (get resource.group name)",
+       "the server responded with the status code 418 but did not return more information (get "
+       "resource.group name)",
        ""},
   };
   for (const auto& row : rows) {
@@ -308,15 +305,14 @@ TEST_CASE("FromObject", "[runtime][errors]") {
     CHECK(std::string(se.what()) == "m");
   }
 
-  runtime::Unstructured wrong_version(nlohmann::json::parse(
-      R"({"apiVersion": "x/v9", "kind": "Status", "reason": "Conflict"})"));
+  runtime::Unstructured wrong_version(
+      nlohmann::json::parse(R"({"apiVersion": "x/v9", "kind": "Status", "reason": "Conflict"})"));
   CHECK(errors::IsUnexpectedObjectError(errors::FromObject(wrong_version)));
   runtime::Unstructured pod(nlohmann::json::parse(R"({"apiVersion": "v1", "kind": "Pod"})"));
   const auto e3 = errors::FromObject(pod);
   CHECK(errors::IsUnexpectedObjectError(e3));
   CHECK(apimachinery::WhatOf(e3) == "unexpected object: /v1, Kind=Pod");
-  runtime::Unstructured bad(nlohmann::json::parse(
-      R"({"apiVersion": "v1", "kind": "Status", "code": "x"})"));
+  runtime::Unstructured bad(nlohmann::json::parse(R"({"apiVersion": "v1", "kind": "Status", "code": "x"})"));
   CHECK_THROWS_AS(std::rethrow_exception(errors::FromObject(bad)), metav1::DecodeError);
 }
 

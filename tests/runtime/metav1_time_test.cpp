@@ -1,10 +1,10 @@
-#include "apimachinery/apis/meta/v1/time.hpp"
-
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+
+#include "apimachinery/apis/meta/v1/time.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_metav1_time_test {

@@ -1,10 +1,10 @@
-#include "apimachinery/apis/meta/v1/v1.hpp"
-
 #include <string>
 #include <type_traits>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+
+#include "apimachinery/apis/meta/v1/v1.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_metav1_types_test {
@@ -71,17 +71,19 @@ TEST_CASE("OwnerReferenceJSON", "[runtime][metav1]") {
   r.name = "web";
   r.uid = "u1";
   // apiVersion, kind, name, uid have no omitempty upstream.
-  CHECK(json(metav1::OwnerReference{}) ==
-        json{{"apiVersion", ""}, {"kind", ""}, {"name", ""}, {"uid", ""}});
+  CHECK(json(metav1::OwnerReference{}) == json{{"apiVersion", ""}, {"kind", ""}, {"name", ""}, {"uid", ""}});
   r.controller = false;
-  CHECK(json(r) == json{{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"}, {"name", "web"},
-                        {"uid", "u1"}, {"controller", false}});
+  CHECK(json(r) == json{{"apiVersion", "apps/v1"},
+                        {"kind", "ReplicaSet"},
+                        {"name", "web"},
+                        {"uid", "u1"},
+                        {"controller", false}});
   CHECK(json(r).get<metav1::OwnerReference>() == r);
 }
 
 TEST_CASE("ListMetaAndTypeMetaJSON", "[runtime][metav1]") {
-  const json wire = {{"resourceVersion", "5"}, {"continue", "tok"}, {"remainingItemCount", 3},
-                     {"selfLink", "/x"}};
+  const json wire = {
+      {"resourceVersion", "5"}, {"continue", "tok"}, {"remainingItemCount", 3}, {"selfLink", "/x"}};
   const auto l = wire.get<metav1::ListMeta>();
   CHECK(l.resource_version == "5");
   CHECK(l.continue_ == "tok");
@@ -89,8 +91,8 @@ TEST_CASE("ListMetaAndTypeMetaJSON", "[runtime][metav1]") {
   CHECK(json(l) == wire);
   CHECK(json(metav1::ListMeta{}) == json::object());
 
-  const auto t = json{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"spec", {}}}
-                     .get<metav1::TypeMeta>();
+  const auto t =
+      json{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"spec", {}}}.get<metav1::TypeMeta>();
   CHECK(t == metav1::TypeMeta{"apps/v1", "Deployment"});
   CHECK(json(t) == json{{"apiVersion", "apps/v1"}, {"kind", "Deployment"}});
   CHECK(json(metav1::TypeMeta{}) == json::object());
@@ -128,7 +130,8 @@ TEST_CASE("ObjectMetaWrongTypes", "[runtime][metav1]") {
       {R"({"finalizers": "x"})",
        "json: cannot unmarshal string into Go struct field ObjectMeta.finalizers of type []string"},
       {R"({"ownerReferences": {}})",
-       "json: cannot unmarshal object into Go struct field ObjectMeta.ownerReferences of type []v1.OwnerReference"},
+       "json: cannot unmarshal object into Go struct field ObjectMeta.ownerReferences of type "
+       "[]v1.OwnerReference"},
       {R"({"ownerReferences": [{"controller": "yes"}]})",
        "json: cannot unmarshal string into Go struct field OwnerReference.controller of type bool"},
       {R"({"creationTimestamp": 5})",
@@ -136,7 +139,8 @@ TEST_CASE("ObjectMetaWrongTypes", "[runtime][metav1]") {
       {R"({"creationTimestamp": "soon"})",
        R"(parsing time "soon" as "2006-01-02T15:04:05Z07:00": cannot parse "soon" as "2006")"},
       {R"({"managedFields": {}})",
-       "json: cannot unmarshal object into Go struct field ObjectMeta.managedFields of type []v1.ManagedFieldsEntry"},
+       "json: cannot unmarshal object into Go struct field ObjectMeta.managedFields of type "
+       "[]v1.ManagedFieldsEntry"},
       {R"("x")", "json: cannot unmarshal string into Go value of type v1.ObjectMeta"},
       {R"([])", "json: cannot unmarshal array into Go value of type v1.ObjectMeta"},
   };
@@ -149,8 +153,9 @@ TEST_CASE("ObjectMetaWrongTypes", "[runtime][metav1]") {
     CHECK_THROWS_WITH(metav1::from_json(j, m), row.error);
     CHECK(m.name == "kept");  // strong guarantee
   }
-  CHECK_THROWS_WITH(json::parse(R"({"remainingItemCount": "3"})").get<metav1::ListMeta>(),
-                    "json: cannot unmarshal string into Go struct field ListMeta.remainingItemCount of type int64");
+  CHECK_THROWS_WITH(
+      json::parse(R"({"remainingItemCount": "3"})").get<metav1::ListMeta>(),
+      "json: cannot unmarshal string into Go struct field ListMeta.remainingItemCount of type int64");
   CHECK_THROWS_WITH(json::parse(R"({"kind": 1})").get<metav1::TypeMeta>(),
                     "json: cannot unmarshal number into Go struct field TypeMeta.kind of type string");
 }
@@ -178,10 +183,10 @@ TEST_CASE("StatusJSON", "[runtime][metav1][status]") {
   CHECK(s.GetListMeta() != nullptr);
   CHECK_THROWS_WITH(json::parse(R"({"code": "403"})").get<metav1::Status>(),
                     "json: cannot unmarshal string into Go struct field Status.code of type int32");
-  CHECK_THROWS_WITH(json::parse(R"({"code": 3000000000})").get<metav1::Status>(),
-                    "json: cannot unmarshal number 3000000000 into Go struct field Status.code of type int32");
-  CHECK_THROWS_AS(json::parse(R"({"details": {"causes": {}}})").get<metav1::Status>(),
-                  metav1::DecodeError);
+  CHECK_THROWS_WITH(
+      json::parse(R"({"code": 3000000000})").get<metav1::Status>(),
+      "json: cannot unmarshal number 3000000000 into Go struct field Status.code of type int32");
+  CHECK_THROWS_AS(json::parse(R"({"details": {"causes": {}}})").get<metav1::Status>(), metav1::DecodeError);
 }
 
 TEST_CASE("PartialObjectMetadata", "[runtime][metav1]") {

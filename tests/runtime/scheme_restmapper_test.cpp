@@ -1,12 +1,13 @@
 // Tests for runtime/scheme_restmapper.hpp: a DefaultRESTMapper built from the Scheme's known types.
 #include "apimachinery/runtime/scheme_restmapper.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <string>
 
-#include "../../examples/widgets/widgets.hpp"
+#include <catch2/catch.hpp>
+
 #include "apimachinery/meta/errors.hpp"
+
+#include "../../examples/widgets/widgets.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_scheme_restmapper_test {

@@ -3,8 +3,6 @@
 // queries, the ConvertToVersion table, version priority).
 #include "apimachinery/runtime/scheme.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -12,8 +10,11 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/group_versioner.hpp"
+
 #include "runtime/scheme_testing.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -58,9 +59,9 @@ TEST_CASE("TestScheme registration: known types, kinds in registration order", "
   runtime::Scheme& s = TestScheme();
   auto [kinds, unversioned] = s.ObjectKinds(ExternalTestType1{});
   CHECK_FALSE(unversioned);
-  std::vector<schema::GroupVersionKind> want{
-      {"", "v1", "TestType1"},      {"", "v1", "TestType3"},      {"", "v1", "TestType4"},
-      {"custom", "v1", "TestType3"}, {"custom", "v1", "TestType5"}, {"other", "v2", "TestType1"}};
+  std::vector<schema::GroupVersionKind> want{{"", "v1", "TestType1"},       {"", "v1", "TestType3"},
+                                             {"", "v1", "TestType4"},       {"custom", "v1", "TestType3"},
+                                             {"custom", "v1", "TestType5"}, {"other", "v2", "TestType1"}};
   CHECK(kinds == want);
   CHECK(s.Recognizes({"", "v1", "TestType1"}));
   CHECK_FALSE(s.Recognizes({"", "v1", "Nope"}));
@@ -84,8 +85,7 @@ TEST_CASE("TestAddKnownTypeWithName errors and idempotence", "[runtime][scheme]"
   s.AddKnownTypeWithName<TestType1>({"", "v1", "Thing"});  // same pair: no-op
   CHECK(s.AllKnownTypes().size() == 1);
   CHECK(s.ObjectKinds(TestType1{}).first.size() == 1);
-  REQUIRE_THROWS_AS(s.AddKnownTypeWithName<TestType2>({"", "v1", "Thing"}),
-                    runtime::SchemeRegistrationError);
+  REQUIRE_THROWS_AS(s.AddKnownTypeWithName<TestType2>({"", "v1", "Thing"}), runtime::SchemeRegistrationError);
   REQUIRE_THROWS_WITH(s.AddKnownTypeWithName<TestType2>({"", "v1", "Thing"}),
                       "Double registration of different types for /v1, Kind=Thing: "
                       "old=scheme_testing::TestType1, new=scheme_testing::TestType2 in scheme \"reg\"");
@@ -171,12 +171,10 @@ TEST_CASE("Not-registered error texts", "[runtime][scheme][errors]") {
   CHECK(std::string(mk.what()) == "Object 'Kind' is missing in 'unstructured object has no kind'");
   CHECK(runtime::IsMissingKind(mk));
   runtime::MissingVersionError mv("unstructured object has no version");
-  CHECK(std::string(mv.what()) ==
-        "Object 'apiVersion' is missing in 'unstructured object has no version'");
+  CHECK(std::string(mv.what()) == "Object 'apiVersion' is missing in 'unstructured object has no version'");
   CHECK(runtime::IsMissingVersion(mv));
   runtime::StrictDecodingError se({"unknown field \"x\"", "duplicate field \"y\""});
-  CHECK(std::string(se.what()) ==
-        "strict decoding error: unknown field \"x\", duplicate field \"y\"");
+  CHECK(std::string(se.what()) == "strict decoding error: unknown field \"x\", duplicate field \"y\"");
   CHECK(runtime::IsStrictDecodingError(se));
   // Inside an aggregate.
   apimachinery::AggregateError agg({std::make_exception_ptr(E::ForType("s", "T"))});
@@ -229,14 +227,15 @@ TEST_CASE("Group versioners", "[runtime][versioner]") {
 
   auto multi = runtime::NewMultiGroupVersioner({"mygroup", "__internal"},
                                                {{"mygroup", "Foo"}, {"anothergroup", "Bar"}});
-  CHECK(multi.Identifier() ==
-        R"({"accepted":"Foo.mygroup,Bar.anothergroup","coerce":"false","name":"multi","target":"mygroup/__internal"})");
+  CHECK(
+      multi.Identifier() ==
+      R"({"accepted":"Foo.mygroup,Bar.anothergroup","coerce":"false","name":"multi","target":"mygroup/__internal"})");
   CHECK(multi.KindForGroupVersionKinds({{"yetanother", "v1", "Baz"}, {"anothergroup", "v1", "Bar"}}) ==
         GVK{"mygroup", "__internal", "Bar"});
   CHECK_FALSE(multi.KindForGroupVersionKinds({{"yetanother", "v1", "Baz"}}));
 
-  auto groups = runtime::NewMultiGroupVersioner({"mygroup", "__internal"},
-                                                {{"mygroup", ""}, {"anothergroup", ""}});
+  auto groups =
+      runtime::NewMultiGroupVersioner({"mygroup", "__internal"}, {{"mygroup", ""}, {"anothergroup", ""}});
   CHECK(groups.KindForGroupVersionKinds({{"yetanother", "v1", "Baz"}, {"anothergroup", "v1", "Bar"}}) ==
         GVK{"mygroup", "__internal", "Bar"});
   auto coercing = runtime::NewCoercingMultiGroupVersioner({"mygroup", "__internal"},
@@ -244,8 +243,9 @@ TEST_CASE("Group versioners", "[runtime][versioner]") {
   CHECK(coercing.KindForGroupVersionKinds({{"yetanother", "v1", "Baz"}, {"yetanother", "v1", "Bar"}}) ==
         GVK{"mygroup", "__internal", "Baz"});
   CHECK_FALSE(coercing.KindForGroupVersionKinds({}));
-  CHECK(coercing.Identifier() ==
-        R"({"accepted":".mygroup,.anothergroup","coerce":"true","name":"multi","target":"mygroup/__internal"})");
+  CHECK(
+      coercing.Identifier() ==
+      R"({"accepted":".mygroup,.anothergroup","coerce":"true","name":"multi","target":"mygroup/__internal"})");
 }
 
 namespace {
@@ -299,9 +299,13 @@ TEST_CASE("TestConvertToVersion: the 21-row table", "[runtime][scheme][convert]"
   auto fixed = [](GVK g) { return runtime::GroupVersioner(FixedVersioner{g}); };
 
   std::vector<ConvertRow> rows;
-  rows.push_back({1, [] { return Make<UnknownType>(); }, kExternalGV, "no kind is registered for the type", {}});
-  rows.push_back({2, ext("test"), runtime::GroupVersioner(FixedVersioner{std::nullopt}),
-                  "is not suitable for converting", {}});
+  rows.push_back(
+      {1, [] { return Make<UnknownType>(); }, kExternalGV, "no kind is registered for the type", {}});
+  rows.push_back({2,
+                  ext("test"),
+                  runtime::GroupVersioner(FixedVersioner{std::nullopt}),
+                  "is not suitable for converting",
+                  {}});
   rows.push_back({3, ext("test"), kInternalGV, "", internal("test")});
   // Rows 4 and 5 (unstructured input) are in unstructured_scheme_test.cpp.
   // Rows 6, 14 and 15 are not marked `same` upstream, but they take the short-circuit too (the
@@ -312,38 +316,37 @@ TEST_CASE("TestConvertToVersion: the 21-row table", "[runtime][scheme][convert]"
                   unversioned("test", {"", "v1", "UnversionedType"}), true});
   rows.push_back({8, unversioned("test"), schema::GroupVersions{{kDifferentExternalGV}}, "",
                   unversioned("test", {"", "v1", "UnversionedType"}), true});
-  rows.push_back({9, ext("test"), schema::GroupVersions{{kExternalGV}}, "",
-                  ext("test", {"", "v1", "TestType1"}), true});
+  rows.push_back(
+      {9, ext("test"), schema::GroupVersions{{kExternalGV}}, "", ext("test", {"", "v1", "TestType1"}), true});
   rows.push_back({10, ext("test"), schema::GroupVersions{{kExternalGV, kInternalGV}}, "",
                   ext("test", {"", "v1", "TestType1"}), true});
-  rows.push_back({11, ext("test"), fixed({"", "v1", "TestType3"}), "",
-                  ext("test", {"", "v1", "TestType3"}), true});
+  rows.push_back(
+      {11, ext("test"), fixed({"", "v1", "TestType3"}), "", ext("test", {"", "v1", "TestType3"}), true});
   rows.push_back({12, ext("test"), fixed({"custom", "v1", "TestType3"}), "",
                   ext("test", {"custom", "v1", "TestType3"}), true});
   rows.push_back({13, ext("test"), fixed({"custom", "v1", "TestType5"}), "",
                   ext("test", {"custom", "v1", "TestType5"}), true});
-  rows.push_back({14, ext("test"),
-                  runtime::NewMultiGroupVersioner(kDifferentExternalGV,
-                                                  {{"custom", "TestType3"}, {"", "TestType1"}}),
-                  "", ext("test", {"other", "v2", "TestType1"}), true});
-  rows.push_back({15, ext("test"),
-                  runtime::NewMultiGroupVersioner(kDifferentExternalGV,
-                                                  {{"", "TestType1"}, {"custom", "TestType3"}}),
-                  "", ext("test", {"other", "v2", "TestType1"}), true});
-  rows.push_back({16, internal("test"),
-                  runtime::NewMultiGroupVersioner(kAlternateExternalGV,
-                                                  {{"other", ""}, {"", "TestType5"}}),
-                  "is not suitable for converting", {}});
+  rows.push_back(
+      {14, ext("test"),
+       runtime::NewMultiGroupVersioner(kDifferentExternalGV, {{"custom", "TestType3"}, {"", "TestType1"}}),
+       "", ext("test", {"other", "v2", "TestType1"}), true});
+  rows.push_back(
+      {15, ext("test"),
+       runtime::NewMultiGroupVersioner(kDifferentExternalGV, {{"", "TestType1"}, {"custom", "TestType3"}}),
+       "", ext("test", {"other", "v2", "TestType1"}), true});
+  rows.push_back({16,
+                  internal("test"),
+                  runtime::NewMultiGroupVersioner(kAlternateExternalGV, {{"other", ""}, {"", "TestType5"}}),
+                  "is not suitable for converting",
+                  {}});
   rows.push_back({17, ext("test"),
-                  runtime::NewMultiGroupVersioner(kExternalGV,
-                                                  {{"custom", "TestType3"}, {"", "TestType1"}}),
+                  runtime::NewMultiGroupVersioner(kExternalGV, {{"custom", "TestType3"}, {"", "TestType1"}}),
                   "", ext("test", {"", "v1", "TestType1"}), true});
   rows.push_back({18, ext("test"),
-                  runtime::NewMultiGroupVersioner(kExternalGV,
-                                                  {{"", "TestType1"}, {"custom", "TestType3"}}),
+                  runtime::NewMultiGroupVersioner(kExternalGV, {{"", "TestType1"}, {"custom", "TestType3"}}),
                   "", ext("test", {"", "v1", "TestType1"}), true});
-  rows.push_back({19, internal("test"), fixed({"", "v1", "TestType3"}), "",
-                  ext("test", {"", "v1", "TestType3"})});
+  rows.push_back(
+      {19, internal("test"), fixed({"", "v1", "TestType3"}), "", ext("test", {"", "v1", "TestType3"})});
   rows.push_back({20, internal("test"), fixed({"custom", "v1", "TestType5"}), "",
                   ext("test", {"custom", "v1", "TestType5"})});
   rows.push_back({21, internal("basic"), kExternalGV, "", ext("basic", {"", "v1", "TestType1"})});
@@ -354,8 +357,7 @@ TEST_CASE("TestConvertToVersion: the 21-row table", "[runtime][scheme][convert]"
         auto in = row.in();
         REQUIRE_THROWS_WITH(s.ConvertToVersion(*in, row.target), Catch::Contains(row.error));
         REQUIRE_THROWS_AS(s.ConvertToVersion(*in, row.target), runtime::NotRegisteredError);
-        REQUIRE_THROWS_WITH(s.UnsafeConvertToVersion(row.in(), row.target),
-                            Catch::Contains(row.error));
+        REQUIRE_THROWS_WITH(s.UnsafeConvertToVersion(row.in(), row.target), Catch::Contains(row.error));
         continue;
       }
       // Safe: never the input, input unchanged.
@@ -534,8 +536,7 @@ TEST_CASE("Version priority scenarios", "[runtime][scheme][priority]") {
           std::vector<GV>{{"", "v3"}, {"", "v1"}, {"", "v4"}, {"", "v5"}});
     CHECK(s.PrioritizedVersionsForGroup("foo") == std::vector<GV>{{"foo", "v1"}, {"foo", "v2"}});
     CHECK(s.PrioritizedVersionsForGroup("bar") == std::vector<GV>{{"bar", "v1"}, {"bar", "v2"}});
-    CHECK(as_set(s.PreferredVersionAllGroups()) ==
-          std::set<GV>{{"", "v3"}, {"foo", "v1"}, {"bar", "v1"}});
+    CHECK(as_set(s.PreferredVersionAllGroups()) == std::set<GV>{{"", "v3"}, {"foo", "v1"}, {"bar", "v1"}});
     auto all = s.PrioritizedVersionsAllGroups();
     CHECK(all.size() == 8);
     CHECK(s.IsGroupRegistered("bar"));
@@ -546,8 +547,7 @@ TEST_CASE("Version priority scenarios", "[runtime][scheme][priority]") {
     runtime::Scheme s("p");
     REQUIRE_THROWS_WITH(s.SetVersionPriority({{"", "__internal"}}),
                         "internal versions cannot be prioritized: __internal");
-    REQUIRE_THROWS_WITH(s.SetVersionPriority({{"foo", ""}}),
-                        "internal versions cannot be prioritized: foo/");
+    REQUIRE_THROWS_WITH(s.SetVersionPriority({{"foo", ""}}), "internal versions cannot be prioritized: foo/");
     REQUIRE_THROWS_WITH(s.SetVersionPriority({{"b", "v1"}, {"a", "v1"}}),
                         "must register versions for exactly one group: a, b");
     REQUIRE_THROWS_WITH(s.SetVersionPriority({}), "must register versions for exactly one group: ");

@@ -1,14 +1,14 @@
 // Tests for runtime/scheme.hpp with runtime::Unstructured: rows 4 and 5 of the ConvertToVersion
 // table (scheme.go: Scheme.ConvertToVersion), TestConvert (typed internal -> Unstructured with a target),
 // ObjectKinds of unstructured objects, Unstructured -> Unstructured Convert.
-#include "apimachinery/runtime/scheme.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <memory>
 #include <string>
 
+#include <catch2/catch.hpp>
+
+#include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+
 #include "runtime/scheme_testing.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -39,8 +39,8 @@ TEST_CASE("ConvertToVersion row 4: unstructured -> internal", "[runtime][scheme]
   REQUIRE(out->GetTypeId() == TypeIdOf<TestType1>());
   CHECK(static_cast<const TestType1&>(*out).a == "test");
   CHECK(out->GetObjectKind().Empty());
-  auto unsafe = UScheme().UnsafeConvertToVersion(
-      std::make_unique<runtime::Unstructured>(CustomV1TestType3()), kInternalGV);
+  auto unsafe = UScheme().UnsafeConvertToVersion(std::make_unique<runtime::Unstructured>(CustomV1TestType3()),
+                                                 kInternalGV);
   CHECK(static_cast<const TestType1&>(*unsafe).a == "test");
 }
 

@@ -36,10 +36,11 @@ TEST_CASE("TestRemoveNestedField", "[runtime][unstructured][helpers]") {
 }
 
 TEST_CASE("TestNestedFieldNoCopy", "[runtime][unstructured][helpers]") {
-  json obj = {{"a", {{"b", {{"foo", "bar"}}},
-                     {"c", nullptr},
-                     {"d", json::array({"foo"})},
-                     {"e", json::array({json{{"f", "bar"}}})}}}};
+  json obj = {{"a",
+               {{"b", {{"foo", "bar"}}},
+                {"c", nullptr},
+                {"d", json::array({"foo"})},
+                {"e", json::array({json{{"f", "bar"}}})}}}};
   // case 1: field exists and is non-null; the result refers to the item itself
   json* res = runtime::NestedFieldNoCopy(obj, "a", "b");
   REQUIRE(res != nullptr);
@@ -150,8 +151,7 @@ TEST_CASE("TestNestedTypedGetters", "[runtime][unstructured][helpers]") {
   CHECK(runtime::NestedStringSlice(obj, "ss") == std::vector<std::string>{"a", "b"});
   CHECK(runtime::NestedSlice(obj, "ss") == json::array({"a", "b"}));
   CHECK(runtime::NestedMap(obj, "m") == json{{"k", "v"}, {"z", "y"}});
-  CHECK(runtime::NestedStringMap(obj, "m") ==
-        std::map<std::string, std::string>{{"k", "v"}, {"z", "y"}});
+  CHECK(runtime::NestedStringMap(obj, "m") == std::map<std::string, std::string>{{"k", "v"}, {"z", "y"}});
   // not found
   CHECK(!runtime::NestedString(obj, "missing"));
   CHECK(!runtime::NestedInt64(obj, "nested", "missing", "x"));
@@ -207,8 +207,7 @@ TEST_CASE("TestNestedNumberAsFloat64", "[runtime][unstructured][helpers]") {
                     ".value accessor error: true is of the type bool, expected float64 or int64");
   CHECK(runtime::NestedNumberAsFloat64(json{{"value", 42}}, "value") == 42.0);
   CHECK_THROWS_WITH(
-      runtime::NestedNumberAsFloat64(json{{"value", std::numeric_limits<std::int64_t>::max()}},
-                                     "value"),
+      runtime::NestedNumberAsFloat64(json{{"value", std::numeric_limits<std::int64_t>::max()}}, "value"),
       ".value accessor error: int64 value 9223372036854775807 cannot be losslessly converted to "
       "float64");
 }
@@ -229,8 +228,8 @@ TEST_CASE("TestNestedNullCoercingStringMap", "[runtime][unstructured][helpers]")
   CHECK(runtime::NestedNullCoercingStringMap(json{{"path", {{"a", "1"}, {"b", nullptr}}}}, "path") ==
         M{{"a", "1"}, {"b", ""}});
   try {
-    (void)runtime::NestedNullCoercingStringMap(
-        json{{"path", {{"a", "1"}, {"b", nullptr}, {"c", 0}}}}, "path");
+    (void)runtime::NestedNullCoercingStringMap(json{{"path", {{"a", "1"}, {"b", nullptr}, {"c", 0}}}},
+                                               "path");
     FAIL("no throw");
   } catch (const Error& e) {
     CHECK_THAT(e.what(), Catch::Contains("key \"c\": 0"));

@@ -218,8 +218,7 @@ TEST_CASE("UnstructuredFixturesRoundTrip", "[runtime][unstructured][fixtures]") 
     const json review = Fixture(f);
     objects.push_back(review);
     for (const char* k : {"object", "oldObject"}) {
-      if (review.contains("request") && review["request"].contains(k) &&
-          review["request"][k].is_object()) {
+      if (review.contains("request") && review["request"].contains(k) && review["request"][k].is_object()) {
         objects.push_back(review["request"][k]);
       }
     }
@@ -243,8 +242,7 @@ TEST_CASE("UnstructuredFixturesRoundTrip", "[runtime][unstructured][fixtures]") 
     }
     CHECK(u.UnstructuredContent() == obj);
     CHECK(json::parse(u.MarshalJSON()) == obj);
-    if (obj.contains("metadata") && obj["metadata"].is_object() &&
-        obj["metadata"].contains("name")) {
+    if (obj.contains("metadata") && obj["metadata"].is_object() && obj["metadata"].contains("name")) {
       CHECK(u.GetObjectMeta()->name == obj["metadata"]["name"].get<std::string>());
     }
     // And through the typed metadata (strict decode) as well, with unknown keys kept.
@@ -255,8 +253,7 @@ TEST_CASE("UnstructuredFixturesRoundTrip", "[runtime][unstructured][fixtures]") 
     }
   }
   // The CRD fixture has every metadata field populated.
-  runtime::Unstructured crd(
-      Fixture("crds/roundtrip/apiextensions.k8s.io.v1.CustomResourceDefinition.json"));
+  runtime::Unstructured crd(Fixture("crds/roundtrip/apiextensions.k8s.io.v1.CustomResourceDefinition.json"));
   CHECK(crd.GetGeneration() == 7);
   CHECK(crd.GetDeletionGracePeriodSeconds() == 10);
   CHECK(crd.GetOwnerReferences().at(0).block_owner_deletion == true);
@@ -302,15 +299,16 @@ TEST_CASE("TestDecodeList", "[runtime][unstructured]") {
       {"list of mixed kinds",
        R"({"kind":"List","apiVersion":"v1","items":[{"kind":"Pod","apiVersion":"v1","spec":{"volumes":[{"configMap":{"items":[{"key":"k"}]}}]}},{"kind":"Service","apiVersion":"v1","spec":{"ports":[{"port":1.5}]}}]})",
        std::nullopt,
-       json::parse(R"({"kind":"List","apiVersion":"v1","items":[{"kind":"Pod","apiVersion":"v1","spec":{"volumes":[{"configMap":{"items":[{"key":"k"}]}}]}},{"kind":"Service","apiVersion":"v1","spec":{"ports":[{"port":1.5}]}}]})"),
+       json::parse(
+           R"({"kind":"List","apiVersion":"v1","items":[{"kind":"Pod","apiVersion":"v1","spec":{"volumes":[{"configMap":{"items":[{"key":"k"}]}}]}},{"kind":"Service","apiVersion":"v1","spec":{"ports":[{"port":1.5}]}}]})"),
        ""},
-      {"list with content",
-       R"({"kind":"PodList","apiVersion":"v1","items":[{"metadata":{"name":"a"}}]})",
+      {"list with content", R"({"kind":"PodList","apiVersion":"v1","items":[{"metadata":{"name":"a"}}]})",
        json::parse(R"({"kind":"OldList","stale":"x","items":[{"kind":"Stale"}]})"),
-       json::parse(R"({"kind":"PodList","apiVersion":"v1","stale":"x","items":[{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"}}]})"),
+       json::parse(
+           R"({"kind":"PodList","apiVersion":"v1","stale":"x","items":[{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"}}]})"),
        ""},
-      {"item that is not an object", R"({"kind":"PodList","items":[{"a":1},2]})", std::nullopt,
-       json(), "json: cannot unmarshal number into Go value of type map[string]interface {}"},
+      {"item that is not an object", R"({"kind":"PodList","items":[{"a":1},2]})", std::nullopt, json(),
+       "json: cannot unmarshal number into Go value of type map[string]interface {}"},
       {"items that is not an array", R"({"kind":"PodList","items":5})", std::nullopt, json(),
        "cannot unmarshal number"},
       {"missing kind", R"({"items":[]})", std::nullopt, json(),
@@ -335,8 +333,7 @@ TEST_CASE("TestDecodeList", "[runtime][unstructured]") {
     list.UnmarshalJSON(row.data);
     CHECK(list.UnstructuredContent() == row.want);
   }
-  CHECK_THROWS_AS(runtime::UnstructuredList().UnmarshalJSON(R"({"items":[]})"),
-                  runtime::MissingKindError);
+  CHECK_THROWS_AS(runtime::UnstructuredList().UnmarshalJSON(R"({"items":[]})"), runtime::MissingKindError);
 }
 
 TEST_CASE("UnstructuredListAccessors", "[runtime][unstructured]") {
@@ -366,8 +363,8 @@ TEST_CASE("UnstructuredListAccessors", "[runtime][unstructured]") {
 }
 
 TEST_CASE("UnstructuredIsListAndEachListItem", "[runtime][unstructured]") {
-  runtime::Unstructured u(json::parse(
-      R"({"kind": "List", "items": [{"kind": "A", "metadata": {"name": "x"}}, {"kind": "B"}]})"));
+  runtime::Unstructured u(
+      json::parse(R"({"kind": "List", "items": [{"kind": "A", "metadata": {"name": "x"}}, {"kind": "B"}]})"));
   CHECK(u.IsList());
   std::vector<std::string> kinds;
   u.EachListItem([&](runtime::Object& o) { kinds.push_back(o.GetObjectKind().kind); });

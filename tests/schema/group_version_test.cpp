@@ -3,11 +3,11 @@
 // plus the observed rows).
 #include "apimachinery/schema/group_version.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <sstream>
 #include <string>
 #include <unordered_set>
+
+#include <catch2/catch.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace schema_group_version_test {
@@ -45,8 +45,8 @@ TEST_CASE("fmt, operator<< and hashing print and key by String()", "[schema]") {
   os << GroupVersionResource{"", "v1", "pods"} << "|" << GroupKind{"apps", "Deployment"};
   CHECK(os.str() == "/v1, Resource=pods|Deployment.apps");
 
-  std::unordered_set<GroupVersionKind> set{{"apps", "v1", "Deployment"}, {"apps", "v1", "Deployment"},
-                                           {"", "v1", "Pod"}};
+  std::unordered_set<GroupVersionKind> set{
+      {"apps", "v1", "Deployment"}, {"apps", "v1", "Deployment"}, {"", "v1", "Pod"}};
   CHECK(set.size() == 2);
   // Fields are hashed separately: moving a character between fields changes the key.
   CHECK(std::hash<GroupVersion>{}({"a", "bc"}) != std::hash<GroupVersion>{}({"ab", "c"}));
@@ -127,7 +127,9 @@ TEST_CASE("ParseResourceArg and ParseKindArg", "[schema]") {
            {"v1.", std::nullopt, {"", "v1"}},
            {"v1.a", std::nullopt, {"a", "v1"}},
            {"b.v1.a", GroupVersionResource{"a", "v1", "b"}, {"v1.a", "b"}},
-           {"deployments.v1.apps", GroupVersionResource{"apps", "v1", "deployments"}, {"v1.apps", "deployments"}},
+           {"deployments.v1.apps",
+            GroupVersionResource{"apps", "v1", "deployments"},
+            {"v1.apps", "deployments"}},
            {"a.b.c.d", GroupVersionResource{"c.d", "b", "a"}, {"b.c.d", "a"}},
            {"Pods.V1.Apps", GroupVersionResource{"Apps", "V1", "Pods"}, {"V1.Apps", "Pods"}},
            {"..", GroupVersionResource{"", "", ""}, {".", ""}},
@@ -188,12 +190,15 @@ TEST_CASE("KindForGroupVersionKinds", "[schema]") {
   CHECK_FALSE(batch.KindForGroupVersionKinds({}).has_value());
 
   GroupVersions ab{{{"a", "v1"}, {"b", "v1"}}};
-  CHECK(ab.KindForGroupVersionKinds({{"b", "v2", "X"}, {"a", "v2", "Y"}}) == GroupVersionKind{"a", "v1", "Y"});
-  CHECK(ab.KindForGroupVersionKinds({{"b", "v2", "X"}, {"a", "v1", "Y"}}) == GroupVersionKind{"a", "v1", "Y"});
+  CHECK(ab.KindForGroupVersionKinds({{"b", "v2", "X"}, {"a", "v2", "Y"}}) ==
+        GroupVersionKind{"a", "v1", "Y"});
+  CHECK(ab.KindForGroupVersionKinds({{"b", "v2", "X"}, {"a", "v1", "Y"}}) ==
+        GroupVersionKind{"a", "v1", "Y"});
 
   // bestMatch rows: exact input kind preferred among targets; else the first target.
   GroupVersions core{{{"", "V1"}}};
-  CHECK(core.KindForGroupVersionKinds({{"", "V1", "pod"}, {"", "V2", "pod"}}) == GroupVersionKind{"", "V1", "pod"});
+  CHECK(core.KindForGroupVersionKinds({{"", "V1", "pod"}, {"", "V2", "pod"}}) ==
+        GroupVersionKind{"", "V1", "pod"});
   GroupVersions v3v4{{{"", "V3"}, {"", "V4"}}};
   CHECK(v3v4.KindForGroupVersionKinds({{"", "V1", "pod"}, {"", "V2", "pod"}}) ==
         GroupVersionKind{"", "V3", "pod"});

@@ -2,14 +2,14 @@
 // with a deadline.
 #include "apimachinery/util/clock.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "workqueue/wq_test_support.hpp"
 

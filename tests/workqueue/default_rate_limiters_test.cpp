@@ -2,13 +2,13 @@
 // default_rate_limiters_test.go, plus the token bucket on a fake clock.
 #include "apimachinery/workqueue/default_rate_limiters.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <chrono>
 #include <limits>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/clock.hpp"
@@ -123,8 +123,7 @@ TEST_CASE("TestMaxOfRateLimiter", "[workqueue][ratelimiter]") {
 }
 
 TEST_CASE("TestWithMaxWaitRateLimiter", "[workqueue][ratelimiter]") {
-  auto limiter = wq::NewWithMaxWaitRateLimiter<int>(
-      std::make_shared<StepRateLimiter>(5ms, 1000s, 100), 500s);
+  auto limiter = wq::NewWithMaxWaitRateLimiter<int>(std::make_shared<StepRateLimiter>(5ms, 1000s, 100), 500s);
   for (int i = 0; i < 100; ++i) {
     CAPTURE(i);
     CHECK(limiter->When(i) == 5ms);
@@ -140,8 +139,7 @@ TEST_CASE("Null limiters are rejected", "[workqueue][ratelimiter]") {
   CHECK_THROWS_AS(wq::NewWithMaxWaitRateLimiter<std::string>(nullptr, 1s), apimachinery::Error);
 }
 
-TEST_CASE("BucketRateLimiter: a token bucket (qps, burst) on a fake clock",
-          "[workqueue][ratelimiter]") {
+TEST_CASE("BucketRateLimiter: a token bucket (qps, burst) on a fake clock", "[workqueue][ratelimiter]") {
   auto clock = std::make_shared<FakeClock>();
   wq::BucketRateLimiter<> limiter(10, 1, clock);
   CHECK(limiter.Limit() == 10);
@@ -159,8 +157,7 @@ TEST_CASE("BucketRateLimiter: a token bucket (qps, burst) on a fake clock",
   limiter.Forget("d");
 }
 
-TEST_CASE("BucketRateLimiter: burst, fractional rates, infinity and zero",
-          "[workqueue][ratelimiter]") {
+TEST_CASE("BucketRateLimiter: burst, fractional rates, infinity and zero", "[workqueue][ratelimiter]") {
   auto clock = std::make_shared<FakeClock>();
   SECTION("burst 3 at 2 qps") {
     wq::BucketRateLimiter<> limiter(2, 3, clock);

@@ -2,15 +2,16 @@
 // immediate adds, shutdown, the real clock and "the waiting thread does not poll".
 #include "apimachinery/workqueue/delaying_queue.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 
+#include <catch2/catch.hpp>
+
 #include "apimachinery/util/clock.hpp"
+
 #include "workqueue/wq_test_support.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -161,8 +162,7 @@ TEST_CASE("Ready times are counted from the AddAfter call", "[workqueue][delayin
   REQUIRE(WaitFor([&] { return q->Len() == 1; }));
 }
 
-TEST_CASE("AddAfter after ShutDown is ignored; ShutDown drops pending items",
-          "[workqueue][delaying]") {
+TEST_CASE("AddAfter after ShutDown is ignored; ShutDown drops pending items", "[workqueue][delaying]") {
   auto clock = std::make_shared<FakeClock>();
   auto q = NewFakeQueue(clock);
   q->AddAfter("pending", 1s);

@@ -2,8 +2,6 @@
 // a fake clock, retries, disabled metrics and the global provider.
 #include "apimachinery/workqueue/metrics.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -15,10 +13,13 @@
 #include <utility>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "apimachinery/util/clock.hpp"
 #include "apimachinery/workqueue/delaying_queue.hpp"
 #include "apimachinery/workqueue/queue.hpp"
 #include "apimachinery/workqueue/rate_limiting_queue.hpp"
+
 #include "workqueue/wq_test_support.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -99,23 +100,16 @@ class TestMetricsProvider : public wq::MetricsProvider {
     return depth;
   }
   std::shared_ptr<wq::CounterMetric> NewAddsMetric(std::string_view) override { return adds; }
-  std::shared_ptr<wq::HistogramMetric> NewLatencyMetric(std::string_view) override {
-    return latency;
-  }
-  std::shared_ptr<wq::HistogramMetric> NewWorkDurationMetric(std::string_view) override {
-    return duration;
-  }
-  std::shared_ptr<wq::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(
-      std::string_view) override {
+  std::shared_ptr<wq::HistogramMetric> NewLatencyMetric(std::string_view) override { return latency; }
+  std::shared_ptr<wq::HistogramMetric> NewWorkDurationMetric(std::string_view) override { return duration; }
+  std::shared_ptr<wq::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(std::string_view) override {
     return unfinished;
   }
   std::shared_ptr<wq::SettableGaugeMetric> NewLongestRunningProcessorSecondsMetric(
       std::string_view) override {
     return longest;
   }
-  std::shared_ptr<wq::CounterMetric> NewRetriesMetric(std::string_view) override {
-    return retries;
-  }
+  std::shared_ptr<wq::CounterMetric> NewRetriesMetric(std::string_view) override { return retries; }
 };
 
 }  // namespace
@@ -212,14 +206,9 @@ TEST_CASE("A provider may return null metrics", "[workqueue][metrics]") {
    public:
     std::shared_ptr<wq::GaugeMetric> NewDepthMetric(std::string_view) override { return {}; }
     std::shared_ptr<wq::CounterMetric> NewAddsMetric(std::string_view) override { return {}; }
-    std::shared_ptr<wq::HistogramMetric> NewLatencyMetric(std::string_view) override {
-      return {};
-    }
-    std::shared_ptr<wq::HistogramMetric> NewWorkDurationMetric(std::string_view) override {
-      return {};
-    }
-    std::shared_ptr<wq::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(
-        std::string_view) override {
+    std::shared_ptr<wq::HistogramMetric> NewLatencyMetric(std::string_view) override { return {}; }
+    std::shared_ptr<wq::HistogramMetric> NewWorkDurationMetric(std::string_view) override { return {}; }
+    std::shared_ptr<wq::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(std::string_view) override {
       return {};
     }
     std::shared_ptr<wq::SettableGaugeMetric> NewLongestRunningProcessorSecondsMetric(

@@ -2,8 +2,6 @@
 // shutdown wake-ups and a custom item type.
 #include "apimachinery/workqueue/queue.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -14,6 +12,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "workqueue/wq_test_support.hpp"
 
@@ -52,7 +52,6 @@ struct std::hash<workqueue_queue_test::Key> {
 };
 
 namespace workqueue_queue_test {
-
 
 TEST_CASE("TestBasic: producers and consumers, then shut down", "[workqueue][queue]") {
   auto kind = GENERATE(ShutDownKind::kShutDown, ShutDownKind::kShutDownWithDrain);
@@ -207,8 +206,7 @@ TEST_CASE("ShutDown unblocks every waiting Get", "[workqueue][queue]") {
   CHECK_FALSE(q.Get().has_value());
 }
 
-TEST_CASE("Items queued before ShutDown are still handed out; Add after is ignored",
-          "[workqueue][queue]") {
+TEST_CASE("Items queued before ShutDown are still handed out; Add after is ignored", "[workqueue][queue]") {
   wq::Queue<> q;
   q.Add("a");
   q.Add("b");

@@ -3,8 +3,6 @@
 // end to end on a fake clock.
 #include "apimachinery/workqueue/rate_limiting_queue.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -14,8 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/clock.hpp"
+
 #include "workqueue/wq_test_support.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -57,8 +58,7 @@ TEST_CASE("TestRateLimitingQueue", "[workqueue][ratelimiting]") {
   auto delaying = std::make_shared<RecordingDelayingQueue>(std::move(dc));
   wq::RateLimitingQueueConfig<> config;
   config.delaying_queue = delaying;
-  wq::RateLimitingQueue<> queue(wq::NewItemExponentialFailureRateLimiter(1ms, 1s),
-                                std::move(config));
+  wq::RateLimitingQueue<> queue(wq::NewItemExponentialFailureRateLimiter(1ms, 1s), std::move(config));
 
   queue.AddRateLimited("one");
   CHECK(delaying->Last() == std::pair<std::string, Duration>("one", 1ms));
@@ -81,8 +81,7 @@ TEST_CASE("RateLimitingQueue end to end on a fake clock", "[workqueue][ratelimit
   auto clock = std::make_shared<FakeClock>();
   wq::RateLimitingQueueConfig<> config;
   config.clock = clock;
-  wq::RateLimitingQueue<> q(wq::NewItemExponentialFailureRateLimiter(10ms, 1s),
-                            std::move(config));
+  wq::RateLimitingQueue<> q(wq::NewItemExponentialFailureRateLimiter(10ms, 1s), std::move(config));
   q.Add("a");
   auto a = q.Get();
   REQUIRE(a == std::optional<std::string>("a"));

@@ -3,10 +3,6 @@
 //   * exclusive: no key is processed by two workers at once;
 //   * nothing lost: every key is processed at least once after its last Add (each processing run
 //     snapshots the key's add counter when it starts; at the end the snapshot equals the counter).
-#include "apimachinery/workqueue/rate_limiting_queue.hpp"
-
-#include <catch2/catch.hpp>
-
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -17,8 +13,11 @@
 #include <thread>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "apimachinery/workqueue/delaying_queue.hpp"
 #include "apimachinery/workqueue/queue.hpp"
+#include "apimachinery/workqueue/rate_limiting_queue.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace workqueue_stress_test {

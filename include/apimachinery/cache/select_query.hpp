@@ -28,8 +28,8 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/selector.hpp"
-#include "apimachinery/selection/selection.hpp"
 #include "apimachinery/labels/selector.hpp"
+#include "apimachinery/selection/selection.hpp"
 
 namespace apimachinery::cache {
 

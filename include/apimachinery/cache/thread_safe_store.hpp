@@ -104,9 +104,9 @@
 #include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/labels/label_set.hpp"
-#include "apimachinery/selection/selection.hpp"
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/selection/selection.hpp"
 
 namespace apimachinery::cache {
 

@@ -173,8 +173,8 @@ constexpr bool ExactConversionSignature() {
 }  // namespace internal
 
 template <typename F, typename A, typename B>
-concept ConversionFuncFor = std::invocable<std::decay_t<F>&, const A&, B&, Scope&> &&
-                            internal::ExactConversionSignature<F, A, B>();
+concept ConversionFuncFor = std::invocable < std::decay_t<F>
+&, const A&, B&, Scope& > &&internal::ExactConversionSignature<F, A, B>();
 
 // Scope is passed to every conversion function: it converts nested values with the same converter
 // and the same Meta, and exposes that Meta.
@@ -263,8 +263,7 @@ class Converter {
   // The untyped forms (for code that only has type identities). No factory is recorded, so these
   // types cannot be intermediates of a chain unless a typed registration names them too.
   void RegisterUntypedConversionFunc(util::TypeId a, util::TypeId b, UntypedConversionFunc fn);
-  void RegisterGeneratedUntypedConversionFunc(util::TypeId a, util::TypeId b,
-                                              UntypedConversionFunc fn);
+  void RegisterGeneratedUntypedConversionFunc(util::TypeId a, util::TypeId b, UntypedConversionFunc fn);
   void RegisterIgnoredConversion(util::TypeId a, util::TypeId b);
 
   // WithConversions returns a copy of this converter whose manual functions are overlaid with
@@ -295,9 +294,7 @@ class Converter {
                const conversion::Meta* meta = nullptr) const;
 
   // HasConversion: a function or an ignore rule exists for exactly (a, b) (chains not considered).
-  bool HasConversion(util::TypeId a, util::TypeId b) const noexcept {
-    return Find(a, b) != nullptr;
-  }
+  bool HasConversion(util::TypeId a, util::TypeId b) const noexcept { return Find(a, b) != nullptr; }
 
   // FindConversionChain returns the types of the shortest chain from a to b, both ends included
   // ({a, b} for a direct function), or an empty vector when none exists. Only manual and
@@ -418,8 +415,7 @@ inline ConversionFuncs ConversionFuncs::Merge(const ConversionFuncs& other) cons
 
 inline Converter::Converter() {
   using Bytes = std::vector<std::uint8_t>;
-  RegisterConversionFunc<Bytes, Bytes>(
-      [](const Bytes& in, Bytes& out, Scope&) { out = in; });
+  RegisterConversionFunc<Bytes, Bytes>([](const Bytes& in, Bytes& out, Scope&) { out = in; });
 }
 
 inline Converter::Converter(const Converter& other)
@@ -542,8 +538,8 @@ inline void Converter::Rebuild() {
   InvalidateChains();
 }
 
-inline void Converter::Convert(const void* src, util::TypeId src_type, void* dest,
-                               util::TypeId dest_type, const conversion::Meta* meta) const {
+inline void Converter::Convert(const void* src, util::TypeId src_type, void* dest, util::TypeId dest_type,
+                               const conversion::Meta* meta) const {
   if (const Slot* s = Find(src_type, dest_type)) [[likely]] {
     if (dest == nullptr) throw Error("expected pointer, but got nil");
     if (src == nullptr) throw Error("expected pointer, but got invalid kind");
@@ -562,8 +558,7 @@ inline void Converter::Convert(const void* src, util::TypeId src_type, void* des
   throw UnknownConversionError(src_type, dest_type);
 }
 
-inline std::vector<util::TypeId> Converter::FindConversionChain(util::TypeId a,
-                                                                util::TypeId b) const {
+inline std::vector<util::TypeId> Converter::FindConversionChain(util::TypeId a, util::TypeId b) const {
   if (chain_mu_) {
     std::lock_guard<std::mutex> lock(*chain_mu_);
     if (auto it = chain_cache_.find(Key{a, b}); it != chain_cache_.end()) return it->second;
@@ -585,8 +580,7 @@ inline std::vector<util::TypeId> Converter::FindConversionChain(util::TypeId a,
     add_edges(manual_);
     add_edges(generated_);
     for (auto& [from, tos] : edges) {
-      std::sort(tos.begin(), tos.end(),
-                [](util::TypeId x, util::TypeId y) { return x.name() < y.name(); });
+      std::sort(tos.begin(), tos.end(), [](util::TypeId x, util::TypeId y) { return x.name() < y.name(); });
       tos.erase(std::unique(tos.begin(), tos.end()), tos.end());
     }
     auto has_factory = [&](util::TypeId t) {
@@ -625,15 +619,16 @@ inline std::vector<util::TypeId> Converter::FindConversionChain(util::TypeId a,
   return result;
 }
 
-inline void Converter::ConvertChain(const std::vector<util::TypeId>& chain, const void* src,
-                                    void* dest, const conversion::Meta* meta) const {
+inline void Converter::ConvertChain(const std::vector<util::TypeId>& chain, const void* src, void* dest,
+                                    const conversion::Meta* meta) const {
   using Holder = std::unique_ptr<void, void (*)(void*)>;
   auto factory_of = [&](util::TypeId t) {
     if (auto it = manual_.factories_.find(t); it != manual_.factories_.end()) return it->second;
     return generated_.factories_.at(t);
   };
   const void* cur = src;
-  Holder held(nullptr, +[](void*) {});
+  Holder held(
+      nullptr, +[](void*) {});
   for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
     const Slot* s = Find(chain[i], chain[i + 1]);
     if (s == nullptr) throw UnknownConversionError(chain[i], chain[i + 1]);

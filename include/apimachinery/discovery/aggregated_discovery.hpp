@@ -157,7 +157,8 @@ SplitDiscovery SplitGroupsAndResources(const APIGroupDiscoveryList& list);
 // ConvertAPIResource / ConvertAPISubresource convert one entry; nullopt when it has no
 // responseKind (upstream returns an error and leaves the entry out).
 std::optional<APIResource> ConvertAPIResource(const APIResourceDiscovery& in);
-std::optional<APIResource> ConvertAPISubresource(const APIResource& parent, const APISubresourceDiscovery& in);
+std::optional<APIResource> ConvertAPISubresource(const APIResource& parent,
+                                                 const APISubresourceDiscovery& in);
 
 // nlohmann hooks (found by ADL). from_json throws DecodeError; to_json writes the v2 wire shape.
 void to_json(nlohmann::json& j, const APISubresourceDiscovery& v);
@@ -248,7 +249,9 @@ class AggregatedDecoder {
     d_.Strings(j, path, "shortNames", v.short_names);
     d_.Strings(j, path, "categories", v.categories);
     d_.Array(j, path, "subresources", v.subresources,
-             [this](const nlohmann::json& e, const std::string& p, APISubresourceDiscovery& out) { Decode(e, p, out); });
+             [this](const nlohmann::json& e, const std::string& p, APISubresourceDiscovery& out) {
+               Decode(e, p, out);
+             });
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIVersionDiscovery& v) const {
@@ -256,7 +259,9 @@ class AggregatedDecoder {
     d_.RequireObject(j, path);
     d_.String(j, path, "version", v.version);
     d_.Array(j, path, "resources", v.resources,
-             [this](const nlohmann::json& e, const std::string& p, APIResourceDiscovery& out) { Decode(e, p, out); });
+             [this](const nlohmann::json& e, const std::string& p, APIResourceDiscovery& out) {
+               Decode(e, p, out);
+             });
     d_.String(j, path, "freshness", v.freshness);
   }
 
@@ -267,7 +272,9 @@ class AggregatedDecoder {
       d_.String(*meta, Decoder::Join(path, "metadata"), "name", v.name);
     }
     d_.Array(j, path, "versions", v.versions,
-             [this](const nlohmann::json& e, const std::string& p, APIVersionDiscovery& out) { Decode(e, p, out); });
+             [this](const nlohmann::json& e, const std::string& p, APIVersionDiscovery& out) {
+               Decode(e, p, out);
+             });
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIGroupDiscoveryList& v) const {
@@ -275,13 +282,16 @@ class AggregatedDecoder {
     d_.RequireObject(j, path);
     std::string api_version;
     d_.String(j, path, "apiVersion", api_version);
-    if (!api_version.empty() && api_version != kAggregatedDiscoveryV2 && api_version != kAggregatedDiscoveryV2Beta1) {
+    if (!api_version.empty() && api_version != kAggregatedDiscoveryV2 &&
+        api_version != kAggregatedDiscoveryV2Beta1) {
       d_.Fail(Decoder::Join(path, "apiVersion"),
-              fmt::format("expected {} or {}, got {}", kAggregatedDiscoveryV2, kAggregatedDiscoveryV2Beta1, api_version));
+              fmt::format("expected {} or {}, got {}", kAggregatedDiscoveryV2, kAggregatedDiscoveryV2Beta1,
+                          api_version));
     }
     v.api_version = api_version.empty() ? std::string(kAggregatedDiscoveryV2) : api_version;
-    d_.Array(j, path, "items", v.items,
-             [this](const nlohmann::json& e, const std::string& p, APIGroupDiscovery& out) { Decode(e, p, out); });
+    d_.Array(
+        j, path, "items", v.items,
+        [this](const nlohmann::json& e, const std::string& p, APIGroupDiscovery& out) { Decode(e, p, out); });
   }
 
  private:
@@ -312,7 +322,8 @@ inline APIGroupDiscoveryList ParseAPIGroupDiscoveryList(std::string_view text, s
     j = nlohmann::json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::exception& e) {
     std::string_view what = e.what();
-    if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string_view::npos) {
+    if (auto close = what.find("] ");
+        !what.empty() && what.front() == '[' && close != std::string_view::npos) {
       what.remove_prefix(close + 2);
     }
     dec.base().Fail("", fmt::format("invalid JSON: {}", what));
@@ -320,9 +331,11 @@ inline APIGroupDiscoveryList ParseAPIGroupDiscoveryList(std::string_view text, s
   if (!j.is_object()) {
     dec.base().Fail("", fmt::format("expected a JSON object, got {}", internal::Decoder::TypeName(j)));
   }
-  if (auto it = j.find("kind"); it != j.end() && it->is_string() && !it->get_ref<const std::string&>().empty() &&
+  if (auto it = j.find("kind"); it != j.end() && it->is_string() &&
+                                !it->get_ref<const std::string&>().empty() &&
                                 it->get_ref<const std::string&>() != "APIGroupDiscoveryList") {
-    dec.base().Fail("kind", fmt::format("expected APIGroupDiscoveryList, got {}", it->get_ref<const std::string&>()));
+    dec.base().Fail("kind",
+                    fmt::format("expected APIGroupDiscoveryList, got {}", it->get_ref<const std::string&>()));
   }
   APIGroupDiscoveryList out;
   dec.Decode(j, "", out);
@@ -344,7 +357,8 @@ inline std::optional<APIResource> ConvertAPIResource(const APIResourceDiscovery&
   return r;
 }
 
-inline std::optional<APIResource> ConvertAPISubresource(const APIResource& parent, const APISubresourceDiscovery& in) {
+inline std::optional<APIResource> ConvertAPISubresource(const APIResource& parent,
+                                                        const APISubresourceDiscovery& in) {
   if (!internal::HasKind(in.response_kind)) return std::nullopt;
   APIResource r;
   r.name = parent.name + "/" + in.subresource;

@@ -79,7 +79,9 @@ class MemoryDiscovery : public CachedDiscoveryInterface {
   void Invalidate() override { invalidate_calls_.fetch_add(1, std::memory_order_relaxed); }
 
   // Call counters, for tests.
-  std::size_t server_groups_calls() const noexcept { return server_groups_calls_.load(std::memory_order_relaxed); }
+  std::size_t server_groups_calls() const noexcept {
+    return server_groups_calls_.load(std::memory_order_relaxed);
+  }
   std::size_t resources_calls() const noexcept { return resources_calls_.load(std::memory_order_relaxed); }
   std::size_t invalidate_calls() const noexcept { return invalidate_calls_.load(std::memory_order_relaxed); }
 
@@ -96,7 +98,8 @@ class MemoryDiscovery : public CachedDiscoveryInterface {
 
 // Implementation details follow.
 
-inline MemoryDiscovery::MemoryDiscovery(std::vector<APIGroup> groups, std::vector<APIResourceList> resources) {
+inline MemoryDiscovery::MemoryDiscovery(std::vector<APIGroup> groups,
+                                        std::vector<APIResourceList> resources) {
   for (auto& g : groups) AddGroupLocked(std::move(g), true);
   for (auto& r : resources) {
     std::string key = r.group_version;
@@ -150,8 +153,9 @@ inline void MemoryDiscovery::AddDocument(std::string_view file_name, std::string
     if (list.group_version.empty()) {
       list.group_version = expected_gv;
     } else if (list.group_version != expected_gv) {
-      throw DecodeError(doc, "groupVersion",
-                        fmt::format("expected {} (from the file name), got {}", expected_gv, list.group_version));
+      throw DecodeError(
+          doc, "groupVersion",
+          fmt::format("expected {} (from the file name), got {}", expected_gv, list.group_version));
     }
     AddResources(std::move(list));
   };

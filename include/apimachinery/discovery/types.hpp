@@ -158,15 +158,22 @@ class Decoder {
 
   static const char* TypeName(const nlohmann::json& j) noexcept {
     switch (j.type()) {
-      case nlohmann::json::value_t::null: return "null";
-      case nlohmann::json::value_t::object: return "object";
-      case nlohmann::json::value_t::array: return "array";
-      case nlohmann::json::value_t::string: return "string";
-      case nlohmann::json::value_t::boolean: return "boolean";
+      case nlohmann::json::value_t::null:
+        return "null";
+      case nlohmann::json::value_t::object:
+        return "object";
+      case nlohmann::json::value_t::array:
+        return "array";
+      case nlohmann::json::value_t::string:
+        return "string";
+      case nlohmann::json::value_t::boolean:
+        return "boolean";
       case nlohmann::json::value_t::number_integer:
       case nlohmann::json::value_t::number_unsigned:
-      case nlohmann::json::value_t::number_float: return "number";
-      default: return "binary";
+      case nlohmann::json::value_t::number_float:
+        return "number";
+      default:
+        return "binary";
     }
   }
 
@@ -243,7 +250,9 @@ class Decoder {
     RequireObject(j, path);
     String(j, path, "name", v.name);
     Array(j, path, "versions", v.versions,
-          [this](const nlohmann::json& e, const std::string& p, GroupVersionForDiscovery& out) { Decode(e, p, out); });
+          [this](const nlohmann::json& e, const std::string& p, GroupVersionForDiscovery& out) {
+            Decode(e, p, out);
+          });
     if (const nlohmann::json* m = Member(j, path, "preferredVersion")) {
       Decode(*m, Join(path, "preferredVersion"), v.preferred_version);
     }
@@ -307,13 +316,15 @@ T ParseDocument(std::string_view text, std::string_view document, std::string_vi
   } catch (const nlohmann::json::exception& e) {
     // Drop nlohmann's "[json.exception.parse_error.101] " prefix; keep the position and reason.
     std::string_view what = e.what();
-    if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string_view::npos) {
+    if (auto close = what.find("] ");
+        !what.empty() && what.front() == '[' && close != std::string_view::npos) {
       what.remove_prefix(close + 2);
     }
     d.Fail("", fmt::format("invalid JSON: {}", what));
   }
   if (!j.is_object()) d.Fail("", fmt::format("expected a JSON object, got {}", Decoder::TypeName(j)));
-  if (auto it = j.find("kind"); it != j.end() && it->is_string() && !it->get_ref<const std::string&>().empty() &&
+  if (auto it = j.find("kind"); it != j.end() && it->is_string() &&
+                                !it->get_ref<const std::string&>().empty() &&
                                 it->get_ref<const std::string&>() != kind) {
     d.Fail("kind", fmt::format("expected {}, got {}", kind, it->get_ref<const std::string&>()));
   }

@@ -156,9 +156,7 @@ inline Selector OneTermNotEqualSelector(std::string_view k, std::string_view v) 
   return Selector::NotHasTerm(std::string(k), std::string(v));
 }
 // AndSelectors: an AND of the selectors in the given order (no sorting).
-inline Selector AndSelectors(std::vector<Selector> selectors) {
-  return Selector::And(std::move(selectors));
-}
+inline Selector AndSelectors(std::vector<Selector> selectors) { return Selector::And(std::move(selectors)); }
 // SelectorFromSet: one equals term per entry (a single term for one entry, an AND in key order
 // otherwise, the empty AND for an empty set). Set.AsSelector is the same.
 Selector SelectorFromSet(const Set& fs);

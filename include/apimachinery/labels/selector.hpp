@@ -114,8 +114,7 @@ class Requirement {
   friend bool operator==(const Requirement&, const Requirement&) = default;
 
  private:
-  friend Requirement internal::MakeRequirement(std::string, selection::Operator,
-                                               std::vector<std::string>);
+  friend Requirement internal::MakeRequirement(std::string, selection::Operator, std::vector<std::string>);
   std::string key_;
   selection::Operator operator_ = selection::Operator::kNone;
   std::vector<std::string> values_;
@@ -124,8 +123,7 @@ class Requirement {
 // NewRequirement validates and builds a requirement. Every problem is collected (key, operator
 // and value checks, upstream's order) and thrown together as an AggregateError of field::Errors,
 // e.g. `values: Invalid value: ["bar","foo"]: exact-match compatibility requires one single value`.
-Requirement NewRequirement(std::string_view key, selection::Operator op,
-                           std::vector<std::string> values);
+Requirement NewRequirement(std::string_view key, selection::Operator op, std::vector<std::string> values);
 // The same with the operator spelled as upstream's string value ("in", "gt", "!", ...); an unknown
 // spelling is reported as `operator: Unsupported value: "<op>": supported values: ...`.
 Requirement NewRequirement(std::string_view key, std::string_view op, std::vector<std::string> values);
@@ -218,8 +216,7 @@ Set ConvertSelectorToLabelsMap(std::string_view selector);
 
 namespace internal {
 
-inline Requirement MakeRequirement(std::string key, selection::Operator op,
-                                   std::vector<std::string> values) {
+inline Requirement MakeRequirement(std::string key, selection::Operator op, std::vector<std::string> values) {
   Requirement r;
   r.key_ = std::move(key);
   r.operator_ = op;
@@ -246,8 +243,9 @@ constexpr std::optional<std::int64_t> ParseInt64(std::string_view s) noexcept {
     if (v > (limit - d) / 10) return std::nullopt;
     v = v * 10 + d;
   }
-  if (neg) return v == (std::uint64_t{1} << 63) ? std::numeric_limits<std::int64_t>::min()
-                                                  : -static_cast<std::int64_t>(v);
+  if (neg)
+    return v == (std::uint64_t{1} << 63) ? std::numeric_limits<std::int64_t>::min()
+                                         : -static_cast<std::int64_t>(v);
   return static_cast<std::int64_t>(v);
 }
 
@@ -402,20 +400,34 @@ class Parser {
 
     const ScannedItem op_item = Consume(false);
     switch (op_item.tok) {
-      case Token::kIn: op = Operator::kIn; break;
-      case Token::kEquals: op = Operator::kEquals; break;
-      case Token::kDoubleEquals: op = Operator::kDoubleEquals; break;
-      case Token::kGreaterThan: op = Operator::kGreaterThan; break;
-      case Token::kLessThan: op = Operator::kLessThan; break;
-      case Token::kNotIn: op = Operator::kNotIn; break;
-      case Token::kNotEquals: op = Operator::kNotEquals; break;
+      case Token::kIn:
+        op = Operator::kIn;
+        break;
+      case Token::kEquals:
+        op = Operator::kEquals;
+        break;
+      case Token::kDoubleEquals:
+        op = Operator::kDoubleEquals;
+        break;
+      case Token::kGreaterThan:
+        op = Operator::kGreaterThan;
+        break;
+      case Token::kLessThan:
+        op = Operator::kLessThan;
+        break;
+      case Token::kNotIn:
+        op = Operator::kNotIn;
+        break;
+      case Token::kNotEquals:
+        op = Operator::kNotEquals;
+        break;
       default:
         return Fail(op_item.literal, "', expected: in, notin, =, ==, !=, gt, lt");
     }
 
     std::vector<std::string> values;
-    const bool ok = (op == Operator::kIn || op == Operator::kNotIn) ? ParseValues(values)
-                                                                    : ParseExactValue(values);
+    const bool ok =
+        (op == Operator::kIn || op == Operator::kNotIn) ? ParseValues(values) : ParseExactValue(values);
     if (!ok) return false;
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -551,13 +563,29 @@ inline std::string Requirement::String() const {
   out += key_;
   bool parens = false;
   switch (operator_) {
-    case Operator::kEquals: out += '='; break;
-    case Operator::kDoubleEquals: out += "=="; break;
-    case Operator::kNotEquals: out += "!="; break;
-    case Operator::kIn: out += " in ("; parens = true; break;
-    case Operator::kNotIn: out += " notin ("; parens = true; break;
-    case Operator::kGreaterThan: out += '>'; break;
-    case Operator::kLessThan: out += '<'; break;
+    case Operator::kEquals:
+      out += '=';
+      break;
+    case Operator::kDoubleEquals:
+      out += "==";
+      break;
+    case Operator::kNotEquals:
+      out += "!=";
+      break;
+    case Operator::kIn:
+      out += " in (";
+      parens = true;
+      break;
+    case Operator::kNotIn:
+      out += " notin (";
+      parens = true;
+      break;
+    case Operator::kGreaterThan:
+      out += '>';
+      break;
+    case Operator::kLessThan:
+      out += '<';
+      break;
     case Operator::kExists:
     case Operator::kDoesNotExist:
       return out;
@@ -706,8 +734,8 @@ inline Set ConvertSelectorToLabelsMap(std::string_view selector) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = selector.find(',', start);
-    const std::string_view piece = selector.substr(
-        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string_view piece =
+        selector.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     std::vector<std::string_view> parts;
     std::size_t p = 0;
     while (true) {

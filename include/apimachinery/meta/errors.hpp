@@ -274,12 +274,13 @@ inline AmbiguousKindError::AmbiguousKindError(schema::GroupVersionKind partial,
       matching_kinds(std::move(kinds)) {}
 
 inline bool IsNoMatchError(const std::exception& e) {
-  return AnyErrorMatches(e, [](const std::exception& x) { return dynamic_cast<const NoMatchError*>(&x) != nullptr; });
+  return AnyErrorMatches(
+      e, [](const std::exception& x) { return dynamic_cast<const NoMatchError*>(&x) != nullptr; });
 }
 
 inline bool IsAmbiguousError(const std::exception& e) {
-  return AnyErrorMatches(e,
-                         [](const std::exception& x) { return dynamic_cast<const AmbiguousError*>(&x) != nullptr; });
+  return AnyErrorMatches(
+      e, [](const std::exception& x) { return dynamic_cast<const AmbiguousError*>(&x) != nullptr; });
 }
 
 inline bool IsNoMatchError(const std::exception_ptr& e) {
@@ -308,11 +309,13 @@ inline MapperError MapperError::NoResourceMatch(schema::GroupVersionResource par
   MapperError e;
   e.code_ = Code::kNoResourceMatch;
   e.no_match_ = true;
-  e.triple_.emplace(Triple{std::move(partial.group), std::move(partial.version), std::move(partial.resource)});
+  e.triple_.emplace(
+      Triple{std::move(partial.group), std::move(partial.version), std::move(partial.resource)});
   return e;
 }
 
-inline MapperError MapperError::NoKindMatch(schema::GroupKind group_kind, std::vector<std::string> searched_versions) {
+inline MapperError MapperError::NoKindMatch(schema::GroupKind group_kind,
+                                            std::vector<std::string> searched_versions) {
   MapperError e;
   e.code_ = Code::kNoKindMatch;
   e.no_match_ = true;
@@ -325,13 +328,14 @@ inline MapperError MapperError::NoKindMatch(schema::GroupKind group_kind, std::v
   return e;
 }
 
-inline MapperError MapperError::AmbiguousResource(schema::GroupVersionResource partial,
-                                                  std::vector<schema::GroupVersionResource> matching_resources,
-                                                  std::vector<schema::GroupVersionKind> matching_kinds) {
+inline MapperError MapperError::AmbiguousResource(
+    schema::GroupVersionResource partial, std::vector<schema::GroupVersionResource> matching_resources,
+    std::vector<schema::GroupVersionKind> matching_kinds) {
   MapperError e;
   e.code_ = Code::kAmbiguousResource;
   e.ambiguous_ = true;
-  e.triple_.emplace(Triple{std::move(partial.group), std::move(partial.version), std::move(partial.resource)});
+  e.triple_.emplace(
+      Triple{std::move(partial.group), std::move(partial.version), std::move(partial.resource)});
   auto d = std::make_shared<Detail>();
   d->matching_resources = std::move(matching_resources);
   d->matching_kinds = std::move(matching_kinds);
@@ -412,9 +416,11 @@ inline std::exception_ptr MapperError::ToExceptionPtr() const {
     case Code::kNoResourceMatch:
       return std::make_exception_ptr(NoResourceMatchError(resource()));
     case Code::kNoKindMatch:
-      return std::make_exception_ptr(NoKindMatchError(schema::GroupKind{triple_->group, triple_->name}, d.versions));
+      return std::make_exception_ptr(
+          NoKindMatchError(schema::GroupKind{triple_->group, triple_->name}, d.versions));
     case Code::kAmbiguousResource:
-      return std::make_exception_ptr(AmbiguousResourceError(resource(), d.matching_resources, d.matching_kinds));
+      return std::make_exception_ptr(
+          AmbiguousResourceError(resource(), d.matching_resources, d.matching_kinds));
     case Code::kAmbiguousKind:
       return std::make_exception_ptr(AmbiguousKindError(kind(), d.matching_resources, d.matching_kinds));
     case Code::kOther:

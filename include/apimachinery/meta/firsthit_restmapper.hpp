@@ -39,10 +39,12 @@ class FirstHitRESTMapper : public MultiRESTMapper {
   explicit FirstHitRESTMapper(std::vector<std::shared_ptr<RESTMapper>> delegates)
       : MultiRESTMapper(std::move(delegates)) {}
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override {
+  MapperResult<schema::GroupVersionKind> TryKindFor(
+      const schema::GroupVersionResource& resource) const override {
     return FirstHit([&](const RESTMapper& d) { return d.TryKindFor(resource); });
   }
-  MapperResult<schema::GroupVersionResource> TryResourceFor(const schema::GroupVersionResource& input) const override {
+  MapperResult<schema::GroupVersionResource> TryResourceFor(
+      const schema::GroupVersionResource& input) const override {
     return FirstHit([&](const RESTMapper& d) { return d.TryResourceFor(input); });
   }
   MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
@@ -51,7 +53,9 @@ class FirstHitRESTMapper : public MultiRESTMapper {
   }
 
   // `FirstHitRESTMapper{\n\t<MultiRESTMapper String()>\n}`.
-  std::string String() const override { return "FirstHitRESTMapper{\n\t" + MultiRESTMapper::String() + "\n}"; }
+  std::string String() const override {
+    return "FirstHitRESTMapper{\n\t" + MultiRESTMapper::String() + "\n}";
+  }
 
  private:
   template <typename Fn>

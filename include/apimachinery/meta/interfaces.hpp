@@ -46,13 +46,13 @@
 // - The `...WithContext` variants (ResetWithContext) are not ported.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -103,13 +103,17 @@ struct MapperResult {
 
   // Ok builds the value in place: one copy (or move) of `v`, none more when the caller returns the
   // result directly (`return Result::Ok(x);` is a prvalue, elided into the caller's result).
-  static MapperResult Ok(const T& v) { return MapperResult{std::optional<T>(std::in_place, v), MapperError()}; }
+  static MapperResult Ok(const T& v) {
+    return MapperResult{std::optional<T>(std::in_place, v), MapperError()};
+  }
   static MapperResult Ok(T&& v) {
     return MapperResult{std::optional<T>(std::in_place, std::move(v)), MapperError()};
   }
   static MapperResult Err(MapperError e) { return MapperResult{std::nullopt, std::move(e)}; }
   // A value together with an error (upstream returns both).
-  static MapperResult Both(T v, MapperError e) { return MapperResult{std::optional<T>(std::move(v)), std::move(e)}; }
+  static MapperResult Both(T v, MapperError e) {
+    return MapperResult{std::optional<T>(std::move(v)), std::move(e)};
+  }
 
   bool ok() const noexcept { return !error; }
 
@@ -151,7 +155,8 @@ class RESTMapper {
   }
   // RESTMapping identifies a preferred resource mapping for the group kind; `versions` (tried in
   // order) narrows the choice.
-  meta::RESTMapping RESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions = {}) const {
+  meta::RESTMapping RESTMapping(const schema::GroupKind& gk,
+                                const std::vector<std::string>& versions = {}) const {
     return DoRESTMapping(gk, versions);
   }
   // RESTMappings returns all resource mappings for the group kind (restricted to `versions` if any
@@ -166,7 +171,8 @@ class RESTMapper {
   }
 
   // The non-throwing counterparts (for mapper errors). Override these.
-  virtual MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const = 0;
+  virtual MapperResult<schema::GroupVersionKind> TryKindFor(
+      const schema::GroupVersionResource& resource) const = 0;
   virtual MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
       const schema::GroupVersionResource& resource) const = 0;
   virtual MapperResult<schema::GroupVersionResource> TryResourceFor(
@@ -191,7 +197,8 @@ class RESTMapper {
   virtual schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const {
     return TryResourceFor(input).ValueOrThrow();
   }
-  virtual meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
+  virtual meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk,
+                                          const std::vector<std::string>& versions) const {
     return TryRESTMapping(gk, versions).ValueOrThrow();
   }
 

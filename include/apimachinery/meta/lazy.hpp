@@ -54,7 +54,8 @@ class LazyRESTMapper final : public ResettableRESTMapper {
  public:
   explicit LazyRESTMapper(RESTMapperLoader loader) : loader_(std::move(loader)) {}
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(const schema::GroupVersionResource& resource) const override {
+  MapperResult<schema::GroupVersionKind> TryKindFor(
+      const schema::GroupVersionResource& resource) const override {
     if (const auto* err = Init()) return MapperResult<schema::GroupVersionKind>::Err(*err);
     return mapper_->TryKindFor(resource);
   }
@@ -63,7 +64,8 @@ class LazyRESTMapper final : public ResettableRESTMapper {
     if (const auto* err = Init()) return MapperResult<std::vector<schema::GroupVersionKind>>::Err(*err);
     return mapper_->TryKindsFor(resource);
   }
-  MapperResult<schema::GroupVersionResource> TryResourceFor(const schema::GroupVersionResource& input) const override {
+  MapperResult<schema::GroupVersionResource> TryResourceFor(
+      const schema::GroupVersionResource& input) const override {
     if (const auto* err = Init()) return MapperResult<schema::GroupVersionResource>::Err(*err);
     return mapper_->TryResourceFor(input);
   }

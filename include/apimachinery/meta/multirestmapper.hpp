@@ -188,8 +188,8 @@ inline MapperResult<schema::GroupVersionKind> MultiRESTMapper::TryKindFor(
   return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(*all.value)));
 }
 
-inline MapperResult<meta::RESTMapping> MultiRESTMapper::TryRESTMapping(const schema::GroupKind& gk,
-                                                                      const std::vector<std::string>& versions) const {
+inline MapperResult<meta::RESTMapping> MultiRESTMapper::TryRESTMapping(
+    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
   using Result = MapperResult<meta::RESTMapping>;
   std::vector<meta::RESTMapping> all;
   std::vector<MapperError> errors;

@@ -57,7 +57,9 @@ class PriorityRESTMapper : public ResettableRESTMapper {
                               std::vector<schema::GroupVersionKind> kind_priority = {});
 
   const std::shared_ptr<RESTMapper>& delegate() const noexcept { return delegate_; }
-  const std::vector<schema::GroupVersionResource>& resource_priority() const noexcept { return resource_priority_; }
+  const std::vector<schema::GroupVersionResource>& resource_priority() const noexcept {
+    return resource_priority_;
+  }
   const std::vector<schema::GroupVersionKind>& kind_priority() const noexcept { return kind_priority_; }
 
   inline MapperResult<schema::GroupVersionKind> TryKindFor(
@@ -97,7 +99,8 @@ class PriorityRESTMapper : public ResettableRESTMapper {
 
 namespace internal {
 
-inline bool PatternFieldMatches(std::string_view pattern, std::string_view value, std::string_view any) noexcept {
+inline bool PatternFieldMatches(std::string_view pattern, std::string_view value,
+                                std::string_view any) noexcept {
   return pattern == any || pattern == value;
 }
 
@@ -108,7 +111,8 @@ inline bool ResourceMatches(const schema::GroupVersionResource& pattern,
          PatternFieldMatches(pattern.resource, resource.resource, kAnyResource);
 }
 
-inline bool KindMatches(const schema::GroupVersionKind& pattern, const schema::GroupVersionKind& kind) noexcept {
+inline bool KindMatches(const schema::GroupVersionKind& pattern,
+                        const schema::GroupVersionKind& kind) noexcept {
   return PatternFieldMatches(pattern.group, kind.group, kAnyGroup) &&
          PatternFieldMatches(pattern.version, kind.version, kAnyVersion) &&
          PatternFieldMatches(pattern.kind, kind.kind, kAnyKind);
@@ -119,8 +123,8 @@ inline bool KindMatches(const schema::GroupVersionKind& pattern, const schema::G
 // also accepts a list narrowed to exactly one only after the loop (RESTMapping does, the For
 // methods cannot reach that state with more than one item).
 template <typename Item, typename Pattern, typename Project, typename Match>
-long Narrow(const std::vector<Item>& items, const std::vector<Pattern>& patterns, Project project, Match match,
-            bool single_after_loop) {
+long Narrow(const std::vector<Item>& items, const std::vector<Pattern>& patterns, Project project,
+            Match match, bool single_after_loop) {
   SmallVec<std::uint32_t, 16> remaining;
   for (std::size_t i = 0; i < items.size(); ++i) remaining.push_back(static_cast<std::uint32_t>(i));
   SmallVec<std::uint32_t, 16> matched;
@@ -172,8 +176,8 @@ inline MapperResult<schema::GroupVersionKind> PriorityRESTMapper::TryKindFor(
   if (original.error && list.empty()) return Result::Err(std::move(original.error));
   if (list.size() == 1) return Result::Both(std::move(list.front()), std::move(original.error));
   const long hit = internal::Narrow(
-      list, kind_priority_, [](const schema::GroupVersionKind& k) -> const auto& { return k; }, internal::KindMatches,
-      false);
+      list, kind_priority_, [](const schema::GroupVersionKind& k) -> const auto& { return k; },
+      internal::KindMatches, false);
   if (hit >= 0) return Result::Both(list[static_cast<std::size_t>(hit)], std::move(original.error));
   return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(list)));
 }
@@ -202,7 +206,8 @@ inline MapperResult<meta::RESTMapping> PriorityRESTMapper::TryRESTMapping(
     priorities.insert(priorities.end(), kind_priority_.begin(), kind_priority_.end());
     hit = internal::Narrow(mappings, priorities, project, internal::KindMatches, true);
   }
-  if (hit >= 0) return Result::Both(std::move(mappings[static_cast<std::size_t>(hit)]), std::move(original.error));
+  if (hit >= 0)
+    return Result::Both(std::move(mappings[static_cast<std::size_t>(hit)]), std::move(original.error));
 
   std::vector<schema::GroupVersionKind> kinds;
   kinds.reserve(mappings.size());
@@ -211,8 +216,8 @@ inline MapperResult<meta::RESTMapping> PriorityRESTMapper::TryRESTMapping(
 }
 
 inline std::string PriorityRESTMapper::String() const {
-  return "PriorityRESTMapper{\n\t" + internal::JoinList(resource_priority_) + "\n\t" + internal::JoinList(kind_priority_) +
-         "\n\t" + delegate_->String() + "\n}";
+  return "PriorityRESTMapper{\n\t" + internal::JoinList(resource_priority_) + "\n\t" +
+         internal::JoinList(kind_priority_) + "\n\t" + delegate_->String() + "\n}";
 }
 
 }  // namespace apimachinery::meta

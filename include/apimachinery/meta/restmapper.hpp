@@ -89,7 +89,9 @@ class DefaultRESTMapper : public RESTMapper {
   void AddSpecific(const schema::GroupVersionKind& kind, const schema::GroupVersionResource& plural,
                    const schema::GroupVersionResource& singular, RESTScopeName scope);
 
-  const std::vector<schema::GroupVersion>& default_group_versions() const noexcept { return default_group_versions_; }
+  const std::vector<schema::GroupVersion>& default_group_versions() const noexcept {
+    return default_group_versions_;
+  }
 
   inline MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
@@ -126,7 +128,9 @@ class DefaultRESTMapper : public RESTMapper {
   struct GVREq {
     using is_transparent = void;
     static GVRView View(const GVRView& v) noexcept { return v; }
-    static GVRView View(const schema::GroupVersionResource& v) noexcept { return {v.group, v.version, v.resource}; }
+    static GVRView View(const schema::GroupVersionResource& v) noexcept {
+      return {v.group, v.version, v.resource};
+    }
     template <typename A, typename B>
     bool operator()(const A& a, const B& b) const noexcept {
       const GVRView x = View(a), y = View(b);
@@ -200,8 +204,9 @@ class DefaultRESTMapper : public RESTMapper {
   // group and version), else its last index in the list (upstream's loop keeps the last match).
   int Rank(std::string_view group, std::string_view version) const;
   // Upstream's preferred-group-version order (made total; see the file comment).
-  static bool Before(int rank_a, std::string_view group_a, std::string_view version_a, std::string_view name_a,
-                     int rank_b, std::string_view group_b, std::string_view version_b, std::string_view name_b) {
+  static bool Before(int rank_a, std::string_view group_a, std::string_view version_a,
+                     std::string_view name_a, int rank_b, std::string_view group_b,
+                     std::string_view version_b, std::string_view name_b) {
     if (rank_a != rank_b) return rank_a < rank_b;
     if (rank_a < 0) {
       if (group_a != group_b) return group_a < group_b;
@@ -210,7 +215,8 @@ class DefaultRESTMapper : public RESTMapper {
     return name_a < name_b;
   }
 
-  void AddResourceKey(const schema::GroupVersionResource& key, const schema::GroupVersionKind& kind, int kind_rank);
+  void AddResourceKey(const schema::GroupVersionResource& key, const schema::GroupVersionKind& kind,
+                      int kind_rank);
   static void RemoveHit(std::vector<PluralHit>& bucket, std::uint32_t entry, bool singular_side);
 
   using PluralHits = internal::SmallVec<const PluralEntry*, 8>;
@@ -235,13 +241,16 @@ class DefaultRESTMapper : public RESTMapper {
   // resourceToKind
   std::vector<KindEntry> kind_entries_;
   std::unordered_map<schema::GroupVersionResource, std::uint32_t, GVRHash, GVREq> resource_to_kind_;
-  std::unordered_map<std::string, std::vector<std::uint32_t>, StringHash, std::equal_to<>> kinds_by_resource_name_;
+  std::unordered_map<std::string, std::vector<std::uint32_t>, StringHash, std::equal_to<>>
+      kinds_by_resource_name_;
 
   // pluralToSingular
   std::vector<PluralEntry> plural_entries_;
   std::unordered_map<schema::GroupVersionResource, std::uint32_t, GVRHash, GVREq> plural_to_singular_;
-  std::unordered_map<std::string, std::vector<PluralHit>, StringHash, std::equal_to<>> plurals_by_resource_name_;
-  std::unordered_map<schema::GroupVersionResource, std::vector<std::uint32_t>, GVRHash, GVREq> plurals_by_singular_;
+  std::unordered_map<std::string, std::vector<PluralHit>, StringHash, std::equal_to<>>
+      plurals_by_resource_name_;
+  std::unordered_map<schema::GroupVersionResource, std::vector<std::uint32_t>, GVRHash, GVREq>
+      plurals_by_singular_;
 
   // kindToPluralResource + kindToScope (always written together)
   std::unordered_map<schema::GroupVersionKind, KindInfo, GVKHash, GVKEq> kind_to_plural_;
@@ -290,7 +299,8 @@ inline std::pair<schema::GroupVersionResource, schema::GroupVersionResource> Uns
     default:
       plural_name = singular_name + "s";
   }
-  return {schema::GroupVersionResource{kind.group, kind.version, std::move(plural_name)}, std::move(singular)};
+  return {schema::GroupVersionResource{kind.group, kind.version, std::move(plural_name)},
+          std::move(singular)};
 }
 
 inline DefaultRESTMapper::DefaultRESTMapper(std::vector<schema::GroupVersion> default_group_versions)
@@ -311,7 +321,8 @@ inline void DefaultRESTMapper::Add(const schema::GroupVersionKind& kind, RESTSco
   AddSpecific(kind, plural, singular, scope);
 }
 
-inline void DefaultRESTMapper::RemoveHit(std::vector<PluralHit>& bucket, std::uint32_t entry, bool singular_side) {
+inline void DefaultRESTMapper::RemoveHit(std::vector<PluralHit>& bucket, std::uint32_t entry,
+                                         bool singular_side) {
   for (auto it = bucket.begin(); it != bucket.end(); ++it) {
     if (it->entry == entry && it->singular_side == singular_side) {
       bucket.erase(it);
@@ -341,7 +352,8 @@ inline void DefaultRESTMapper::AddResourceKey(const schema::GroupVersionResource
 
 inline void DefaultRESTMapper::AddSpecific(const schema::GroupVersionKind& kind,
                                            const schema::GroupVersionResource& plural,
-                                           const schema::GroupVersionResource& singular, RESTScopeName scope) {
+                                           const schema::GroupVersionResource& singular,
+                                           RESTScopeName scope) {
   // pluralToSingular[plural] = singular
   auto it = plural_to_singular_.find(plural);
   if (it == plural_to_singular_.end()) {
@@ -388,13 +400,15 @@ inline MapperError DefaultRESTMapper::FindPlurals(const Coerced& c, PluralHits& 
   const GVRView& req = c.view;
   const bool has_group = !req.group.empty();
   const bool has_version = !req.version.empty();
-  if (req.resource.empty()) return MapperError::Plain("a resource must be present, got: " + c.ToGVR().String());
+  if (req.resource.empty())
+    return MapperError::Plain("a resource must be present, got: " + c.ToGVR().String());
 
   if (has_group && has_version) {
     // Fully qualified: the entry whose plural is the request, else one whose singular is.
     if (auto it = plural_to_singular_.find(req); it != plural_to_singular_.end()) {
       hits.push_back(&plural_entries_[it->second]);
-    } else if (auto s = plurals_by_singular_.find(req); s != plurals_by_singular_.end() && !s->second.empty()) {
+    } else if (auto s = plurals_by_singular_.find(req);
+               s != plurals_by_singular_.end() && !s->second.empty()) {
       hits.push_back(&plural_entries_[*std::min_element(s->second.begin(), s->second.end())]);
     }
   } else if (auto bucket_it = plurals_by_resource_name_.find(req.resource);
@@ -439,7 +453,8 @@ inline MapperError DefaultRESTMapper::FindKinds(const schema::GroupVersionResour
   const GVRView& req = c.view;
   const bool has_group = !req.group.empty();
   const bool has_version = !req.version.empty();
-  if (req.resource.empty()) return MapperError::Plain("a resource must be present, got: " + c.ToGVR().String());
+  if (req.resource.empty())
+    return MapperError::Plain("a resource must be present, got: " + c.ToGVR().String());
 
   if (has_group && has_version) {
     if (auto it = resource_to_kind_.find(req); it != resource_to_kind_.end()) {
@@ -532,7 +547,8 @@ inline MapperResult<schema::GroupVersionKind> DefaultRESTMapper::TryKindFor(
 }
 
 inline bool DefaultRESTMapper::CandidateVersions(const schema::GroupKind& gk,
-                                                 const std::vector<std::string>& versions, VersionList& out) const {
+                                                 const std::vector<std::string>& versions,
+                                                 VersionList& out) const {
   bool had_version = false;
   // Pick the first requested version that is registered.
   for (const auto& version : versions) {
@@ -556,7 +572,8 @@ inline MapperResult<std::vector<meta::RESTMapping>> DefaultRESTMapper::TryRESTMa
     const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
   using Result = MapperResult<std::vector<meta::RESTMapping>>;
   VersionList candidates;
-  if (!CandidateVersions(gk, versions, candidates)) return Result::Err(MapperError::NoKindMatch(gk, versions));
+  if (!CandidateVersions(gk, versions, candidates))
+    return Result::Err(MapperError::NoKindMatch(gk, versions));
   std::vector<meta::RESTMapping> mappings;
   for (const std::string* version : candidates) {
     const KindInfo* info = FindKind(gk, *version);
@@ -570,22 +587,24 @@ inline MapperResult<std::vector<meta::RESTMapping>> DefaultRESTMapper::TryRESTMa
   return Result::Ok(std::move(mappings));
 }
 
-inline MapperResult<meta::RESTMapping> DefaultRESTMapper::TryRESTMapping(const schema::GroupKind& gk,
-                                                                        const std::vector<std::string>& versions) const {
+inline MapperResult<meta::RESTMapping> DefaultRESTMapper::TryRESTMapping(
+    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
   using Result = MapperResult<meta::RESTMapping>;
   // RESTMappings then its first element, without building the others.
   VersionList candidates;
-  if (!CandidateVersions(gk, versions, candidates)) return Result::Err(MapperError::NoKindMatch(gk, versions));
+  if (!CandidateVersions(gk, versions, candidates))
+    return Result::Err(MapperError::NoKindMatch(gk, versions));
   for (const std::string* version : candidates) {
     if (const KindInfo* info = FindKind(gk, *version)) {
-      return Result::Ok(
-          meta::RESTMapping{info->plural, schema::GroupVersionKind{gk.group, *version, gk.kind}, info->scope});
+      return Result::Ok(meta::RESTMapping{info->plural, schema::GroupVersionKind{gk.group, *version, gk.kind},
+                                          info->scope});
     }
   }
   return Result::Err(MapperError::NoResourceMatch(schema::GroupVersionResource{gk.group, "", gk.kind}));
 }
 
-inline MapperResult<std::string> DefaultRESTMapper::TryResourceSingularizer(std::string_view resource_type) const {
+inline MapperResult<std::string> DefaultRESTMapper::TryResourceSingularizer(
+    std::string_view resource_type) const {
   using Result = MapperResult<std::string>;
   const schema::GroupVersionResource partial{"", "", std::string(resource_type)};
   Coerced c;
@@ -601,8 +620,9 @@ inline MapperResult<std::string> DefaultRESTMapper::TryResourceSingularizer(std:
     if (e->singular.resource != singular->resource) {
       std::vector<schema::GroupVersionResource> all;
       for (const PluralEntry* h : hits) all.push_back(h->plural);
-      return Result::Err(MapperError::Plain("multiple possible singular resources (" + internal::JoinList(all) +
-                                            ") found for " + std::string(resource_type)));
+      return Result::Err(MapperError::Plain("multiple possible singular resources (" +
+                                            internal::JoinList(all) + ") found for " +
+                                            std::string(resource_type)));
     }
   }
   if (singular == nullptr || singular->Empty()) {

@@ -66,7 +66,8 @@ class CategoryExpander {
 class SimpleCategoryExpander : public CategoryExpander {
  public:
   SimpleCategoryExpander() = default;
-  explicit SimpleCategoryExpander(std::map<std::string, std::vector<schema::GroupResource>, std::less<>> expansions_in)
+  explicit SimpleCategoryExpander(
+      std::map<std::string, std::vector<schema::GroupResource>, std::less<>> expansions_in)
       : expansions(std::move(expansions_in)) {}
 
   std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override {

@@ -147,7 +147,8 @@ inline std::vector<APIGroupResources> GetAPIGroupResources(discovery::DiscoveryI
   return out;
 }
 
-inline std::shared_ptr<meta::RESTMapper> NewDiscoveryRESTMapper(const std::vector<APIGroupResources>& groups) {
+inline std::shared_ptr<meta::RESTMapper> NewDiscoveryRESTMapper(
+    const std::vector<APIGroupResources>& groups) {
   std::vector<internal::GroupInput> inputs;
   inputs.reserve(groups.size());
   for (const auto& g : groups) inputs.push_back(internal::GroupInput{&g.group, &g.version_resources});
@@ -208,7 +209,8 @@ meta::MapperResult<T> DeferredDiscoveryRESTMapper::WithRetry(Call&& call) const 
 
 inline meta::MapperResult<schema::GroupVersionKind> DeferredDiscoveryRESTMapper::TryKindFor(
     const schema::GroupVersionResource& resource) const {
-  return WithRetry<schema::GroupVersionKind>([&](const meta::RESTMapper& m) { return m.TryKindFor(resource); });
+  return WithRetry<schema::GroupVersionKind>(
+      [&](const meta::RESTMapper& m) { return m.TryKindFor(resource); });
 }
 
 inline meta::MapperResult<std::vector<schema::GroupVersionKind>> DeferredDiscoveryRESTMapper::TryKindsFor(
@@ -219,18 +221,20 @@ inline meta::MapperResult<std::vector<schema::GroupVersionKind>> DeferredDiscove
 
 inline meta::MapperResult<schema::GroupVersionResource> DeferredDiscoveryRESTMapper::TryResourceFor(
     const schema::GroupVersionResource& input) const {
-  return WithRetry<schema::GroupVersionResource>([&](const meta::RESTMapper& m) { return m.TryResourceFor(input); });
+  return WithRetry<schema::GroupVersionResource>(
+      [&](const meta::RESTMapper& m) { return m.TryResourceFor(input); });
 }
 
-inline meta::MapperResult<std::vector<schema::GroupVersionResource>> DeferredDiscoveryRESTMapper::TryResourcesFor(
-    const schema::GroupVersionResource& input) const {
+inline meta::MapperResult<std::vector<schema::GroupVersionResource>>
+DeferredDiscoveryRESTMapper::TryResourcesFor(const schema::GroupVersionResource& input) const {
   return WithRetry<std::vector<schema::GroupVersionResource>>(
       [&](const meta::RESTMapper& m) { return m.TryResourcesFor(input); });
 }
 
 inline meta::MapperResult<meta::RESTMapping> DeferredDiscoveryRESTMapper::TryRESTMapping(
     const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  return WithRetry<meta::RESTMapping>([&](const meta::RESTMapper& m) { return m.TryRESTMapping(gk, versions); });
+  return WithRetry<meta::RESTMapping>(
+      [&](const meta::RESTMapper& m) { return m.TryRESTMapping(gk, versions); });
 }
 
 inline meta::MapperResult<std::vector<meta::RESTMapping>> DeferredDiscoveryRESTMapper::TryRESTMappings(
@@ -241,7 +245,8 @@ inline meta::MapperResult<std::vector<meta::RESTMapping>> DeferredDiscoveryRESTM
 
 inline meta::MapperResult<std::string> DeferredDiscoveryRESTMapper::TryResourceSingularizer(
     std::string_view resource) const {
-  return WithRetry<std::string>([&](const meta::RESTMapper& m) { return m.TryResourceSingularizer(resource); });
+  return WithRetry<std::string>(
+      [&](const meta::RESTMapper& m) { return m.TryResourceSingularizer(resource); });
 }
 
 inline std::string DeferredDiscoveryRESTMapper::String() const {

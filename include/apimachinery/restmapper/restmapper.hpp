@@ -12,6 +12,6 @@
 // - shortcut.hpp, category_expansion.hpp: the shortcut expander and the category expanders.
 #pragma once
 
-#include "apimachinery/restmapper/discovery.hpp"
 #include "apimachinery/restmapper/category_expansion.hpp"
+#include "apimachinery/restmapper/discovery.hpp"
 #include "apimachinery/restmapper/shortcut.hpp"

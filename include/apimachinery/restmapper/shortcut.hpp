@@ -228,8 +228,8 @@ inline void ShortcutExpander::SetWarningHandler(WarningHandler handler) {
 
 inline std::string ShortcutExpander::Warning(const std::string& short_name,
                                              const schema::GroupResource& also) {
-  return fmt::format("short name {} could also match lower priority resource {}",
-                     util::Quote(short_name), also.String());
+  return fmt::format("short name {} could also match lower priority resource {}", util::Quote(short_name),
+                     also.String());
 }
 
 inline void ShortcutExpander::RebuildLocked() const {

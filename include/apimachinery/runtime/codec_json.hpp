@@ -210,8 +210,7 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
       p.doc = nlohmann::json::parse(data.begin(), data.end());
     }
   } catch (const nlohmann::json::exception& e) {
-    throw metav1::DecodeError(
-        fmt::format("couldn't get version/kind; json parse error: {}", e.what()));
+    throw metav1::DecodeError(fmt::format("couldn't get version/kind; json parse error: {}", e.what()));
   }
   if (!p.doc.is_object()) {
     throw metav1::DecodeError(
@@ -249,8 +248,8 @@ inline void JSONSerializer::FillTyped(const nlohmann::json& doc, Object& obj,
                                       StrictFieldsScope* /*strict*/) const {
   const TypeInfo* info = scheme_->TypeInfoFor(obj.GetTypeId());
   if (info == nullptr || info->from_json == nullptr) {
-    throw Error(fmt::format("no JSON decoding is available for {} ({})", gvk.String(),
-                            obj.GetTypeId().name()));
+    throw Error(
+        fmt::format("no JSON decoding is available for {} ({})", gvk.String(), obj.GetTypeId().name()));
   }
   try {
     info->from_json(doc, obj);
@@ -261,8 +260,7 @@ inline void JSONSerializer::FillTyped(const nlohmann::json& doc, Object& obj,
 
 inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
                                                           const schema::GroupVersionKind* defaults,
-                                                          bool force_unstructured,
-                                                          Object* into) const {
+                                                          bool force_unstructured, Object* into) const {
   Parsed p = Parse(data, defaults);
   std::optional<StrictFieldsScope> strict;
   if (options_.strict) strict.emplace();
@@ -315,16 +313,15 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
     std::vector<std::string> errs = strict->errors();
     errs.insert(errs.end(), p.duplicates.begin(), p.duplicates.end());
     if (!errs.empty()) {
-      std::shared_ptr<Object> shared = obj ? std::shared_ptr<Object>(std::move(obj))
-                                            : std::shared_ptr<Object>(target->DeepCopyObject());
+      std::shared_ptr<Object> shared =
+          obj ? std::shared_ptr<Object>(std::move(obj)) : std::shared_ptr<Object>(target->DeepCopyObject());
       throw StrictDecodingErrorWithObject(std::move(errs), std::move(shared));
     }
   }
   return obj;
 }
 
-inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data,
-                                                           Object& into) const {
+inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data, Object& into) const {
   schema::GroupVersionKind gvk = Parse(data, nullptr).gvk;
   DecodeImpl(data, nullptr, false, &into);
   return gvk;

@@ -8,10 +8,12 @@
 // - NotRegisteredError, built like upstream's four constructors:
 //     ForType(scheme, T)             `no kind is registered for the type <T> in scheme "<scheme>"`
 //     ForTarget(scheme, T, target)   `<T> is not suitable for converting to "<target>" in scheme "<scheme>"`
-//     GVKForTarget(scheme, gvk, t)   `"<group/version>" is not suitable for converting to "<target>" in scheme "<scheme>"`
-//     ForKind(scheme, gvk)           `no version "<gv>" has been registered in scheme "<scheme>"` (empty Kind),
-//                                    `no kind "<Kind>" is registered for the internal version of group "<group>" in scheme "<scheme>"`,
-//                                    `no kind "<Kind>" is registered for version "<gv>" in scheme "<scheme>"`
+//     GVKForTarget(scheme, gvk, t)   `"<group/version>" is not suitable for converting to "<target>" in
+//     scheme "<scheme>"` ForKind(scheme, gvk)           `no version "<gv>" has been registered in scheme
+//     "<scheme>"` (empty Kind),
+//                                    `no kind "<Kind>" is registered for the internal version of group
+//                                    "<group>" in scheme "<scheme>"`, `no kind "<Kind>" is registered for
+//                                    version "<gv>" in scheme "<scheme>"`
 // - MissingKindError    `Object 'Kind' is missing in '<data>'`
 // - MissingVersionError `Object 'apiVersion' is missing in '<data>'`
 // - StrictDecodingError `strict decoding error: <e1>, <e2>` (members: errors, the individual texts)
@@ -50,8 +52,7 @@ class NotRegisteredError : public Error {
                                       std::string_view target) {
     return NotRegisteredError(scheme, {}, std::string(type_name), std::string(target));
   }
-  static NotRegisteredError GVKForTarget(std::string_view scheme,
-                                         const schema::GroupVersionKind& gvk,
+  static NotRegisteredError GVKForTarget(std::string_view scheme, const schema::GroupVersionKind& gvk,
                                          std::string_view target) {
     return NotRegisteredError(scheme, gvk, {}, std::string(target));
   }
@@ -62,16 +63,15 @@ class NotRegisteredError : public Error {
   std::string target;     // the target versioner's Identifier(), empty when none
 
  private:
-  NotRegisteredError(std::string_view scheme, schema::GroupVersionKind k, std::string t,
-                     std::string tgt)
+  NotRegisteredError(std::string_view scheme, schema::GroupVersionKind k, std::string t, std::string tgt)
       : Error(Message(scheme, k, t, tgt)),
         scheme_name(scheme),
         gvk(std::move(k)),
         type_name(std::move(t)),
         target(std::move(tgt)) {}
 
-  static std::string Message(std::string_view scheme, const schema::GroupVersionKind& k,
-                             const std::string& t, const std::string& tgt) {
+  static std::string Message(std::string_view scheme, const schema::GroupVersionKind& k, const std::string& t,
+                             const std::string& tgt) {
     using util::Quote;
     if (!t.empty() && !tgt.empty()) {
       return fmt::format("{} is not suitable for converting to {} in scheme {}", t, Quote(tgt),
@@ -85,13 +85,12 @@ class NotRegisteredError : public Error {
       return fmt::format("no kind is registered for the type {} in scheme {}", t, Quote(scheme));
     }
     if (k.kind.empty()) {
-      return fmt::format("no version {} has been registered in scheme {}",
-                         Quote(k.GroupVersion().String()), Quote(scheme));
+      return fmt::format("no version {} has been registered in scheme {}", Quote(k.GroupVersion().String()),
+                         Quote(scheme));
     }
     if (k.version == schema::kAPIVersionInternal) {
-      return fmt::format(
-          "no kind {} is registered for the internal version of group {} in scheme {}",
-          Quote(k.kind), Quote(k.group), Quote(scheme));
+      return fmt::format("no kind {} is registered for the internal version of group {} in scheme {}",
+                         Quote(k.kind), Quote(k.group), Quote(scheme));
     }
     return fmt::format("no kind {} is registered for version {} in scheme {}", Quote(k.kind),
                        Quote(k.GroupVersion().String()), Quote(scheme));
@@ -110,8 +109,7 @@ class MissingKindError : public Error {
 class MissingVersionError : public Error {
  public:
   explicit MissingVersionError(std::string data_)
-      : Error(fmt::format("Object 'apiVersion' is missing in '{}'", data_)),
-        data(std::move(data_)) {}
+      : Error(fmt::format("Object 'apiVersion' is missing in '{}'", data_)), data(std::move(data_)) {}
   std::string data;
 };
 
@@ -141,12 +139,12 @@ class SchemeRegistrationError : public Error {
 };
 
 inline bool IsNotRegisteredError(const std::exception& e) {
-  return AnyErrorMatches(
-      e, [](const std::exception& x) { return dynamic_cast<const NotRegisteredError*>(&x); });
+  return AnyErrorMatches(e,
+                         [](const std::exception& x) { return dynamic_cast<const NotRegisteredError*>(&x); });
 }
 inline bool IsMissingKind(const std::exception& e) {
-  return AnyErrorMatches(
-      e, [](const std::exception& x) { return dynamic_cast<const MissingKindError*>(&x); });
+  return AnyErrorMatches(e,
+                         [](const std::exception& x) { return dynamic_cast<const MissingKindError*>(&x); });
 }
 inline bool IsMissingVersion(const std::exception& e) {
   return AnyErrorMatches(

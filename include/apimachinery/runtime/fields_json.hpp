@@ -280,30 +280,33 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
     }
     seen[idx] = true;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (void)((I == idx ? ([&] {
-         auto& member = v.*(std::get<I>(fields).ptr);
-         using M = std::remove_cvref_t<decltype(member)>;
-         if (strict) strict->Push(key);
-         try {
-           internal::DecodeValue(value, member);
-         } catch (const nlohmann::json::exception&) {
-           if (strict) strict->Pop();
-           throw metav1::DecodeError(
-               fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}",
-                           util::internal::JSONTypeName(value), internal::ShortTypeName<T>(), key,
-                           internal::ShortTypeName<M>()));
-         }
-         if (strict) strict->Pop();
-       }(),
-                    true)
-                 : false) ||
-       ...);
-    }(std::make_index_sequence<n>{});
+      (void)((I == idx ? (
+                             [&] {
+                               auto& member = v.*(std::get<I>(fields).ptr);
+                               using M = std::remove_cvref_t<decltype(member)>;
+                               if (strict) strict->Push(key);
+                               try {
+                                 internal::DecodeValue(value, member);
+                               } catch (const nlohmann::json::exception&) {
+                                 if (strict) strict->Pop();
+                                 throw metav1::DecodeError(fmt::format(
+                                     "json: cannot unmarshal {} into Go struct field {}.{} of type {}",
+                                     util::internal::JSONTypeName(value), internal::ShortTypeName<T>(), key,
+                                     internal::ShortTypeName<M>()));
+                               }
+                               if (strict) strict->Pop();
+                             }(),
+                             true)
+                       : false) ||
+             ...);
+    }
+    (std::make_index_sequence<n>{});
   }
   // Absent keys reset their members (from_json replaces the whole value).
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((seen[I] ? void() : void(v.*(std::get<I>(fields).ptr) = {})), ...);
-  }(std::make_index_sequence<n>{});
+  }
+  (std::make_index_sequence<n>{});
 }
 
 }  // namespace apimachinery::runtime

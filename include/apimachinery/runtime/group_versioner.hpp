@@ -56,8 +56,8 @@ class GroupVersioner {
 
   // Implicit: wraps any GroupVersionerLike value (schema::GroupVersion, GroupVersions, ...).
   template <typename T>
-    requires(GroupVersionerLike<T> && !std::same_as<std::remove_cvref_t<T>, GroupVersioner>)
-  GroupVersioner(T impl)  // NOLINT(google-explicit-constructor)
+  requires(GroupVersionerLike<T> && !std::same_as<std::remove_cvref_t<T>, GroupVersioner>)
+      GroupVersioner(T impl)  // NOLINT(google-explicit-constructor)
       : impl_(std::make_shared<Model<T>>(std::move(impl))) {}
   explicit GroupVersioner(std::shared_ptr<const Interface> impl) : impl_(std::move(impl)) {}
 
@@ -158,8 +158,8 @@ inline GroupVersioner NewMultiGroupVersioner(schema::GroupVersion gv,
 
 // NewCoercingMultiGroupVersioner: like NewMultiGroupVersioner, but an unmatched non-empty input is
 // coerced to gv with its first kind.
-inline GroupVersioner NewCoercingMultiGroupVersioner(
-    schema::GroupVersion gv, std::vector<schema::GroupKind> group_kinds = {}) {
+inline GroupVersioner NewCoercingMultiGroupVersioner(schema::GroupVersion gv,
+                                                     std::vector<schema::GroupKind> group_kinds = {}) {
   return GroupVersioner(MultiGroupVersionerType{std::move(gv), std::move(group_kinds), true});
 }
 

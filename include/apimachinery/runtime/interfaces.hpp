@@ -123,9 +123,7 @@ class ObjectBase : public Object {
     tm.api_version = std::move(api_version);
     tm.kind = std::move(kind);
   }
-  std::unique_ptr<Object> DeepCopyObject() const override {
-    return std::make_unique<Derived>(Self());
-  }
+  std::unique_ptr<Object> DeepCopyObject() const override { return std::make_unique<Derived>(Self()); }
   const metav1::ObjectMeta* GetObjectMeta() const noexcept override {
     if constexpr (HasObjectMeta<Derived>) {
       return &Self().metadata;

@@ -8,9 +8,9 @@
 #pragma once
 
 #include "apimachinery/runtime/interfaces.hpp"
-#include "apimachinery/runtime/unstructured_helpers.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/runtime/unstructured_converter.hpp"
+#include "apimachinery/runtime/unstructured_helpers.hpp"
 
 // Scheme, versioners, errors, codec (see each header's top comment).
 #include "apimachinery/runtime/codec_json.hpp"

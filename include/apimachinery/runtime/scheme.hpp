@@ -67,8 +67,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "apimachinery/conversion/converter.hpp"
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/conversion/converter.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
@@ -83,8 +83,7 @@ namespace apimachinery::runtime {
 // KnownObject<T>: what a type must be to be registered in a Scheme.
 template <typename T>
 concept KnownObject = std::is_base_of_v<Object, T> && std::is_default_constructible_v<T> &&
-                      std::is_copy_constructible_v<T> && std::is_copy_assignable_v<T> &&
-                      !std::is_abstract_v<T>;
+    std::is_copy_constructible_v<T> && std::is_copy_assignable_v<T> && !std::is_abstract_v<T>;
 
 // KindNameOf<T>: T::kKind, else the unqualified C++ type name (Go uses the struct's name).
 template <typename T>
@@ -118,9 +117,10 @@ using FieldLabelConversionFunc =
     std::function<std::pair<std::string, std::string>(std::string_view label, std::string_view value)>;
 
 // DefaultMetaV1FieldSelectorConversion accepts metadata.name and metadata.namespace.
-// Throws: apimachinery::Error `"<label>" is not a known field selector: only "metadata.name", "metadata.namespace"`.
+// Throws: apimachinery::Error `"<label>" is not a known field selector: only "metadata.name",
+// "metadata.namespace"`.
 std::pair<std::string, std::string> DefaultMetaV1FieldSelectorConversion(std::string_view label,
-                                                                        std::string_view value);
+                                                                         std::string_view value);
 
 // TargetVersioner returns the GroupVersioner a Scheme put in a conversion's Meta (during
 // ConvertToVersion), or nullptr.
@@ -129,8 +129,7 @@ const GroupVersioner* TargetVersioner(const conversion::Scope& scope) noexcept;
 class Scheme {
  public:
   // Scheme: `name` appears in errors; empty means the caller's file:line.
-  explicit Scheme(std::string name = "", const char* file = __builtin_FILE(),
-                  int line = __builtin_LINE());
+  explicit Scheme(std::string name = "", const char* file = __builtin_FILE(), int line = __builtin_LINE());
 
   // Name: the scheme's name (upstream: Name()).
   const std::string& Name() const noexcept { return scheme_name_; }
@@ -204,9 +203,7 @@ class Scheme {
   std::pair<std::vector<schema::GroupVersionKind>, bool> ObjectKinds(const Object& obj) const;
 
   // Recognizes: the exact GVK is registered (unversioned kinds are not consulted).
-  bool Recognizes(const schema::GroupVersionKind& gvk) const {
-    return gvk_to_type_.count(gvk) > 0;
-  }
+  bool Recognizes(const schema::GroupVersionKind& gvk) const { return gvk_to_type_.count(gvk) > 0; }
   // IsUnversioned returns (is unversioned, is registered).
   std::pair<bool, bool> IsUnversioned(const Object& obj) const;
   // KnownTypes: kind name -> type for one exact group version.
@@ -235,8 +232,7 @@ class Scheme {
   // ConvertFieldLabel converts a field selector label of a kind (default: metadata.name and
   // metadata.namespace only). Throws: apimachinery::Error.
   std::pair<std::string, std::string> ConvertFieldLabel(const schema::GroupVersionKind& gvk,
-                                                        std::string_view label,
-                                                        std::string_view value) const;
+                                                        std::string_view label, std::string_view value) const;
 
   // Convert converts in into out through the converter, with `context` as Meta::context. Objects
   // are dispatched on their dynamic types; other values on their static types. Types need not be
@@ -284,8 +280,7 @@ class Scheme {
   template <typename T>
   void RegisterSelfConversion();
   void AddObservedVersion(const schema::GroupVersion& gv);
-  std::unique_ptr<Object> ConvertToVersionImpl(bool copy, const Object& in,
-                                               std::unique_ptr<Object> owned,
+  std::unique_ptr<Object> ConvertToVersionImpl(bool copy, const Object& in, std::unique_ptr<Object> owned,
                                                const GroupVersioner& target) const;
   static void SetTargetKind(Object& obj, const schema::GroupVersionKind& gvk);
 
@@ -316,8 +311,8 @@ inline std::string CallerName(const char* file, int line) {
 }
 }  // namespace internal
 
-inline std::pair<std::string, std::string> DefaultMetaV1FieldSelectorConversion(
-    std::string_view label, std::string_view value) {
+inline std::pair<std::string, std::string> DefaultMetaV1FieldSelectorConversion(std::string_view label,
+                                                                                std::string_view value) {
   if (label == "metadata.name" || label == "metadata.namespace") {
     return {std::string(label), std::string(value)};
   }
@@ -462,8 +457,7 @@ inline std::unique_ptr<Object> Scheme::New(const schema::GroupVersionKind& gvk) 
   throw NotRegisteredError::ForKind(scheme_name_, gvk);
 }
 
-inline std::pair<std::vector<schema::GroupVersionKind>, bool> Scheme::ObjectKinds(
-    const Object& obj) const {
+inline std::pair<std::vector<schema::GroupVersionKind>, bool> Scheme::ObjectKinds(const Object& obj) const {
   if (IsUnstructured(obj)) {
     schema::GroupVersionKind gvk = obj.GetObjectKind();
     if (gvk.kind.empty()) throw MissingKindError("unstructured object has no kind");
@@ -494,8 +488,7 @@ inline std::map<schema::GroupVersionKind, util::TypeId> Scheme::AllKnownTypes() 
   return {gvk_to_type_.begin(), gvk_to_type_.end()};
 }
 
-inline std::vector<schema::GroupVersion> Scheme::VersionsForGroupKind(
-    const schema::GroupKind& gk) const {
+inline std::vector<schema::GroupVersion> Scheme::VersionsForGroupKind(const schema::GroupKind& gk) const {
   std::vector<schema::GroupVersion> available;
   for (const auto& [gvk, id] : gvk_to_type_) {
     if (gvk.group == gk.group && gvk.kind == gk.kind) available.push_back(gvk.GroupVersion());
@@ -509,8 +502,7 @@ inline std::vector<schema::GroupVersion> Scheme::VersionsForGroupKind(
   return ret;
 }
 
-inline std::vector<schema::GroupVersion> Scheme::PrioritizedVersionsForGroup(
-    std::string_view group) const {
+inline std::vector<schema::GroupVersion> Scheme::PrioritizedVersionsForGroup(std::string_view group) const {
   std::vector<schema::GroupVersion> ret;
   if (auto it = version_priority_.find(std::string(group)); it != version_priority_.end()) {
     for (const auto& v : it->second) ret.push_back({std::string(group), v});
@@ -570,8 +562,9 @@ inline void Scheme::Default(Object& obj) const {
   }
 }
 
-inline std::pair<std::string, std::string> Scheme::ConvertFieldLabel(
-    const schema::GroupVersionKind& gvk, std::string_view label, std::string_view value) const {
+inline std::pair<std::string, std::string> Scheme::ConvertFieldLabel(const schema::GroupVersionKind& gvk,
+                                                                     std::string_view label,
+                                                                     std::string_view value) const {
   if (auto it = field_label_funcs_.find(gvk); it != field_label_funcs_.end()) {
     return it->second(label, value);
   }
@@ -620,14 +613,13 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
       if (const auto* p = std::any_cast<GroupVersioner>(&context)) target = p;
       if (const auto* p = std::any_cast<const GroupVersioner*>(&context)) target = *p;
       if (target == nullptr) {
-        throw Error(fmt::format(
-            "unable to convert the internal object type {} to Unstructured without providing a "
-            "preferred version to convert to",
-            oin.GetTypeId().name()));
+        throw Error(
+            fmt::format("unable to convert the internal object type {} to Unstructured without providing a "
+                        "preferred version to convert to",
+                        oin.GetTypeId().name()));
       }
       std::unique_ptr<Object> versioned = ConvertToVersion(oin, *target);
-      static_cast<Unstructured&>(oout) =
-          TypedToUnstructured(*versioned, versioned->GetObjectKind());
+      static_cast<Unstructured&>(oout) = TypedToUnstructured(*versioned, versioned->GetObjectKind());
       return;
     }
     conversion::Meta meta{std::move(context)};
@@ -637,8 +629,8 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
                          dynamic_cast<void*>(&oout), oout.GetTypeId(), &meta);
       return;
     }
-    converter_.Convert(dynamic_cast<const void*>(&oin), oin.GetTypeId(),
-                       dynamic_cast<void*>(&oout), oout.GetTypeId(), &meta);
+    converter_.Convert(dynamic_cast<const void*>(&oin), oin.GetTypeId(), dynamic_cast<void*>(&oout),
+                       oout.GetTypeId(), &meta);
   } else {
     conversion::Meta meta{std::move(context)};
     converter_.Convert(in, out, &meta);
@@ -659,14 +651,13 @@ inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) con
       info->from_json(static_cast<const UnstructuredList&>(in).UnstructuredContent(), *typed);
     }
   } catch (const std::exception& e) {
-    throw Error(fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(),
-                            e.what()));
+    throw Error(
+        fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), e.what()));
   }
   return typed;
 }
 
-inline Unstructured Scheme::TypedToUnstructured(const Object& in,
-                                                const schema::GroupVersionKind& gvk) const {
+inline Unstructured Scheme::TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const {
   const TypeInfo* info = TypeInfoFor(in.GetTypeId());
   if (info == nullptr) throw NotRegisteredError::ForType(scheme_name_, in.GetTypeId().name());
   if (info->to_json == nullptr) {
@@ -759,8 +750,8 @@ inline std::unique_ptr<Object> Scheme::ConvertToVersionImpl(bool copy, const Obj
   std::unique_ptr<Object> out = New(*gvk);
   const GroupVersioner* target_ptr = &target;
   conversion::Meta meta{std::any(target_ptr)};
-  converter_.Convert(dynamic_cast<const void*>(in), id, dynamic_cast<void*>(out.get()),
-                     out->GetTypeId(), &meta);
+  converter_.Convert(dynamic_cast<const void*>(in), id, dynamic_cast<void*>(out.get()), out->GetTypeId(),
+                     &meta);
   SetTargetKind(*out, *gvk);
   return out;
 }

@@ -41,8 +41,8 @@ struct SchemeRESTMapperOptions {
   std::function<meta::RESTScopeName(const schema::GroupVersionKind&)> scope_of = {};
 };
 
-std::shared_ptr<meta::DefaultRESTMapper> NewRESTMapperFromScheme(
-    const Scheme& scheme, const SchemeRESTMapperOptions& options = {});
+std::shared_ptr<meta::DefaultRESTMapper> NewRESTMapperFromScheme(const Scheme& scheme,
+                                                                 const SchemeRESTMapperOptions& options = {});
 
 // Implementation details follow.
 

@@ -88,9 +88,7 @@ class Unstructured : public Object {
   // runtime::Object.
   schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
   inline void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
-  std::unique_ptr<Object> DeepCopyObject() const override {
-    return std::make_unique<Unstructured>(*this);
-  }
+  std::unique_ptr<Object> DeepCopyObject() const override { return std::make_unique<Unstructured>(*this); }
   using Object::GetObjectMeta;
   const metav1::ObjectMeta* GetObjectMeta() const noexcept override { return &metadata_; }
   util::TypeId GetTypeId() const noexcept override { return util::TypeIdOf<Unstructured>(); }
@@ -169,9 +167,7 @@ class Unstructured : public Object {
   }
   const std::map<std::string, std::string>& GetLabels() const noexcept { return metadata_.labels; }
   void SetLabels(std::map<std::string, std::string> v) { SetContainer(metadata_.labels, std::move(v)); }
-  const std::map<std::string, std::string>& GetAnnotations() const noexcept {
-    return metadata_.annotations;
-  }
+  const std::map<std::string, std::string>& GetAnnotations() const noexcept { return metadata_.annotations; }
   void SetAnnotations(std::map<std::string, std::string> v) {
     SetContainer(metadata_.annotations, std::move(v));
   }
@@ -224,9 +220,7 @@ class UnstructuredList : public Object {
 
   UnstructuredList() = default;
   // UnstructuredList(content) = SetUnstructuredContent(content). Throws: metav1::DecodeError.
-  explicit UnstructuredList(nlohmann::json content) {
-    SetUnstructuredContent(std::move(content));
-  }
+  explicit UnstructuredList(nlohmann::json content) { SetUnstructuredContent(std::move(content)); }
 
   // runtime::Object.
   schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
@@ -327,8 +321,7 @@ inline nlohmann::json ParseJSONText(std::string_view data) {
                   util::internal::JSONTypeName(v)));
 }
 
-inline schema::GroupVersionKind GVKFromStrings(const std::string& api_version,
-                                               const std::string& kind) {
+inline schema::GroupVersionKind GVKFromStrings(const std::string& api_version, const std::string& kind) {
   try {
     auto gv = schema::ParseGroupVersion(api_version);
     return gv.WithKind(kind);
@@ -541,8 +534,6 @@ inline std::unique_ptr<Object> DecodeUnstructured(std::string_view data) {
 inline void to_json(nlohmann::json& j, const Unstructured& u) { j = u.UnstructuredContent(); }
 inline void from_json(const nlohmann::json& j, Unstructured& u) { u.SetUnstructuredContent(j); }
 inline void to_json(nlohmann::json& j, const UnstructuredList& u) { j = u.UnstructuredContent(); }
-inline void from_json(const nlohmann::json& j, UnstructuredList& u) {
-  u.SetUnstructuredContent(j);
-}
+inline void from_json(const nlohmann::json& j, UnstructuredList& u) { u.SetUnstructuredContent(j); }
 
 }  // namespace apimachinery::runtime

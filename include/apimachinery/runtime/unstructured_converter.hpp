@@ -43,8 +43,7 @@ concept JSONConvertible = requires(nlohmann::json& j, const nlohmann::json& cj, 
 
 // ToUnstructured: the JSON object of `obj`. Throws: apimachinery::Error (not an object).
 template <typename T>
-  requires JSONConvertible<T>
-nlohmann::json ToUnstructured(const T& obj) {
+requires JSONConvertible<T> nlohmann::json ToUnstructured(const T& obj) {
   nlohmann::json j;
   try {
     j = obj;
@@ -60,7 +59,7 @@ nlohmann::json ToUnstructured(const T& obj) {
 
 // FromUnstructured fills `out` from `u`. Throws: metav1::DecodeError (or T's own errors).
 template <typename T>
-  requires JSONConvertible<T>
+requires JSONConvertible<T>
 void FromUnstructured(const nlohmann::json& u, T& out) {
   try {
     nlohmann::from_json(u, out);
@@ -71,16 +70,13 @@ void FromUnstructured(const nlohmann::json& u, T& out) {
 
 // ToUnstructuredObject: `obj` as a runtime::Unstructured.
 template <typename T>
-  requires JSONConvertible<T>
-Unstructured ToUnstructuredObject(const T& obj) {
+requires JSONConvertible<T> Unstructured ToUnstructuredObject(const T& obj) {
   return Unstructured(ToUnstructured(obj));
 }
 
 // FromUnstructuredObject fills `out` from an Unstructured's content.
 template <typename T>
-  requires JSONConvertible<T>
-void FromUnstructuredObject(const Unstructured& u, T& out) {
-  FromUnstructured(u.UnstructuredContent(), out);
-}
+requires JSONConvertible<T>
+void FromUnstructuredObject(const Unstructured& u, T& out) { FromUnstructured(u.UnstructuredContent(), out); }
 
 }  // namespace apimachinery::runtime

@@ -65,13 +65,12 @@ std::optional<bool> NestedBool(const nlohmann::json& obj, FieldSpan fields);
 std::optional<double> NestedFloat64(const nlohmann::json& obj, FieldSpan fields);
 std::optional<std::int64_t> NestedInt64(const nlohmann::json& obj, FieldSpan fields);
 std::optional<double> NestedNumberAsFloat64(const nlohmann::json& obj, FieldSpan fields);
-std::optional<std::vector<std::string>> NestedStringSlice(const nlohmann::json& obj,
-                                                          FieldSpan fields);
+std::optional<std::vector<std::string>> NestedStringSlice(const nlohmann::json& obj, FieldSpan fields);
 std::optional<nlohmann::json> NestedSlice(const nlohmann::json& obj, FieldSpan fields);
 std::optional<std::map<std::string, std::string>> NestedStringMap(const nlohmann::json& obj,
                                                                   FieldSpan fields);
-std::optional<std::map<std::string, std::string>> NestedNullCoercingStringMap(
-    const nlohmann::json& obj, FieldSpan fields);
+std::optional<std::map<std::string, std::string>> NestedNullCoercingStringMap(const nlohmann::json& obj,
+                                                                              FieldSpan fields);
 std::optional<nlohmann::json> NestedMap(const nlohmann::json& obj, FieldSpan fields);
 void SetNestedField(nlohmann::json& obj, nlohmann::json value, FieldSpan fields);
 void RemoveNestedField(nlohmann::json& obj, FieldSpan fields);
@@ -93,21 +92,20 @@ std::string_view GoTypeName(const nlohmann::json& v) noexcept;
 // NestedFieldNoCopy returns a pointer to the nested value (possibly a JSON null), nullptr when not
 // found. Throws: apimachinery::Error when an intermediate value is not an object.
 template <typename... F>
-  requires FieldPath<F...>
+requires FieldPath<F...>
 const nlohmann::json* NestedFieldNoCopy(const nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedFieldNoCopy(obj, p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-nlohmann::json* NestedFieldNoCopy(nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> nlohmann::json* NestedFieldNoCopy(nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   return const_cast<nlohmann::json*>(internal::NestedFieldNoCopy(std::as_const(obj), p));
 }
 // NestedFieldCopy returns a copy of the nested value. Throws: as NestedFieldNoCopy.
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<nlohmann::json> NestedFieldCopy(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<nlohmann::json> NestedFieldCopy(const nlohmann::json& obj,
+                                                                       const F&... fields) {
   const auto p = internal::Path(fields...);
   if (const auto* v = internal::NestedFieldNoCopy(obj, p)) return *v;
   return std::nullopt;
@@ -116,69 +114,64 @@ std::optional<nlohmann::json> NestedFieldCopy(const nlohmann::json& obj, const F
 // The typed getters. Throws: apimachinery::Error when the value (or an intermediate) has another
 // type.
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<std::string> NestedString(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<std::string> NestedString(const nlohmann::json& obj,
+                                                                 const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedString(obj, p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<bool> NestedBool(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<bool> NestedBool(const nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedBool(obj, p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<double> NestedFloat64(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<double> NestedFloat64(const nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedFloat64(obj, p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<std::int64_t> NestedInt64(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<std::int64_t> NestedInt64(const nlohmann::json& obj,
+                                                                 const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedInt64(obj, p);
 }
 // NestedNumberAsFloat64 accepts float64 and int64 values (an int64 must convert losslessly).
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<double> NestedNumberAsFloat64(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<double> NestedNumberAsFloat64(const nlohmann::json& obj,
+                                                                     const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedNumberAsFloat64(obj, p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<std::vector<std::string>> NestedStringSlice(const nlohmann::json& obj,
-                                                          const F&... fields) {
+requires FieldPath<F...> std::optional<std::vector<std::string>> NestedStringSlice(const nlohmann::json& obj,
+                                                                                   const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedStringSlice(obj, p);
 }
 // NestedSlice returns a copy of the JSON array.
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<nlohmann::json> NestedSlice(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<nlohmann::json> NestedSlice(const nlohmann::json& obj,
+                                                                   const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedSlice(obj, p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<std::map<std::string, std::string>> NestedStringMap(const nlohmann::json& obj,
-                                                                  const F&... fields) {
+requires FieldPath<F...> std::optional<std::map<std::string, std::string>> NestedStringMap(
+    const nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedStringMap(obj, p);
 }
 // NestedNullCoercingStringMap: as NestedStringMap, but null values read as "" (labels, annotations).
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<std::map<std::string, std::string>> NestedNullCoercingStringMap(
+requires FieldPath<F...> std::optional<std::map<std::string, std::string>> NestedNullCoercingStringMap(
     const nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedNullCoercingStringMap(obj, p);
 }
 // NestedMap returns a copy of the JSON object.
 template <typename... F>
-  requires FieldPath<F...>
-std::optional<nlohmann::json> NestedMap(const nlohmann::json& obj, const F&... fields) {
+requires FieldPath<F...> std::optional<nlohmann::json> NestedMap(const nlohmann::json& obj,
+                                                                 const F&... fields) {
   const auto p = internal::Path(fields...);
   return internal::NestedMap(obj, p);
 }
@@ -187,37 +180,36 @@ std::optional<nlohmann::json> NestedMap(const nlohmann::json& obj, const F&... f
 // Throws: apimachinery::Error when an intermediate value exists and is not an object (`obj` is left
 // unchanged then).
 template <typename... F>
-  requires FieldPath<F...>
+requires FieldPath<F...>
 // NOLINTNEXTLINE(performance-unnecessary-value-param): `value` is moved into place.
 void SetNestedField(nlohmann::json& obj, nlohmann::json value, const F&... fields) {
   const auto p = internal::Path(fields...);
   internal::SetNestedField(obj, std::move(value), p);
 }
 template <typename... F>
-  requires FieldPath<F...>
-void SetNestedStringSlice(nlohmann::json& obj, const std::vector<std::string>& value,
-                          const F&... fields) {
+requires FieldPath<F...>
+void SetNestedStringSlice(nlohmann::json& obj, const std::vector<std::string>& value, const F&... fields) {
   SetNestedField(obj, nlohmann::json(value), fields...);
 }
 template <typename... F>
-  requires FieldPath<F...>
+requires FieldPath<F...>
 void SetNestedSlice(nlohmann::json& obj, nlohmann::json value, const F&... fields) {
   SetNestedField(obj, std::move(value), fields...);
 }
 template <typename... F>
-  requires FieldPath<F...>
+requires FieldPath<F...>
 void SetNestedStringMap(nlohmann::json& obj, const std::map<std::string, std::string>& value,
                         const F&... fields) {
   SetNestedField(obj, nlohmann::json(value), fields...);
 }
 template <typename... F>
-  requires FieldPath<F...>
+requires FieldPath<F...>
 void SetNestedMap(nlohmann::json& obj, nlohmann::json value, const F&... fields) {
   SetNestedField(obj, std::move(value), fields...);
 }
 // RemoveNestedField removes the nested key if it exists. Never throws (except bad_alloc).
 template <typename... F>
-  requires FieldPath<F...>
+requires FieldPath<F...>
 void RemoveNestedField(nlohmann::json& obj, const F&... fields) {
   const auto p = internal::Path(fields...);
   internal::RemoveNestedField(obj, p);
@@ -268,8 +260,7 @@ inline std::string GoFloatString(double d) {
   if (std::isnan(d)) return "NaN";
   if (std::isinf(d)) return d > 0 ? "+Inf" : "-Inf";
   std::array<char, 64> buf{};
-  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), d,
-                                 std::chars_format::scientific);
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), d, std::chars_format::scientific);
   if (ec != std::errc()) return fmt::format("{}", d);
   std::string sci(buf.data(), end);
   const auto epos = sci.find('e');
@@ -296,8 +287,7 @@ inline const nlohmann::json* NestedFieldNoCopy(const nlohmann::json& obj, FieldS
   return val;
 }
 
-[[noreturn]] inline void ThrowAccessor(FieldSpan fields, const nlohmann::json& v,
-                                       std::string_view expected) {
+[[noreturn]] inline void ThrowAccessor(FieldSpan fields, const nlohmann::json& v, std::string_view expected) {
   throw Error(fmt::format("{} accessor error: {} is of the type {}, expected {}", JSONPath(fields),
                           GoValueString(v), GoTypeName(v), expected));
 }

@@ -29,8 +29,8 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
-#include "apimachinery/util/internal/hash_combine.hpp"
 #include "apimachinery/util/format.hpp"
+#include "apimachinery/util/internal/hash_combine.hpp"
 
 namespace apimachinery::schema {
 
@@ -96,8 +96,7 @@ struct GroupVersion {
   // k8s.io/apimachinery/pkg/runtime/schema/group_version.go: GroupVersion.KindForGroupVersionKinds:
   // the first kind with this
   // exact group and version, else the first kind of this group re-targeted to this version.
-  std::optional<GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<GroupVersionKind>& kinds) const;
+  std::optional<GroupVersionKind> KindForGroupVersionKinds(const std::vector<GroupVersionKind>& kinds) const;
   friend bool operator==(const GroupVersion&, const GroupVersion&) = default;
   friend auto operator<=>(const GroupVersion&, const GroupVersion&) = default;
 };
@@ -145,8 +144,7 @@ struct GroupVersions {
   std::string Identifier() const;
   // k8s.io/apimachinery/pkg/runtime/schema/group_version.go: GroupVersions.KindForGroupVersionKinds
   // (with bestMatch).
-  std::optional<GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<GroupVersionKind>& kinds) const;
+  std::optional<GroupVersionKind> KindForGroupVersionKinds(const std::vector<GroupVersionKind>& kinds) const;
   friend bool operator==(const GroupVersions&, const GroupVersions&) = default;
 };
 
@@ -269,14 +267,12 @@ inline std::optional<std::array<std::string, 3>> SplitThree(std::string_view s) 
   if (CountChar(s, '.') < 2) return std::nullopt;
   auto d1 = s.find('.');
   auto d2 = s.find('.', d1 + 1);
-  return std::array<std::string, 3>{std::string(s.substr(0, d1)),
-                                    std::string(s.substr(d1 + 1, d2 - d1 - 1)),
+  return std::array<std::string, 3>{std::string(s.substr(0, d1)), std::string(s.substr(d1 + 1, d2 - d1 - 1)),
                                     std::string(s.substr(d2 + 1))};
 }
 }  // namespace internal
 
-inline std::pair<std::optional<GroupVersionResource>, GroupResource> ParseResourceArg(
-    std::string_view arg) {
+inline std::pair<std::optional<GroupVersionResource>, GroupResource> ParseResourceArg(std::string_view arg) {
   std::optional<GroupVersionResource> full;
   if (auto parts = internal::SplitThree(arg)) {
     full = GroupVersionResource{(*parts)[2], (*parts)[1], (*parts)[0]};

@@ -47,8 +47,7 @@ class Clock {
   // WaitUntil blocks the calling thread, which holds `lock` (the mutex `cv` is used with), until
   // `cv` is notified or the clock reaches `deadline`. Like condition_variable::wait it may return
   // spuriously, so callers re-check their condition in a loop. `lock` is held again on return.
-  virtual void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,
-                         Time deadline) = 0;
+  virtual void WaitUntil(std::condition_variable& cv, std::unique_lock<std::mutex>& lock, Time deadline) = 0;
 };
 
 // RealClock reads std::chrono::steady_clock. Upstream: clock.RealClock.

@@ -170,13 +170,11 @@ std::shared_ptr<TypedRateLimiter<T>> NewItemExponentialFailureRateLimiter(Durati
 // DefaultItemBasedRateLimiter: exponential from 1ms up to 1000s.
 template <Comparable T = std::string>
 std::shared_ptr<TypedRateLimiter<T>> DefaultItemBasedRateLimiter() {
-  return NewItemExponentialFailureRateLimiter<T>(std::chrono::milliseconds(1),
-                                                 std::chrono::seconds(1000));
+  return NewItemExponentialFailureRateLimiter<T>(std::chrono::milliseconds(1), std::chrono::seconds(1000));
 }
 
 template <Comparable T = std::string>
-std::shared_ptr<TypedRateLimiter<T>> NewItemFastSlowRateLimiter(Duration fast_delay,
-                                                                Duration slow_delay,
+std::shared_ptr<TypedRateLimiter<T>> NewItemFastSlowRateLimiter(Duration fast_delay, Duration slow_delay,
                                                                 int max_fast_attempts) {
   return std::make_shared<ItemFastSlowRateLimiter<T>>(fast_delay, slow_delay, max_fast_attempts);
 }
@@ -188,8 +186,8 @@ std::shared_ptr<TypedRateLimiter<T>> NewMaxOfRateLimiter(
 }
 
 template <Comparable T = std::string>
-std::shared_ptr<TypedRateLimiter<T>> NewWithMaxWaitRateLimiter(
-    std::shared_ptr<TypedRateLimiter<T>> limiter, Duration max_delay) {
+std::shared_ptr<TypedRateLimiter<T>> NewWithMaxWaitRateLimiter(std::shared_ptr<TypedRateLimiter<T>> limiter,
+                                                               Duration max_delay) {
   return std::make_shared<WithMaxWaitRateLimiter<T>>(std::move(limiter), max_delay);
 }
 
@@ -201,8 +199,7 @@ template <Comparable T = std::string>
 std::shared_ptr<TypedRateLimiter<T>> DefaultControllerRateLimiter(
     std::shared_ptr<util::clock::Clock> clock = nullptr) {
   return NewMaxOfRateLimiter<T>({
-      NewItemExponentialFailureRateLimiter<T>(std::chrono::milliseconds(5),
-                                              std::chrono::seconds(1000)),
+      NewItemExponentialFailureRateLimiter<T>(std::chrono::milliseconds(5), std::chrono::seconds(1000)),
       std::make_shared<BucketRateLimiter<T>>(10.0, 100, std::move(clock)),
   });
 }
@@ -273,8 +270,7 @@ int ItemFastSlowRateLimiter<T>::NumRequeues(const T& item) {
 }
 
 template <Comparable T>
-BucketRateLimiter<T>::BucketRateLimiter(double qps, int burst,
-                                        std::shared_ptr<util::clock::Clock> clock)
+BucketRateLimiter<T>::BucketRateLimiter(double qps, int burst, std::shared_ptr<util::clock::Clock> clock)
     : clock_(clock ? std::move(clock) : std::make_shared<util::clock::RealClock>()),
       qps_(qps),
       burst_(burst),

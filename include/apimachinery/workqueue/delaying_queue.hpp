@@ -127,8 +127,7 @@ class DelayingQueue : public TypedDelayingInterface<T> {
 
 template <Comparable T>
 DelayingQueue<T>::DelayingQueue(DelayingQueueConfig<T> config)
-    : clock_(config.clock ? std::move(config.clock)
-                          : std::make_shared<util::clock::RealClock>()),
+    : clock_(config.clock ? std::move(config.clock) : std::make_shared<util::clock::RealClock>()),
       metrics_(config.name, config.metrics_provider) {
   if (config.queue) {
     queue_ = std::move(config.queue);

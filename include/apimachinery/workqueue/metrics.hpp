@@ -84,8 +84,7 @@ class MetricsProvider {
   // work duration: seconds between Get and Done.
   virtual std::shared_ptr<HistogramMetric> NewWorkDurationMetric(std::string_view name) = 0;
   // unfinished work: total seconds of work in progress that has not been observed by work duration.
-  virtual std::shared_ptr<SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(
-      std::string_view name) = 0;
+  virtual std::shared_ptr<SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(std::string_view name) = 0;
   // longest running processor: seconds the longest running item has been processed.
   virtual std::shared_ptr<SettableGaugeMetric> NewLongestRunningProcessorSecondsMetric(
       std::string_view name) = 0;
@@ -156,9 +155,7 @@ class QueueMetrics {
   }
 
  private:
-  static double Seconds(util::clock::Duration d) {
-    return std::chrono::duration<double>(d).count();
-  }
+  static double Seconds(util::clock::Duration d) { return std::chrono::duration<double>(d).count(); }
 
   std::shared_ptr<util::clock::Clock> clock_;
   std::shared_ptr<GaugeMetric> depth_;

@@ -53,10 +53,9 @@ namespace apimachinery::workqueue {
 
 // Comparable is what an item type needs: Go's `comparable`, spelt for unordered containers.
 template <typename T>
-concept Comparable = std::copy_constructible<T> && std::equality_comparable<T> &&
-                     requires(const T& t) {
-                       { std::hash<T>{}(t) } -> std::convertible_to<std::size_t>;
-                     };
+concept Comparable = std::copy_constructible<T> && std::equality_comparable<T> && requires(const T& t) {
+  { std::hash<T>{}(t) } -> std::convertible_to<std::size_t>;
+};
 
 using Duration = util::clock::Duration;
 
@@ -141,14 +140,11 @@ class Queue : public TypedInterface<T> {
 
 template <Comparable T>
 Queue<T>::Queue(QueueConfig config)
-    : clock_(config.clock ? std::move(config.clock)
-                          : std::make_shared<util::clock::RealClock>()),
-      metrics_(internal::NewQueueMetrics<T>(config.name, std::move(config.metrics_provider),
-                                            clock_)) {
+    : clock_(config.clock ? std::move(config.clock) : std::make_shared<util::clock::RealClock>()),
+      metrics_(internal::NewQueueMetrics<T>(config.name, std::move(config.metrics_provider), clock_)) {
   if (metrics_) {
-    metrics_thread_ = std::thread([this, period = config.unfinished_work_update_period] {
-      UpdateUnfinishedWorkLoop(period);
-    });
+    metrics_thread_ = std::thread(
+        [this, period = config.unfinished_work_update_period] { UpdateUnfinishedWorkLoop(period); });
   }
 }
 

@@ -70,8 +70,7 @@ inline constexpr std::int32_t kStatusGatewayTimeout = 504;
 // StatusError: an error carrying a metav1::Status; what() is the status message.
 class StatusError : public Error {
  public:
-  explicit StatusError(metav1::Status status)
-      : Error(status.message), err_status(std::move(status)) {}
+  explicit StatusError(metav1::Status status) : Error(status.message), err_status(std::move(status)) {}
 
   // Upstream: ErrStatus.
   metav1::Status err_status;
@@ -91,8 +90,8 @@ class UnexpectedObjectError : public Error {
 // Constructors (upstream texts).
 StatusError NewNotFound(const schema::GroupResource& qualified_resource, std::string_view name);
 StatusError NewAlreadyExists(const schema::GroupResource& qualified_resource, std::string_view name);
-StatusError NewGenerateNameConflict(const schema::GroupResource& qualified_resource,
-                                    std::string_view name, int retry_after_seconds);
+StatusError NewGenerateNameConflict(const schema::GroupResource& qualified_resource, std::string_view name,
+                                    int retry_after_seconds);
 StatusError NewUnauthorized(std::string_view reason);
 StatusError NewForbidden(const schema::GroupResource& qualified_resource, std::string_view name,
                          std::string_view err);
@@ -110,12 +109,11 @@ StatusError NewInvalid(const schema::GroupKind& qualified_kind, std::string_view
 StatusError NewBadRequest(std::string reason);
 StatusError NewTooManyRequests(std::string message, int retry_after_seconds);
 StatusError NewServiceUnavailable(std::string reason);
-StatusError NewMethodNotSupported(const schema::GroupResource& qualified_resource,
-                                  std::string_view action);
-StatusError NewServerTimeout(const schema::GroupResource& qualified_resource,
-                             std::string_view operation, int retry_after_seconds);
-StatusError NewServerTimeoutForKind(const schema::GroupKind& qualified_kind,
-                                    std::string_view operation, int retry_after_seconds);
+StatusError NewMethodNotSupported(const schema::GroupResource& qualified_resource, std::string_view action);
+StatusError NewServerTimeout(const schema::GroupResource& qualified_resource, std::string_view operation,
+                             int retry_after_seconds);
+StatusError NewServerTimeoutForKind(const schema::GroupKind& qualified_kind, std::string_view operation,
+                                    int retry_after_seconds);
 StatusError NewInternalError(std::string_view err);
 StatusError NewInternalError(const std::exception& err);
 StatusError NewTimeoutError(std::string_view message, int retry_after_seconds);
@@ -124,9 +122,9 @@ StatusError NewRequestEntityTooLargeError(std::string_view message);
 // NewGenericServerResponse: an error for a server response without a usable Status. `verb` is the
 // HTTP method ("GET", "POST", ...).
 StatusError NewGenericServerResponse(int code, std::string_view verb,
-                                     const schema::GroupResource& qualified_resource,
-                                     std::string_view name, std::string_view server_message,
-                                     int retry_after_seconds, bool is_unexpected_response);
+                                     const schema::GroupResource& qualified_resource, std::string_view name,
+                                     std::string_view server_message, int retry_after_seconds,
+                                     bool is_unexpected_response);
 
 // FromObject: a StatusError for a metav1::Status (typed, or an Unstructured of kind Status with
 // apiVersion v1 or meta.k8s.io/v1); an UnexpectedObjectError otherwise. Returned, not thrown.
@@ -196,17 +194,25 @@ inline metav1::StatusDetails Details(const schema::GroupResource& gr, std::strin
 }
 
 inline bool IsKnownReason(std::string_view r) {
-  static constexpr std::string_view kKnown[] = {
-      metav1::kStatusReasonUnauthorized,     metav1::kStatusReasonForbidden,
-      metav1::kStatusReasonNotFound,         metav1::kStatusReasonAlreadyExists,
-      metav1::kStatusReasonConflict,         metav1::kStatusReasonGone,
-      metav1::kStatusReasonInvalid,          metav1::kStatusReasonServerTimeout,
-      metav1::kStatusReasonStoreReadError,   metav1::kStatusReasonTimeout,
-      metav1::kStatusReasonTooManyRequests,  metav1::kStatusReasonBadRequest,
-      metav1::kStatusReasonMethodNotAllowed, metav1::kStatusReasonNotAcceptable,
-      metav1::kStatusReasonRequestEntityTooLarge, metav1::kStatusReasonUnsupportedMediaType,
-      metav1::kStatusReasonInternalError,    metav1::kStatusReasonExpired,
-      metav1::kStatusReasonServiceUnavailable};
+  static constexpr std::string_view kKnown[] = {metav1::kStatusReasonUnauthorized,
+                                                metav1::kStatusReasonForbidden,
+                                                metav1::kStatusReasonNotFound,
+                                                metav1::kStatusReasonAlreadyExists,
+                                                metav1::kStatusReasonConflict,
+                                                metav1::kStatusReasonGone,
+                                                metav1::kStatusReasonInvalid,
+                                                metav1::kStatusReasonServerTimeout,
+                                                metav1::kStatusReasonStoreReadError,
+                                                metav1::kStatusReasonTimeout,
+                                                metav1::kStatusReasonTooManyRequests,
+                                                metav1::kStatusReasonBadRequest,
+                                                metav1::kStatusReasonMethodNotAllowed,
+                                                metav1::kStatusReasonNotAcceptable,
+                                                metav1::kStatusReasonRequestEntityTooLarge,
+                                                metav1::kStatusReasonUnsupportedMediaType,
+                                                metav1::kStatusReasonInternalError,
+                                                metav1::kStatusReasonExpired,
+                                                metav1::kStatusReasonServiceUnavailable};
   for (auto k : kKnown) {
     if (k == r) return true;
   }
@@ -287,8 +293,7 @@ inline StatusError NewGenerateNameConflict(const schema::GroupResource& gr, std:
 inline StatusError NewUnauthorized(std::string_view reason) {
   std::string message(reason);
   if (message.empty()) message = "not authorized";
-  return internal::Failure(kStatusUnauthorized, metav1::kStatusReasonUnauthorized,
-                           std::move(message));
+  return internal::Failure(kStatusUnauthorized, metav1::kStatusReasonUnauthorized, std::move(message));
 }
 
 inline StatusError NewForbidden(const schema::GroupResource& gr, std::string_view name,
@@ -309,8 +314,7 @@ inline StatusError NewForbidden(const schema::GroupResource& gr, std::string_vie
   return NewForbidden(gr, name, std::string_view(err.what()));
 }
 
-inline StatusError NewConflict(const schema::GroupResource& gr, std::string_view name,
-                               std::string_view err) {
+inline StatusError NewConflict(const schema::GroupResource& gr, std::string_view name, std::string_view err) {
   return internal::Failure(
       kStatusConflict, metav1::kStatusReasonConflict,
       fmt::format("Operation cannot be fulfilled on {} {}: {}", gr.String(), util::Quote(name), err),
@@ -324,8 +328,7 @@ inline StatusError NewConflict(const schema::GroupResource& gr, std::string_view
 inline StatusError NewApplyConflict(std::vector<metav1::StatusCause> causes, std::string message) {
   metav1::StatusDetails d;
   d.causes = std::move(causes);
-  return internal::Failure(kStatusConflict, metav1::kStatusReasonConflict, std::move(message),
-                           std::move(d));
+  return internal::Failure(kStatusConflict, metav1::kStatusReasonConflict, std::move(message), std::move(d));
 }
 
 inline StatusError NewGone(std::string message) {
@@ -363,8 +366,8 @@ inline StatusError NewInvalid(const schema::GroupKind& gk, std::string_view name
     }
     message = fmt::format("{} {} is invalid: {}", gk.String(), util::Quote(name), agg);
   }
-  return internal::Failure(kStatusUnprocessableEntity, metav1::kStatusReasonInvalid,
-                           std::move(message), std::move(d));
+  return internal::Failure(kStatusUnprocessableEntity, metav1::kStatusReasonInvalid, std::move(message),
+                           std::move(d));
 }
 
 inline StatusError NewBadRequest(std::string reason) {
@@ -374,8 +377,8 @@ inline StatusError NewBadRequest(std::string reason) {
 inline StatusError NewTooManyRequests(std::string message, int retry_after_seconds) {
   metav1::StatusDetails d;
   d.retry_after_seconds = retry_after_seconds;
-  return internal::Failure(kStatusTooManyRequests, metav1::kStatusReasonTooManyRequests,
-                           std::move(message), std::move(d));
+  return internal::Failure(kStatusTooManyRequests, metav1::kStatusReasonTooManyRequests, std::move(message),
+                           std::move(d));
 }
 
 inline StatusError NewServiceUnavailable(std::string reason) {
@@ -434,9 +437,8 @@ inline StatusError NewRequestEntityTooLargeError(std::string_view message) {
                            fmt::format("Request entity too large: {}", message));
 }
 
-inline StatusError NewGenericServerResponse(int code, std::string_view verb,
-                                            const schema::GroupResource& gr, std::string_view name,
-                                            std::string_view server_message,
+inline StatusError NewGenericServerResponse(int code, std::string_view verb, const schema::GroupResource& gr,
+                                            std::string_view name, std::string_view server_message,
                                             int retry_after_seconds, bool is_unexpected_response) {
   std::string_view reason = metav1::kStatusReasonUnknown;
   std::string message =
@@ -553,36 +555,58 @@ inline metav1::StatusReason ReasonForError(const std::exception_ptr& p) {
   return r;
 }
 
-#define APIMACHINERY_INTERNAL_DEFINE_IS(Name, expr)                   \
-  inline bool Name(const std::exception& e) { return (expr); }        \
-  inline bool Name(const std::exception_ptr& p) {                     \
+#define APIMACHINERY_INTERNAL_DEFINE_IS(Name, expr)                             \
+  inline bool Name(const std::exception& e) { return (expr); }                  \
+  inline bool Name(const std::exception_ptr& p) {                               \
     return internal::OnPtr(p, [](const std::exception& x) { return Name(x); }); \
   }
-APIMACHINERY_INTERNAL_DEFINE_IS(IsNotFound, internal::ReasonOrCode(e, metav1::kStatusReasonNotFound, kStatusNotFound))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsNotFound,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonNotFound, kStatusNotFound))
 APIMACHINERY_INTERNAL_DEFINE_IS(IsAlreadyExists, internal::ReasonOnly(e, metav1::kStatusReasonAlreadyExists))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsConflict, internal::ReasonOrCode(e, metav1::kStatusReasonConflict, kStatusConflict))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsInvalid, internal::ReasonOrCode(e, metav1::kStatusReasonInvalid, kStatusUnprocessableEntity))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsConflict,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonConflict, kStatusConflict))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsInvalid, internal::ReasonOrCode(e, metav1::kStatusReasonInvalid,
+                                                                  kStatusUnprocessableEntity))
 APIMACHINERY_INTERNAL_DEFINE_IS(IsGone, internal::ReasonOrCode(e, metav1::kStatusReasonGone, kStatusGone))
 APIMACHINERY_INTERNAL_DEFINE_IS(IsResourceExpired, internal::ReasonOnly(e, metav1::kStatusReasonExpired))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsNotAcceptable, internal::ReasonOrCode(e, metav1::kStatusReasonNotAcceptable, kStatusNotAcceptable))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsUnsupportedMediaType, internal::ReasonOrCode(e, metav1::kStatusReasonUnsupportedMediaType, kStatusUnsupportedMediaType))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsMethodNotSupported, internal::ReasonOrCode(e, metav1::kStatusReasonMethodNotAllowed, kStatusMethodNotAllowed))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsServiceUnavailable, internal::ReasonOrCode(e, metav1::kStatusReasonServiceUnavailable, kStatusServiceUnavailable))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsBadRequest, internal::ReasonOrCode(e, metav1::kStatusReasonBadRequest, kStatusBadRequest))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsUnauthorized, internal::ReasonOrCode(e, metav1::kStatusReasonUnauthorized, kStatusUnauthorized))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsForbidden, internal::ReasonOrCode(e, metav1::kStatusReasonForbidden, kStatusForbidden))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsTimeout, internal::ReasonOrCode(e, metav1::kStatusReasonTimeout, kStatusGatewayTimeout))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsNotAcceptable, internal::ReasonOrCode(e, metav1::kStatusReasonNotAcceptable,
+                                                                        kStatusNotAcceptable))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsUnsupportedMediaType,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonUnsupportedMediaType,
+                                                       kStatusUnsupportedMediaType))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsMethodNotSupported,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonMethodNotAllowed,
+                                                       kStatusMethodNotAllowed))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsServiceUnavailable,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonServiceUnavailable,
+                                                       kStatusServiceUnavailable))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsBadRequest,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonBadRequest, kStatusBadRequest))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsUnauthorized, internal::ReasonOrCode(e, metav1::kStatusReasonUnauthorized,
+                                                                       kStatusUnauthorized))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsForbidden,
+                                internal::ReasonOrCode(e, metav1::kStatusReasonForbidden, kStatusForbidden))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsTimeout, internal::ReasonOrCode(e, metav1::kStatusReasonTimeout,
+                                                                  kStatusGatewayTimeout))
 APIMACHINERY_INTERNAL_DEFINE_IS(IsServerTimeout, internal::ReasonOnly(e, metav1::kStatusReasonServerTimeout))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsInternalError, internal::ReasonOrCode(e, metav1::kStatusReasonInternalError, kStatusInternalServerError))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsTooManyRequests, internal::ReasonOrAnyCode(e, metav1::kStatusReasonTooManyRequests, kStatusTooManyRequests))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsRequestEntityTooLargeError, internal::ReasonOrAnyCode(e, metav1::kStatusReasonRequestEntityTooLarge, kStatusRequestEntityTooLarge))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsUnexpectedServerError, HasStatusCause(e, metav1::kCauseTypeUnexpectedServerResponse))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsUnexpectedObjectError, AnyErrorMatches(e, [](const std::exception& x) { return dynamic_cast<const UnexpectedObjectError*>(&x) != nullptr; }))
-APIMACHINERY_INTERNAL_DEFINE_IS(IsStoreReadError, internal::ReasonOnly(e, metav1::kStatusReasonStoreReadError))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsInternalError, internal::ReasonOrCode(e, metav1::kStatusReasonInternalError,
+                                                                        kStatusInternalServerError))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsTooManyRequests,
+                                internal::ReasonOrAnyCode(e, metav1::kStatusReasonTooManyRequests,
+                                                          kStatusTooManyRequests))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsRequestEntityTooLargeError,
+                                internal::ReasonOrAnyCode(e, metav1::kStatusReasonRequestEntityTooLarge,
+                                                          kStatusRequestEntityTooLarge))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsUnexpectedServerError,
+                                HasStatusCause(e, metav1::kCauseTypeUnexpectedServerResponse))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsUnexpectedObjectError, AnyErrorMatches(e, [](const std::exception& x) {
+                                  return dynamic_cast<const UnexpectedObjectError*>(&x) != nullptr;
+                                }))
+APIMACHINERY_INTERNAL_DEFINE_IS(IsStoreReadError,
+                                internal::ReasonOnly(e, metav1::kStatusReasonStoreReadError))
 #undef APIMACHINERY_INTERNAL_DEFINE_IS
 
-inline std::optional<metav1::StatusCause> StatusCause(const std::exception& e,
-                                                      std::string_view cause_type) {
+inline std::optional<metav1::StatusCause> StatusCause(const std::exception& e, std::string_view cause_type) {
   const auto* s = AsStatusError(e);
   if (s == nullptr || !s->err_status.details) return std::nullopt;
   for (const auto& c : s->err_status.details->causes) {

@@ -54,7 +54,7 @@ class Epoch {
   // Set by a read that pinned this epoch while it was current (written under the shared lock,
   // read under the exclusive lock: the lock orders them).
   std::atomic<bool> read_{false};
-  Epoch* next_ = nullptr;                         // pinned by this epoch
+  Epoch* next_ = nullptr;                             // pinned by this epoch
   std::vector<std::shared_ptr<const void>> retired_;  // objects removed while this epoch was current
 };
 

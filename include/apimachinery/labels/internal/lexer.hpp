@@ -42,9 +42,7 @@ struct ScannedItem {
   std::string_view literal;
 };
 
-constexpr bool IsWhitespace(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+constexpr bool IsWhitespace(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 constexpr bool IsSpecialSymbol(char c) noexcept {
   return c == '=' || c == '!' || c == '(' || c == ')' || c == ',' || c == '>' || c == '<';
 }

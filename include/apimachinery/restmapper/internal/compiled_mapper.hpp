@@ -136,7 +136,8 @@ using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>
 class FlatIndex {
  public:
   // `keys[i]` (first, second) maps to `values[i]`; keys must be distinct, values < 0xFFFFFFFF.
-  void Build(const std::vector<std::pair<std::string, std::string>>& keys, const std::vector<std::uint32_t>& values) {
+  void Build(const std::vector<std::pair<std::string, std::string>>& keys,
+             const std::vector<std::uint32_t>& values) {
     std::size_t size = 8;
     while (size < keys.size() * 2) size *= 2;
     slots_.assign(size, Slot{});
@@ -147,8 +148,8 @@ class FlatIndex {
       const std::uint64_t h = Hash(first, second);
       std::size_t at = static_cast<std::size_t>(h) & mask_;
       while (slots_[at].value != kEmpty) at = (at + 1) & mask_;
-      slots_[at] = Slot{h, values[i], static_cast<std::uint32_t>(chars_.size()), static_cast<std::uint32_t>(first.size()),
-                        static_cast<std::uint32_t>(second.size())};
+      slots_[at] = Slot{h, values[i], static_cast<std::uint32_t>(chars_.size()),
+                        static_cast<std::uint32_t>(first.size()), static_cast<std::uint32_t>(second.size())};
       chars_ += first;
       chars_ += second;
     }
@@ -282,10 +283,12 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   }
   // The entry of a plain request's (lower-cased) resource, or nullptr.
   const ResourceEntry* FindPlain(const schema::GroupVersionResource& input) const {
-    return HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource)) : FindResource(input.resource);
+    return HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
+                                         : FindResource(input.resource);
   }
   const KindGroupEntry* FindKind(const schema::GroupKind& gk) const;
-  bool PatternMatches(const PriorityPattern& p, const std::string& group, const std::string& version) const noexcept;
+  bool PatternMatches(const PriorityPattern& p, const std::string& group,
+                      const std::string& version) const noexcept;
   // Upstream's priority narrowing over candidates living in `tables` (one per candidate):
   // `user_versions` patterns first (RESTMapping with versions), then the discovery patterns.
   // Returns the chosen candidate, or -1 when it stays ambiguous.
@@ -300,7 +303,8 @@ class CompiledRESTMapper final : public meta::RESTMapper {
     bool has_version = false;
   };
   static Coerced Coerce(const schema::GroupVersionResource& input);
-  bool TableMatches(const Table& t, const schema::GroupVersionResource& input, const Coerced& c) const noexcept;
+  bool TableMatches(const Table& t, const schema::GroupVersionResource& input,
+                    const Coerced& c) const noexcept;
   // The error for a request without a resource (Multi over >= 1 DefaultRESTMapper).
   meta::MapperError MissingResource(const schema::GroupVersionResource& input, const Coerced& c) const;
 
@@ -308,8 +312,9 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   // with their tables. Returns false (and sets `error`) when nothing matches.
   bool CollectKinds(const schema::GroupVersionResource& input, std::vector<schema::GroupVersionKind>& out,
                     std::vector<std::uint32_t>& tables, meta::MapperError& error) const;
-  bool CollectResources(const schema::GroupVersionResource& input, std::vector<schema::GroupVersionResource>& out,
-                        std::vector<std::uint32_t>& tables, meta::MapperError& error) const;
+  bool CollectResources(const schema::GroupVersionResource& input,
+                        std::vector<schema::GroupVersionResource>& out, std::vector<std::uint32_t>& tables,
+                        meta::MapperError& error) const;
   // The RESTMappings Multi returns for gk/versions, with their tables.
   bool CollectMappings(const schema::GroupKind& gk, const std::vector<std::string>& versions,
                        std::vector<const meta::RESTMapping*>& out, std::vector<std::uint32_t>& tables,
@@ -417,8 +422,8 @@ inline void CompiledRESTMapper::AddTable(Builder& b, const std::vector<discovery
   b.plural_index.clear();
   b.hits.clear();
 
-  auto add_specific = [&](const std::string& kind, const std::string& plural,
-                          const std::string& singular, meta::RESTScopeName scope) {
+  auto add_specific = [&](const std::string& kind, const std::string& plural, const std::string& singular,
+                          meta::RESTScopeName scope) {
     if (auto it = b.plural_index.find(plural); it != b.plural_index.end()) {
       b.plurals[it->second].singular = singular;
     } else {
@@ -608,7 +613,8 @@ inline CompiledRESTMapper::Coerced CompiledRESTMapper::Coerce(const schema::Grou
   } else {
     c.resource = input.resource;
   }
-  c.version = input.version == schema::kAPIVersionInternal ? std::string_view() : std::string_view(input.version);
+  c.version =
+      input.version == schema::kAPIVersionInternal ? std::string_view() : std::string_view(input.version);
   c.has_group = !input.group.empty();
   c.has_version = !c.version.empty();
   return c;
@@ -631,19 +637,22 @@ inline meta::MapperError CompiledRESTMapper::MissingResource(const schema::Group
   return meta::MapperError::Plain("a resource must be present, got: " + coerced.String());
 }
 
-inline const CompiledRESTMapper::ResourceEntry* CompiledRESTMapper::FindResource(std::string_view name) const {
+inline const CompiledRESTMapper::ResourceEntry* CompiledRESTMapper::FindResource(
+    std::string_view name) const {
   const std::uint32_t* id = resource_index_.Find(name);
   return id == nullptr ? nullptr : &resources_[*id];
 }
 
-inline const CompiledRESTMapper::KindGroupEntry* CompiledRESTMapper::FindKind(const schema::GroupKind& gk) const {
+inline const CompiledRESTMapper::KindGroupEntry* CompiledRESTMapper::FindKind(
+    const schema::GroupKind& gk) const {
   const std::uint32_t* id = kind_index_.Find(gk.kind, gk.group);
   return id == nullptr ? nullptr : &kinds_[*id];
 }
 
 inline bool CompiledRESTMapper::CollectKinds(const schema::GroupVersionResource& input,
                                              std::vector<schema::GroupVersionKind>& out,
-                                             std::vector<std::uint32_t>& tables, meta::MapperError& error) const {
+                                             std::vector<std::uint32_t>& tables,
+                                             meta::MapperError& error) const {
   Coerced c = Coerce(input);
   if (c.resource.empty()) {
     error = MissingResource(input, c);
@@ -708,7 +717,8 @@ inline meta::MapperResult<schema::GroupVersionKind> CompiledRESTMapper::TryKindF
       return meta::MapperResult<schema::GroupVersionKind>::Err(meta::MapperError::NoResourceMatch(input));
     }
     if (e->kind_for >= 0) {
-      return meta::MapperResult<schema::GroupVersionKind>::Ok(e->all_kinds[static_cast<std::size_t>(e->kind_for)]);
+      return meta::MapperResult<schema::GroupVersionKind>::Ok(
+          e->all_kinds[static_cast<std::size_t>(e->kind_for)]);
     }
     return meta::MapperResult<schema::GroupVersionKind>::Err(
         meta::MapperError::AmbiguousResource(input, {}, e->all_kinds));
@@ -716,9 +726,11 @@ inline meta::MapperResult<schema::GroupVersionKind> CompiledRESTMapper::TryKindF
   std::vector<schema::GroupVersionKind> kinds;
   std::vector<std::uint32_t> tables;
   meta::MapperError error;
-  if (!CollectKinds(input, kinds, tables, error)) return meta::MapperResult<schema::GroupVersionKind>::Err(error);
+  if (!CollectKinds(input, kinds, tables, error))
+    return meta::MapperResult<schema::GroupVersionKind>::Err(error);
   int best = Narrow(tables, nullptr);
-  if (best >= 0) return meta::MapperResult<schema::GroupVersionKind>::Ok(kinds[static_cast<std::size_t>(best)]);
+  if (best >= 0)
+    return meta::MapperResult<schema::GroupVersionKind>::Ok(kinds[static_cast<std::size_t>(best)]);
   return meta::MapperResult<schema::GroupVersionKind>::Err(
       meta::MapperError::AmbiguousResource(input, {}, std::move(kinds)));
 }
@@ -743,7 +755,8 @@ inline meta::MapperResult<schema::GroupVersionResource> CompiledRESTMapper::TryR
   using Result = meta::MapperResult<schema::GroupVersionResource>;
   if (IsPlainRequest(input)) {
     const ResourceEntry* e = FindPlain(input);
-    if (e == nullptr || e->all_resources.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
+    if (e == nullptr || e->all_resources.empty())
+      return Result::Err(meta::MapperError::NoResourceMatch(input));
     if (e->resource_for >= 0) return Result::Ok(e->all_resources[static_cast<std::size_t>(e->resource_for)]);
     return Result::Err(meta::MapperError::AmbiguousResource(input, e->all_resources, {}));
   }
@@ -761,7 +774,8 @@ inline meta::MapperResult<std::vector<schema::GroupVersionResource>> CompiledRES
   using Result = meta::MapperResult<std::vector<schema::GroupVersionResource>>;
   if (IsPlainRequest(input)) {
     const ResourceEntry* e = FindPlain(input);
-    if (e == nullptr || e->all_resources.empty()) return Result::Err(meta::MapperError::NoResourceMatch(input));
+    if (e == nullptr || e->all_resources.empty())
+      return Result::Err(meta::MapperError::NoResourceMatch(input));
     return Result::Ok(e->all_resources);
   }
   std::vector<schema::GroupVersionResource> resources;
@@ -771,9 +785,11 @@ inline meta::MapperResult<std::vector<schema::GroupVersionResource>> CompiledRES
   return Result::Ok(std::move(resources));
 }
 
-inline bool CompiledRESTMapper::CollectMappings(const schema::GroupKind& gk, const std::vector<std::string>& versions,
+inline bool CompiledRESTMapper::CollectMappings(const schema::GroupKind& gk,
+                                                const std::vector<std::string>& versions,
                                                 std::vector<const meta::RESTMapping*>& out,
-                                                std::vector<std::uint32_t>& tables, meta::MapperError& error) const {
+                                                std::vector<std::uint32_t>& tables,
+                                                meta::MapperError& error) const {
   // Per-version mapper rule: the first requested version ("" and __internal skipped) registered
   // there wins; if no usable version was requested, its default group-version is the candidate.
   auto usable = [](const std::string& v) { return !v.empty() && v != schema::kAPIVersionInternal; };
@@ -782,7 +798,8 @@ inline bool CompiledRESTMapper::CollectMappings(const schema::GroupKind& gk, con
     for (std::size_t i = 0; i < e->mappings.size(); ++i) {
       if (had_version) {
         const std::string& version = tables_[e->tables[i]].version;
-        if (!usable(version) || std::find(versions.begin(), versions.end(), version) == versions.end()) continue;
+        if (!usable(version) || std::find(versions.begin(), versions.end(), version) == versions.end())
+          continue;
       }
       out.push_back(&e->mappings[i]);
       tables.push_back(e->tables[i]);
@@ -831,13 +848,15 @@ inline meta::MapperResult<std::vector<meta::RESTMapping>> CompiledRESTMapper::Tr
   return Result::Ok(std::move(out));
 }
 
-inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingularizer(std::string_view resource) const {
+inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingularizer(
+    std::string_view resource) const {
   using Result = meta::MapperResult<std::string>;
   // Multi: the first per-version mapper that succeeds wins; otherwise the last one's error.
   if (tables_.empty()) return Result::Ok(std::string());
   const std::string name(resource);
   const std::string lowered = AsciiLower(resource);
-  if (lowered.empty()) return Result::Err(meta::MapperError::Plain("a resource must be present, got: /, Resource="));
+  if (lowered.empty())
+    return Result::Err(meta::MapperError::Plain("a resource must be present, got: /, Resource="));
   const ResourceEntry* e = FindResource(lowered);
   meta::MapperError last_error = meta::MapperError::NoResourceMatch({"", "", lowered});
   if (e != nullptr) {
@@ -874,7 +893,8 @@ inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingulariz
   return Result::Err(last_error);
 }
 
-inline schema::GroupVersionKind CompiledRESTMapper::DoKindFor(const schema::GroupVersionResource& input) const {
+inline schema::GroupVersionKind CompiledRESTMapper::DoKindFor(
+    const schema::GroupVersionResource& input) const {
   if (IsPlainRequest(input)) {
     const ResourceEntry* e = FindPlain(input);
     if (e != nullptr && e->kind_for >= 0) return e->all_kinds[static_cast<std::size_t>(e->kind_for)];
@@ -882,16 +902,18 @@ inline schema::GroupVersionKind CompiledRESTMapper::DoKindFor(const schema::Grou
   return ValueOrThrowCold([&] { return TryKindFor(input); });
 }
 
-inline schema::GroupVersionResource CompiledRESTMapper::DoResourceFor(const schema::GroupVersionResource& input) const {
+inline schema::GroupVersionResource CompiledRESTMapper::DoResourceFor(
+    const schema::GroupVersionResource& input) const {
   if (IsPlainRequest(input)) {
     const ResourceEntry* e = FindPlain(input);
-    if (e != nullptr && e->resource_for >= 0) return e->all_resources[static_cast<std::size_t>(e->resource_for)];
+    if (e != nullptr && e->resource_for >= 0)
+      return e->all_resources[static_cast<std::size_t>(e->resource_for)];
   }
   return ValueOrThrowCold([&] { return TryResourceFor(input); });
 }
 
 inline meta::RESTMapping CompiledRESTMapper::DoRESTMapping(const schema::GroupKind& gk,
-                                                          const std::vector<std::string>& versions) const {
+                                                           const std::vector<std::string>& versions) const {
   if (versions.empty()) {
     const KindGroupEntry* e = FindKind(gk);
     if (e != nullptr && e->best >= 0) return e->mappings[static_cast<std::size_t>(e->best)];
@@ -900,8 +922,8 @@ inline meta::RESTMapping CompiledRESTMapper::DoRESTMapping(const schema::GroupKi
 }
 
 inline std::string CompiledRESTMapper::String() const {
-  return fmt::format("DiscoveryRESTMapper{{{} group-versions, {} resources, {} priority patterns}}", tables_.size(),
-                     resource_count_, patterns_.size());
+  return fmt::format("DiscoveryRESTMapper{{{} group-versions, {} resources, {} priority patterns}}",
+                     tables_.size(), resource_count_, patterns_.size());
 }
 
 }  // namespace apimachinery::restmapper::internal

@@ -113,8 +113,7 @@ struct Status : runtime::ObjectBase<Status> {
 
   friend bool operator==(const Status& a, const Status& b) {
     return a.type_meta == b.type_meta && a.list_meta == b.list_meta && a.status == b.status &&
-           a.message == b.message && a.reason == b.reason && a.details == b.details &&
-           a.code == b.code;
+           a.message == b.message && a.reason == b.reason && a.details == b.details && a.code == b.code;
   }
 };
 

@@ -215,9 +215,7 @@ inline void Time::UnmarshalQueryParameter(std::string_view s) {
   *this = ParseRFC3339(s);
 }
 
-inline Time Now() {
-  return Time{std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())};
-}
+inline Time Now() { return Time{std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())}; }
 
 inline Time Unix(std::int64_t seconds) noexcept {
   return Time{std::chrono::sys_seconds{std::chrono::seconds{seconds}}};
@@ -238,7 +236,9 @@ inline void from_json(const nlohmann::json& j, Time& t) {
   }
   if (!j.is_string()) {
     throw DecodeError(fmt::format("json: cannot unmarshal {} into Go value of type string",
-                                  j.is_number() ? "number" : j.is_boolean() ? "bool" : j.type_name()));
+                                  j.is_number()    ? "number"
+                                  : j.is_boolean() ? "bool"
+                                                   : j.type_name()));
   }
   t = ParseRFC3339(j.get_ref<const std::string&>());
 }

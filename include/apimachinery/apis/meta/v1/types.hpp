@@ -73,9 +73,9 @@ struct ObjectMeta {
   std::string uid;
   std::string resource_version;  // "resourceVersion"
   std::int64_t generation = 0;
-  Time creation_timestamp;                                      // "creationTimestamp"
-  std::optional<Time> deletion_timestamp;                       // "deletionTimestamp"
-  std::optional<std::int64_t> deletion_grace_period_seconds;    // "deletionGracePeriodSeconds"
+  Time creation_timestamp;                                    // "creationTimestamp"
+  std::optional<Time> deletion_timestamp;                     // "deletionTimestamp"
+  std::optional<std::int64_t> deletion_grace_period_seconds;  // "deletionGracePeriodSeconds"
   std::map<std::string, std::string> labels;
   std::map<std::string, std::string> annotations;
   std::vector<OwnerReference> owner_references;  // "ownerReferences"
@@ -90,8 +90,8 @@ struct ObjectMeta {
 
 // ListMeta: the metadata of a list response.
 struct ListMeta {
-  std::string resource_version;  // "resourceVersion"
-  std::string continue_;         // "continue"
+  std::string resource_version;                      // "resourceVersion"
+  std::string continue_;                             // "continue"
   std::optional<std::int64_t> remaining_item_count;  // "remainingItemCount"
   // Unmodelled keys (e.g. "selfLink"), as ObjectMeta::unknown_fields.
   nlohmann::json unknown_fields;
@@ -164,20 +164,16 @@ inline const std::array<MetaField<ObjectMeta>, 14>& MetaFieldTable<ObjectMeta>::
   static const std::array<MetaField<ObjectMeta>, 14> fields = {{
       {"name", [](const J& v, M& m) { ReadString(v, m.name, "ObjectMeta", "name"); },
        [](const M& m, J& j) { WriteString(j, "name", m.name); }},
-      {"generateName",
-       [](const J& v, M& m) { ReadString(v, m.generate_name, "ObjectMeta", "generateName"); },
+      {"generateName", [](const J& v, M& m) { ReadString(v, m.generate_name, "ObjectMeta", "generateName"); },
        [](const M& m, J& j) { WriteString(j, "generateName", m.generate_name); }},
       {"namespace", [](const J& v, M& m) { ReadString(v, m.namespace_, "ObjectMeta", "namespace"); },
        [](const M& m, J& j) { WriteString(j, "namespace", m.namespace_); }},
       {"uid", [](const J& v, M& m) { ReadString(v, m.uid, "ObjectMeta", "uid"); },
        [](const M& m, J& j) { WriteString(j, "uid", m.uid); }},
       {"resourceVersion",
-       [](const J& v, M& m) {
-         ReadString(v, m.resource_version, "ObjectMeta", "resourceVersion");
-       },
+       [](const J& v, M& m) { ReadString(v, m.resource_version, "ObjectMeta", "resourceVersion"); },
        [](const M& m, J& j) { WriteString(j, "resourceVersion", m.resource_version); }},
-      {"generation",
-       [](const J& v, M& m) { ReadInt(v, m.generation, "ObjectMeta", "generation", "int64"); },
+      {"generation", [](const J& v, M& m) { ReadInt(v, m.generation, "ObjectMeta", "generation", "int64"); },
        [](const M& m, J& j) { WriteInt(j, "generation", m.generation); }},
       {"creationTimestamp",
        [](const J& v, M& m) {
@@ -202,31 +198,27 @@ inline const std::array<MetaField<ObjectMeta>, 14>& MetaFieldTable<ObjectMeta>::
        }},
       {"deletionGracePeriodSeconds",
        [](const J& v, M& m) {
-         ReadOptionalInt(v, m.deletion_grace_period_seconds, "ObjectMeta",
-                         "deletionGracePeriodSeconds", "int64");
+         ReadOptionalInt(v, m.deletion_grace_period_seconds, "ObjectMeta", "deletionGracePeriodSeconds",
+                         "int64");
        },
        [](const M& m, J& j) {
          WriteOptional(j, "deletionGracePeriodSeconds", m.deletion_grace_period_seconds);
        }},
       {"labels", [](const J& v, M& m) { ReadStringMap(v, m.labels, "ObjectMeta", "labels"); },
        [](const M& m, J& j) { WriteContainer(j, "labels", m.labels); }},
-      {"annotations",
-       [](const J& v, M& m) { ReadStringMap(v, m.annotations, "ObjectMeta", "annotations"); },
+      {"annotations", [](const J& v, M& m) { ReadStringMap(v, m.annotations, "ObjectMeta", "annotations"); },
        [](const M& m, J& j) { WriteContainer(j, "annotations", m.annotations); }},
       {"ownerReferences",
        [](const J& v, M& m) {
-         ReadObjectSlice(v, m.owner_references, "ObjectMeta", "ownerReferences",
-                         "[]v1.OwnerReference");
+         ReadObjectSlice(v, m.owner_references, "ObjectMeta", "ownerReferences", "[]v1.OwnerReference");
        },
        [](const M& m, J& j) { WriteContainer(j, "ownerReferences", m.owner_references); }},
-      {"finalizers",
-       [](const J& v, M& m) { ReadStringSlice(v, m.finalizers, "ObjectMeta", "finalizers"); },
+      {"finalizers", [](const J& v, M& m) { ReadStringSlice(v, m.finalizers, "ObjectMeta", "finalizers"); },
        [](const M& m, J& j) { WriteContainer(j, "finalizers", m.finalizers); }},
       {"managedFields",
        [](const J& v, M& m) {
          if (!v.is_null() && !v.is_array()) {
-           ThrowFieldType(JSONTypeName(v), "ObjectMeta", "managedFields",
-                          "[]v1.ManagedFieldsEntry");
+           ThrowFieldType(JSONTypeName(v), "ObjectMeta", "managedFields", "[]v1.ManagedFieldsEntry");
          }
          m.managed_fields = v;
        },
@@ -305,8 +297,7 @@ inline void from_json(const nlohmann::json& j, TypeMeta& v) {
 }
 
 inline void to_json(nlohmann::json& j, const OwnerReference& v) {
-  j = nlohmann::json{{"apiVersion", v.api_version}, {"kind", v.kind}, {"name", v.name},
-                     {"uid", v.uid}};
+  j = nlohmann::json{{"apiVersion", v.api_version}, {"kind", v.kind}, {"name", v.name}, {"uid", v.uid}};
   internal::WriteOptional(j, "controller", v.controller);
   internal::WriteOptional(j, "blockOwnerDeletion", v.block_owner_deletion);
 }

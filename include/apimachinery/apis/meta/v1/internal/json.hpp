@@ -29,8 +29,8 @@ using util::internal::JSONTypeName;
 
 [[noreturn]] inline void ThrowFieldType(std::string_view json_type, std::string_view strct,
                                         std::string_view key, std::string_view go_type) {
-  throw DecodeError(fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}",
-                                json_type, strct, key, go_type));
+  throw DecodeError(fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}", json_type,
+                                strct, key, go_type));
 }
 
 [[noreturn]] inline void ThrowValueType(const nlohmann::json& v, std::string_view go_type) {
@@ -58,8 +58,7 @@ inline void ReadString(const nlohmann::json& v, std::string& out, std::string_vi
   out = v.get_ref<const std::string&>();
 }
 
-inline void ReadBool(const nlohmann::json& v, bool& out, std::string_view strct,
-                     std::string_view key) {
+inline void ReadBool(const nlohmann::json& v, bool& out, std::string_view strct, std::string_view key) {
   if (v.is_null()) return;
   if (!v.is_boolean()) ThrowFieldType(JSONTypeName(v), strct, key, "bool");
   out = v.get<bool>();
@@ -98,8 +97,8 @@ void ReadOptionalInt(const nlohmann::json& v, std::optional<Int>& out, std::stri
   out = i;
 }
 
-inline void ReadOptionalBool(const nlohmann::json& v, std::optional<bool>& out,
-                             std::string_view strct, std::string_view key) {
+inline void ReadOptionalBool(const nlohmann::json& v, std::optional<bool>& out, std::string_view strct,
+                             std::string_view key) {
   if (v.is_null()) return;
   bool b = false;
   ReadBool(v, b, strct, key);
@@ -121,8 +120,8 @@ inline void ReadStringMap(const nlohmann::json& v, std::map<std::string, std::st
 }
 
 // ReadStringSlice: []string; null elements become "" (as Go).
-inline void ReadStringSlice(const nlohmann::json& v, std::vector<std::string>& out,
-                            std::string_view strct, std::string_view key) {
+inline void ReadStringSlice(const nlohmann::json& v, std::vector<std::string>& out, std::string_view strct,
+                            std::string_view key) {
   if (v.is_null()) return;
   if (!v.is_array()) ThrowFieldType(JSONTypeName(v), strct, key, "[]string");
   std::vector<std::string> s;
