@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
 namespace apimachinery::cache {
