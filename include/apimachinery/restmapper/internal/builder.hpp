@@ -1,12 +1,12 @@
-// restmapper/internal/builder.hpp: the construction of CompiledRESTMapper (its constructor, in
-// compiled_mapper.hpp, calls these once per group-version): each group-version's registrations
-// simulated as upstream's per-version DefaultRESTMapper holds them
-// (k8s.io/client-go/restmapper/discovery.go: NewDiscoveryRESTMapper, which calls
+// restmapper/internal/builder.hpp: the construction of CompiledRESTMapper (its constructor and
+// build steps): each group-version's registrations simulated as upstream's per-version
+// DefaultRESTMapper holds them (k8s.io/client-go/restmapper/discovery.go: NewDiscoveryRESTMapper, which calls
 // k8s.io/apimachinery/pkg/api/meta/restmapper.go: DefaultRESTMapper.AddSpecific), then folded into
 // the resource and kind indexes with their precomputed answers.
 //
 // Throws: std::bad_alloc only. Cost: O(registrations x group-versions holding the same name), once.
 // Thread-safety: the constructor builds a new object; nothing is shared.
+// Not included on its own: compiled_mapper.hpp includes it at its end.
 #pragma once
 
 #include <algorithm>
@@ -20,7 +20,7 @@
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/meta/restmapper.hpp"
-#include "apimachinery/restmapper/internal/compiled_mapper_decl.hpp"
+#include "apimachinery/restmapper/internal/compiled_mapper.hpp"
 #include "apimachinery/restmapper/internal/flat_index.hpp"
 #include "apimachinery/restmapper/internal/priority_patterns.hpp"
 #include "apimachinery/schema/group_version.hpp"
@@ -43,6 +43,46 @@ struct CompiledRESTMapper::Builder {
   StringMap<std::size_t> plural_index;
   StringMap<ResourceHit> hits;
 };
+
+inline CompiledRESTMapper::CompiledRESTMapper(const std::vector<GroupInput>& groups)
+    : patterns_(DiscoveryPriorityPatterns(groups)) {
+  // Pattern ids by exact group; patterns whose group is the wildcard apply to every group.
+  StringMap<std::vector<std::uint32_t>> patterns_by_group;
+  std::vector<std::uint32_t> wildcard_group;
+  for (std::uint32_t i = 0; i < patterns_.size(); ++i) {
+    if (patterns_[i].group == kWildcard) {
+      wildcard_group.push_back(i);
+    } else {
+      patterns_by_group[patterns_[i].group].push_back(i);
+    }
+  }
+  StringMap<bool> seen_gvs;
+  Builder builder;
+  for (const auto& in : groups) {
+    const auto& g = *in.group;
+    for (const auto& v : g.versions) {
+      auto it = in.version_resources->find(v.version);
+      if (it == in.version_resources->end()) continue;
+      Table t{g.name, v.version, {}, false};
+      auto consider = [&](std::uint32_t id) {
+        if (PatternMatches(patterns_[id], t.group, t.version)) t.pattern_ids.push_back(id);
+      };
+      if (auto p = patterns_by_group.find(g.name); p != patterns_by_group.end()) {
+        for (auto id : p->second) consider(id);
+      }
+      for (auto id : wildcard_group) consider(id);
+      std::sort(t.pattern_ids.begin(), t.pattern_ids.end());
+      t.pattern_ids.erase(std::unique(t.pattern_ids.begin(), t.pattern_ids.end()), t.pattern_ids.end());
+      std::string gv_key = g.name;
+      gv_key.push_back('\0');
+      gv_key += v.version;
+      t.duplicate = !seen_gvs.emplace(std::move(gv_key), true).second;
+      tables_.push_back(std::move(t));
+      AddTable(builder, it->second);
+    }
+  }
+  Finish(builder);
+}
 
 inline bool CompiledRESTMapper::PatternMatches(const PriorityPattern& p, const std::string& group,
                                                const std::string& version) const noexcept {
