@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "apimachinery/restmapper/discovery.hpp"
+#include "apimachinery/util/ascii.hpp"
 
 #include "restmapper/fake_discovery.hpp"
 
@@ -109,7 +110,7 @@ TEST_CASE("every resource of the fixture documents resolves", "[restmapper][real
     const auto& r = s.resource;
     CAPTURE(s.group, s.version, r.name);
     const std::string singular =
-        r.singular_name.empty() ? apimachinery::restmapper::internal::AsciiLower(r.kind) : r.singular_name;
+        r.singular_name.empty() ? apimachinery::util::ToLowerASCII(r.kind) : r.singular_name;
     const GroupVersionKind gvk{s.group, s.version, r.kind};
     const GroupVersionResource gvr{s.group, s.version, r.name};
     const auto scope = r.namespaced ? meta::RESTScopeName::kNamespace : meta::RESTScopeName::kRoot;

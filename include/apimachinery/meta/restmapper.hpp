@@ -60,6 +60,7 @@
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/ascii.hpp"
 #include "apimachinery/util/internal/hash_combine.hpp"
 
 namespace apimachinery::meta {
@@ -267,14 +268,6 @@ inline bool HasUpperASCII(std::string_view s) noexcept {
   return false;
 }
 
-inline std::string ToLowerASCII(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 inline bool EndsWith(std::string_view s, std::string_view suffix) noexcept {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
@@ -284,7 +277,7 @@ inline bool EndsWith(std::string_view s, std::string_view suffix) noexcept {
 inline std::pair<schema::GroupVersionResource, schema::GroupVersionResource> UnsafeGuessKindToResource(
     const schema::GroupVersionKind& kind) {
   if (kind.kind.empty()) return {};
-  std::string singular_name = internal::ToLowerASCII(kind.kind);
+  std::string singular_name = util::ToLowerASCII(kind.kind);
   schema::GroupVersionResource singular{kind.group, kind.version, singular_name};
   // upstream's unpluralizedSuffixes
   if (internal::EndsWith(singular_name, "endpoints")) return {singular, singular};
@@ -388,7 +381,7 @@ inline void DefaultRESTMapper::AddSpecific(const schema::GroupVersionKind& kind,
 inline void DefaultRESTMapper::Coerce(const schema::GroupVersionResource& in, Coerced& out) {
   std::string_view resource = in.resource;
   if (internal::HasUpperASCII(resource)) {
-    out.lowered = internal::ToLowerASCII(resource);
+    out.lowered = util::ToLowerASCII(resource);
     resource = out.lowered;
   }
   std::string_view version = in.version;

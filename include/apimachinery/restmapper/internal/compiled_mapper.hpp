@@ -36,18 +36,19 @@
 //   another), the plural wins, then the first registration.
 // - Lower-casing of kinds and requested resources is ASCII-only (Go: Unicode).
 // - String() prints a summary, not the nested mapper dump.
+//
+// Files: ascii.hpp (HasAsciiUpper), flat_index.hpp (StringMap, FlatIndex), priority_patterns.hpp
+// (GroupInput, PriorityPattern, DiscoveryPriorityPatterns), builder.hpp (the constructor and its
+// build steps, included at the end: they need the complete class); this header holds the class and
+// the lookups.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -57,137 +58,14 @@
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/meta/restmapper.hpp"
+#include "apimachinery/restmapper/internal/ascii.hpp"
+#include "apimachinery/restmapper/internal/flat_index.hpp"
+#include "apimachinery/restmapper/internal/priority_patterns.hpp"
 #include "apimachinery/schema/group_version.hpp"
-#include "apimachinery/util/fast_hash.hpp"
+#include "apimachinery/util/ascii.hpp"
 #include "apimachinery/util/internal/join_list.hpp"
 
 namespace apimachinery::restmapper::internal {
-
-using util::FastHash;
-using util::KeyEquals;
-
-// One group's discovery data, as NewDiscoveryRESTMapper receives it (pointers into the caller's
-// APIGroupResources; only used during construction).
-struct GroupInput {
-  const discovery::APIGroup* group = nullptr;
-  const std::map<std::string, std::vector<discovery::APIResource>>* version_resources = nullptr;
-};
-
-// The wildcard of priority patterns (meta::kAnyGroup, kAnyVersion).
-inline constexpr std::string_view kWildcard = "*";
-
-// A priority pattern of the discovery mapper: {group, version, *}. `*` is a wildcard.
-struct PriorityPattern {
-  std::string group;
-  std::string version;
-};
-
-// DiscoveryPriorityPatterns builds upstream's resource/kind priority list (both have this shape):
-// core v1; then per group its preferred version (if it has resources) and its other versions with
-// resources, in discovery order; then {group, *} per group.
-std::vector<PriorityPattern> DiscoveryPriorityPatterns(const std::vector<GroupInput>& groups);
-
-// Lower-case ASCII letters (strings.ToLower for ASCII input).
-inline std::string AsciiLower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-// Whether `s` has an ASCII upper-case letter. Eight bytes at a time: a byte b is flagged when
-// 'A' <= b <= 'Z' (bytes >= 0x80 never are).
-inline bool HasAsciiUpper(std::string_view s) noexcept {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr std::uint64_t kLow7 = kOnes * 0x7F;
-  constexpr std::uint64_t kHigh = kOnes * 0x80;
-  auto flags = [&](std::uint64_t x) noexcept {
-    const std::uint64_t low = x & kLow7;
-    // ((0x7F + 'Z' + 1) - low) keeps the high bit where low <= 'Z'; (low + (0x7F - ('A' - 1))) sets
-    // it where low >= 'A'; ~x drops bytes with the high bit set.
-    return ((kOnes * (0x7F + 'Z' + 1)) - low) & ~x & (low + kOnes * (0x7F - ('A' - 1))) & kHigh;
-  };
-  const char* p = s.data();
-  const std::size_t n = s.size();
-  std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if (flags(w) != 0) return true;
-  }
-  for (; i < n; ++i) {
-    if (p[i] >= 'A' && p[i] <= 'Z') return true;
-  }
-  return false;
-}
-
-// Transparent hashing, so lookups by std::string_view do not allocate.
-struct StringHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-template <typename V>
-using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
-
-// FlatIndex: an immutable open-addressing map from a key of one or two strings to a uint32_t,
-// probed without allocating. Built once; load factor <= 1/2. The key bytes live in one buffer and
-// each slot carries its key's lengths, so a probe touches the slot array and that buffer only.
-class FlatIndex {
- public:
-  // `keys[i]` (first, second) maps to `values[i]`; keys must be distinct, values < 0xFFFFFFFF.
-  void Build(const std::vector<std::pair<std::string, std::string>>& keys,
-             const std::vector<std::uint32_t>& values) {
-    std::size_t size = 8;
-    while (size < keys.size() * 2) size *= 2;
-    slots_.assign(size, Slot{});
-    mask_ = size - 1;
-    chars_.clear();
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      const auto& [first, second] = keys[i];
-      const std::uint64_t h = Hash(first, second);
-      std::size_t at = static_cast<std::size_t>(h) & mask_;
-      while (slots_[at].value != kEmpty) at = (at + 1) & mask_;
-      slots_[at] = Slot{h, values[i], static_cast<std::uint32_t>(chars_.size()),
-                        static_cast<std::uint32_t>(first.size()), static_cast<std::uint32_t>(second.size())};
-      chars_ += first;
-      chars_ += second;
-    }
-  }
-  // The value of (a, b), or nullptr.
-  const std::uint32_t* Find(std::string_view a, std::string_view b = {}) const noexcept {
-    if (slots_.empty()) return nullptr;
-    const std::uint64_t h = Hash(a, b);
-    const char* chars = chars_.data();
-    for (std::size_t at = static_cast<std::size_t>(h) & mask_;; at = (at + 1) & mask_) {
-      const Slot& slot = slots_[at];
-      if (slot.value == kEmpty) return nullptr;
-      if (slot.hash == h && KeyEquals(std::string_view(chars + slot.offset, slot.first_size), a) &&
-          KeyEquals(std::string_view(chars + slot.offset + slot.first_size, slot.second_size), b)) {
-        return &slot.value;
-      }
-    }
-  }
-
- private:
-  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
-  struct Slot {
-    std::uint64_t hash = 0;
-    std::uint32_t value = kEmpty;
-    std::uint32_t offset = 0;  // of the key's bytes (first, then second) in chars_
-    std::uint32_t first_size = 0;
-    std::uint32_t second_size = 0;
-  };
-  [[gnu::always_inline]] static std::uint64_t Hash(std::string_view a, std::string_view b) noexcept {
-    // The two halves are hashed independently (in parallel), then combined.
-    if (b.empty()) return FastHash(a);
-    return FastHash(a) ^ (FastHash(b, 0x5851F42D4C957F2DULL) * util::internal::kMulA);
-  }
-
-  std::vector<Slot> slots_;
-  std::string chars_;
-  std::size_t mask_ = 0;
-};
 
 // CompiledRESTMapper: see the file comment.
 class CompiledRESTMapper final : public meta::RESTMapper {
@@ -283,7 +161,7 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   }
   // The entry of a plain request's (lower-cased) resource, or nullptr.
   const ResourceEntry* FindPlain(const schema::GroupVersionResource& input) const {
-    return HasAsciiUpper(input.resource) ? FindResource(AsciiLower(input.resource))
+    return HasAsciiUpper(input.resource) ? FindResource(util::ToLowerASCII(input.resource))
                                          : FindResource(input.resource);
   }
   const KindGroupEntry* FindKind(const schema::GroupKind& gk) const;
@@ -329,219 +207,7 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   std::size_t resource_count_ = 0;
 };
 
-// Implementation details follow.
-
-inline std::vector<PriorityPattern> DiscoveryPriorityPatterns(const std::vector<GroupInput>& groups) {
-  std::vector<PriorityPattern> out;
-  out.push_back({"", "v1"});  // core v1 always comes first
-  for (const auto& in : groups) {
-    const auto& g = *in.group;
-    const auto& vr = *in.version_resources;
-    const std::string& preferred = g.preferred_version.version;
-    if (!preferred.empty() && vr.count(preferred) != 0) out.push_back({g.name, preferred});
-    for (const auto& v : g.versions) {
-      if (vr.count(v.version) == 0) continue;
-      if (v.version != preferred) out.push_back({g.name, v.version});
-    }
-  }
-  for (const auto& in : groups) out.push_back({in.group->name, "*"});
-  return out;
-}
-
-struct CompiledRESTMapper::Builder {
-  StringMap<std::uint32_t> resource_ids;  // name -> resources_ index
-  StringMap<std::uint32_t> kind_ids;      // kind '\0' group -> kinds_ index
-  // Scratch: DefaultRESTMapper's maps for the table being added, keyed by name.
-  struct KindInfo {
-    std::string plural;
-    meta::RESTScopeName scope;
-  };
-  StringMap<std::string> resource_to_kind;
-  StringMap<KindInfo> kind_to_plural;
-  std::vector<std::string> kind_order;  // kinds in first-registration order
-  std::vector<PluralMatch> plurals;     // pluralToSingular, first-insertion order
-  StringMap<std::size_t> plural_index;
-  StringMap<ResourceHit> hits;
-};
-
-inline CompiledRESTMapper::CompiledRESTMapper(const std::vector<GroupInput>& groups)
-    : patterns_(DiscoveryPriorityPatterns(groups)) {
-  // Pattern ids by exact group; patterns whose group is the wildcard apply to every group.
-  StringMap<std::vector<std::uint32_t>> patterns_by_group;
-  std::vector<std::uint32_t> wildcard_group;
-  for (std::uint32_t i = 0; i < patterns_.size(); ++i) {
-    if (patterns_[i].group == kWildcard) {
-      wildcard_group.push_back(i);
-    } else {
-      patterns_by_group[patterns_[i].group].push_back(i);
-    }
-  }
-  StringMap<bool> seen_gvs;
-  Builder builder;
-  for (const auto& in : groups) {
-    const auto& g = *in.group;
-    for (const auto& v : g.versions) {
-      auto it = in.version_resources->find(v.version);
-      if (it == in.version_resources->end()) continue;
-      Table t{g.name, v.version, {}, false};
-      auto consider = [&](std::uint32_t id) {
-        if (PatternMatches(patterns_[id], t.group, t.version)) t.pattern_ids.push_back(id);
-      };
-      if (auto p = patterns_by_group.find(g.name); p != patterns_by_group.end()) {
-        for (auto id : p->second) consider(id);
-      }
-      for (auto id : wildcard_group) consider(id);
-      std::sort(t.pattern_ids.begin(), t.pattern_ids.end());
-      t.pattern_ids.erase(std::unique(t.pattern_ids.begin(), t.pattern_ids.end()), t.pattern_ids.end());
-      std::string gv_key = g.name;
-      gv_key.push_back('\0');
-      gv_key += v.version;
-      t.duplicate = !seen_gvs.emplace(std::move(gv_key), true).second;
-      tables_.push_back(std::move(t));
-      AddTable(builder, it->second);
-    }
-  }
-  Finish(builder);
-}
-
-inline bool CompiledRESTMapper::PatternMatches(const PriorityPattern& p, const std::string& group,
-                                               const std::string& version) const noexcept {
-  return (p.group == kWildcard || p.group == group) && (p.version == kWildcard || p.version == version);
-}
-
-inline void CompiledRESTMapper::AddTable(Builder& b, const std::vector<discovery::APIResource>& resources) {
-  const auto table = static_cast<std::uint32_t>(tables_.size() - 1);
-  const std::string& group = tables_.back().group;
-  const std::string& version = tables_.back().version;
-  const schema::GroupVersion gv{group, version};
-
-  b.resource_to_kind.clear();
-  b.kind_to_plural.clear();
-  b.kind_order.clear();
-  b.plurals.clear();
-  b.plural_index.clear();
-  b.hits.clear();
-
-  auto add_specific = [&](const std::string& kind, const std::string& plural, const std::string& singular,
-                          meta::RESTScopeName scope) {
-    if (auto it = b.plural_index.find(plural); it != b.plural_index.end()) {
-      b.plurals[it->second].singular = singular;
-    } else {
-      b.plural_index.emplace(plural, b.plurals.size());
-      b.plurals.push_back({plural, singular});
-    }
-    // A zero singular (resource without kind and singular name) keys the zero GVR: never matched.
-    if (!singular.empty()) b.resource_to_kind[singular] = kind;
-    if (!plural.empty()) b.resource_to_kind[plural] = kind;
-    auto [it, inserted] = b.kind_to_plural.insert_or_assign(kind, Builder::KindInfo{plural, scope});
-    if (inserted) b.kind_order.push_back(kind);
-    (void)it;
-  };
-  // DefaultRESTMapper.Add: the resources guessed from the kind (upstream's UnsafeGuessKindToResource).
-  auto add = [&](const std::string& kind, meta::RESTScopeName scope) {
-    auto [plural, singular] = meta::UnsafeGuessKindToResource(schema::GroupVersionKind{"", "", kind});
-    add_specific(kind, plural.resource, singular.resource, scope);
-  };
-
-  for (const auto& r : resources) {
-    if (r.name.find('/') != std::string::npos) continue;  // subresource
-    ++resource_count_;
-    const auto scope = r.namespaced ? meta::RESTScopeName::kNamespace : meta::RESTScopeName::kRoot;
-    // Legacy servers list no singular name: guess it from the kind (no kind: the zero GVR).
-    const std::string singular = r.singular_name.empty() ? AsciiLower(r.kind) : r.singular_name;
-    add_specific(AsciiLower(r.kind), r.name, singular, scope);
-    add_specific(r.kind, r.name, singular, scope);
-    add(r.kind + "List", scope);
-  }
-  add("List", meta::RESTScopeName::kRoot);
-
-  // Resource names a request can match here: resourceToKind keys, plurals and singulars.
-  auto hit_for = [&](const std::string& name) -> ResourceHit& {
-    auto [it, inserted] = b.hits.try_emplace(name);
-    if (inserted) it->second.table = table;
-    return it->second;
-  };
-  for (const auto& [name, kind] : b.resource_to_kind) hit_for(name).kind = kind;
-  for (const auto& e : b.plurals) {
-    if (!e.singular.empty()) {
-      ResourceHit& h = hit_for(e.singular);
-      h.matches.push_back(e);
-      if (h.exact_plural.empty()) h.exact_plural = e.plural;
-    }
-    if (!e.plural.empty()) {
-      ResourceHit& h = hit_for(e.plural);
-      h.matches.push_back(e);
-      h.exact_plural = e.plural;  // a plural equal to the name wins
-    }
-  }
-  for (auto& [name, h] : b.hits) {
-    std::stable_sort(h.matches.begin(), h.matches.end(),
-                     [](const PluralMatch& x, const PluralMatch& y) { return x.plural < y.plural; });
-    auto [id, inserted] = b.resource_ids.try_emplace(name, static_cast<std::uint32_t>(resources_.size()));
-    if (inserted) resources_.emplace_back();
-    resources_[id->second].hits.push_back(std::move(h));
-  }
-
-  for (const auto& kind : b.kind_order) {
-    const Builder::KindInfo& info = b.kind_to_plural.find(kind)->second;
-    std::string key = kind;
-    key.push_back('\0');
-    key += group;
-    auto [id, inserted] = b.kind_ids.try_emplace(std::move(key), static_cast<std::uint32_t>(kinds_.size()));
-    if (inserted) kinds_.push_back(KindGroupEntry{kind, group, {}, {}, -1});
-    KindGroupEntry& entry = kinds_[id->second];
-    entry.mappings.push_back(meta::RESTMapping{gv.WithResource(info.plural), gv.WithKind(kind), info.scope});
-    entry.tables.push_back(table);
-  }
-}
-
-inline void CompiledRESTMapper::Finish(Builder& b) {
-  std::vector<std::pair<std::string, std::string>> keys;
-  std::vector<std::uint32_t> values;
-  keys.reserve(b.resource_ids.size());
-  values.reserve(b.resource_ids.size());
-  std::vector<std::uint32_t> kind_tables, resource_tables;
-  for (auto& [name, id] : b.resource_ids) {
-    ResourceEntry& entry = resources_[id];
-    kind_tables.clear();
-    resource_tables.clear();
-    for (const auto& h : entry.hits) {
-      const Table& t = tables_[h.table];
-      if (t.duplicate) continue;  // Multi de-duplication
-      if (h.kind) {
-        entry.all_kinds.push_back(schema::GroupVersionKind{t.group, t.version, *h.kind});
-        kind_tables.push_back(h.table);
-      }
-      const PluralMatch* previous = nullptr;
-      for (const auto& m : h.matches) {
-        if (previous != nullptr && previous->plural == m.plural) continue;  // sorted: duplicates adjacent
-        previous = &m;
-        entry.all_resources.push_back(schema::GroupVersionResource{t.group, t.version, m.plural});
-        resource_tables.push_back(h.table);
-      }
-    }
-    if (!entry.all_kinds.empty()) {
-      int k = Narrow(kind_tables, nullptr);
-      entry.kind_for = k;
-    }
-    if (!entry.all_resources.empty()) {
-      int r = Narrow(resource_tables, nullptr);
-      entry.resource_for = r;
-    }
-    keys.emplace_back(name, std::string());
-    values.push_back(id);
-  }
-  resource_index_.Build(keys, values);
-
-  keys.clear();
-  values.clear();
-  for (std::uint32_t i = 0; i < kinds_.size(); ++i) {
-    kinds_[i].best = Narrow(kinds_[i].tables, nullptr);
-    keys.emplace_back(kinds_[i].kind, kinds_[i].group);
-    values.push_back(i);
-  }
-  kind_index_.Build(keys, values);
-}
+// The lookups.
 
 inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
                                       const std::vector<std::string>* user_versions) const {
@@ -608,7 +274,7 @@ inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
 inline CompiledRESTMapper::Coerced CompiledRESTMapper::Coerce(const schema::GroupVersionResource& input) {
   Coerced c;
   if (HasAsciiUpper(input.resource)) {
-    c.lowered = AsciiLower(input.resource);
+    c.lowered = util::ToLowerASCII(input.resource);
     c.resource = c.lowered;
   } else {
     c.resource = input.resource;
@@ -854,7 +520,7 @@ inline meta::MapperResult<std::string> CompiledRESTMapper::TryResourceSingulariz
   // Multi: the first per-version mapper that succeeds wins; otherwise the last one's error.
   if (tables_.empty()) return Result::Ok(std::string());
   const std::string name(resource);
-  const std::string lowered = AsciiLower(resource);
+  const std::string lowered = util::ToLowerASCII(resource);
   if (lowered.empty())
     return Result::Err(meta::MapperError::Plain("a resource must be present, got: /, Resource="));
   const ResourceEntry* e = FindResource(lowered);
@@ -927,3 +593,6 @@ inline std::string CompiledRESTMapper::String() const {
 }
 
 }  // namespace apimachinery::restmapper::internal
+
+// The constructor and its build steps need the complete class.
+#include "apimachinery/restmapper/internal/builder.hpp"  // IWYU pragma: export
