@@ -217,6 +217,28 @@ TEST_CASE("RealFIFO key errors queue nothing", "[cache][fifo]") {
                     "coding error: knownObjects must be provided");
 }
 
+// client-go's RealFIFO returns KeyError{nil, ...} for a nil object (the_real_fifo.go:
+// addToItems_locked and reconcileReplacement call keyOf, and MetaNamespaceKeyFunc fails on nil).
+TEST_CASE("RealFIFO with a null object: upstream's KeyError, nothing queued", "[cache][fifo]") {
+  const std::string want =
+      "couldn't create key for object <nil>: object has no meta: object does not implement the Object "
+      "interfaces";
+  cache::RealFIFO f(cache::MetaNamespaceKeyFunc, Known({Pod("k", "1")}));
+  CHECK_THROWS_MATCHES(f.Add(nullptr), cache::KeyError, Catch::Message(want));
+  CHECK_THROWS_MATCHES(f.Update(nullptr), cache::KeyError, Catch::Message(want));
+  CHECK_THROWS_MATCHES(f.Delete(nullptr), cache::KeyError, Catch::Message(want));
+  CHECK_THROWS_MATCHES(f.Replace({Pod("a"), nullptr}), cache::KeyError, Catch::Message(want));
+  CHECK(f.Len() == 0);
+  CHECK_FALSE(f.HasSynced());
+  try {
+    f.Add(nullptr);
+  } catch (const cache::KeyError& e) {
+    CHECK(e.object_type == "<nil>");
+  }
+  f.Add(Pod("b", "2"));  // the queue still works
+  CHECK(f.Len() == 1);
+}
+
 TEST_CASE("RealFIFO transformer", "[cache][fifo]") {
   int calls = 0;
   cache::RealFIFO f(cache::MetaNamespaceKeyFunc, Known({Pod("k", "1")}),

@@ -643,4 +643,16 @@ TEST_CASE("Keys of any length round-trip through ids that are freed and reused",
   CHECK(store.Get("never stored, and longer than thirty-one bytes") == nullptr);
 }
 
+// No upstream counterpart (client-go's threadSafeMap stores nil): the store refuses a null object,
+// naming the key with Go's %q quoting (util::Quote), and changes nothing.
+TEST_CASE("ThreadSafeStore refuses null objects, quoting the key as Go's %q", "[cache][store]") {
+  cache::ThreadSafeStore store({{"testmodes", LabelFoo}});
+  store.Add("ns/a", MakePod("ns", "a", "x"));
+  CHECK_THROWS_WITH(store.Update("ns/\a\xff\u00a0", nullptr),
+                    "cache: null object for key \"ns/\\a\\xff\\u00a0\"");
+  CHECK_THROWS_WITH(store.Replace({{"ns/b", MakePod("ns", "b", "x")}, {"ns/c", nullptr}}, "1"),
+                    "cache: null object for key \"ns/c\"");
+  CHECK(store.ListKeys() == std::vector<std::string>{"ns/a"});
+}
+
 }  // namespace cache_thread_safe_store_test

@@ -14,14 +14,15 @@
 //
 // Upstream: k8s.io/client-go/tools/cache/the_real_fifo.go.
 // Throws: Add/Update/Delete/Replace throw KeyError when the key function fails (nothing is
-// queued); a throwing transformer propagates (nothing is queued by that call). Pop/PopBatch throw
-// FIFOClosedError once the queue is closed and drained, ContextDoneError when their stop_token
-// is stopped while the queue is empty, and propagate what the process callback throws (the popped
-// deltas are consumed either way). The constructor throws apimachinery::Error when known_objects
-// is null (upstream panics).
-// Thread-safety: all member functions may be called concurrently; the process callbacks run with
-// the queue's lock held, so they must not call back into the queue.
-// Complexity: Add/Update/Delete/Pop O(1) amortised; PopBatch O(batch); Replace O(queued + known
+// queued); a null object gives client-go's KeyError for nil, `couldn't create key for object
+// <nil>: object has no meta: object does not implement the Object interfaces`
+// (the_real_fifo.go: addToItems_locked, reconcileReplacement); a throwing transformer propagates (nothing is
+// queued by that call). Pop/PopBatch throw FIFOClosedError once the queue is closed and drained,
+// ContextDoneError when their stop_token is stopped while the queue is empty, and propagate what the process
+// callback throws (the popped deltas are consumed either way). The constructor throws apimachinery::Error
+// when known_objects is null (upstream panics). Thread-safety: all member functions may be called
+// concurrently; the process callbacks run with the queue's lock held, so they must not call back into the
+// queue. Complexity: Add/Update/Delete/Pop O(1) amortised; PopBatch O(batch); Replace O(queued + known
 // + listed); Resync O(queued + known).
 // Differences from upstream:
 // - PopBatch (newer upstream releases batch deltas for the informer) is bounded by
@@ -157,7 +158,7 @@ inline RealFIFO::ObjectPtr RealFIFO::Transform(ObjectPtr obj, bool skip) const {
 }
 
 inline void RealFIFO::Append(DeltaType type, ObjectPtr obj) {
-  if (!obj) throw Error("cache: null object");
+  if (!obj) throw KeyError("<nil>", internal::kNoMetaError);
   std::string key = KeyOf(*obj);
   std::lock_guard lock(mu_);
   obj = Transform(std::move(obj), false);
@@ -170,7 +171,7 @@ inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items, std::string_v
   std::vector<std::string> new_keys;
   new_keys.reserve(items.size());
   for (const auto& obj : items) {
-    if (!obj) throw Error("cache: null object");
+    if (!obj) throw KeyError("<nil>", internal::kNoMetaError);
     new_keys.push_back(KeyOf(*obj));
   }
   std::unordered_set<std::string_view> new_key_set(new_keys.begin(), new_keys.end());

@@ -107,6 +107,7 @@
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/selection/selection.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::cache {
 
@@ -427,7 +428,7 @@ inline ThreadSafeStore::ObjectPtr ThreadSafeStore::ApplyDelete(State& st, std::s
 }
 
 inline void ThreadSafeStore::Update(std::string_view key, ObjectPtr obj) {
-  if (!obj) throw Error(fmt::format("cache: null object for key {:?}", std::string(key)));
+  if (!obj) throw Error("cache: null object for key " + util::Quote(key));
   const std::uint64_t h = internal::HashKey(key);
   state_.key_table.PrefetchHome(h);  // loads while the index functions run
   Prepared prep;
@@ -512,7 +513,7 @@ inline void ThreadSafeStore::BuildState(State& st, const FuncSet* funcs, std::si
 inline void ThreadSafeStore::Replace(std::vector<std::pair<std::string, ObjectPtr>> items,
                                      std::string_view /*resource_version*/) {
   for (const auto& [key, obj] : items) {
-    if (!obj) throw Error(fmt::format("cache: null object for key {:?}", key));
+    if (!obj) throw Error("cache: null object for key " + util::Quote(key));
   }
   const FuncSet* funcs = CurrentFuncs();
   std::vector<Prepared> prepared(items.size());
