@@ -52,6 +52,8 @@ PACKAGES = {
     "util/validation": ["validation"],
     "util/validation/field": ["field"],
     "workqueue": ["workqueue"],
+    "types": ["types"],
+    "ctrl/controllerutil": ["ctrl::controllerutil"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node
@@ -64,6 +66,7 @@ LAYERS = {
     "runtime/interfaces.hpp": "runtime (object model)",
     "runtime/error.hpp": "runtime (object model)",
     "runtime/group_versioner.hpp": "runtime (object model)",
+    "runtime/extension.hpp": "runtime (object model)",
 }
 
 # A package's internals: `<ns>::internal` for each namespace it declares; `util::hash_detail`, the

@@ -8,7 +8,9 @@
 // - restmapper.hpp: DefaultRESTMapper, UnsafeGuessKindToResource;
 // - priority.hpp: PriorityRESTMapper, kAnyGroup / kAnyVersion / kAnyResource / kAnyKind;
 // - multirestmapper.hpp: MultiRESTMapper; firsthit_restmapper.hpp: FirstHitRESTMapper;
-// - lazy.hpp: NewLazyRESTMapperLoader.
+// - lazy.hpp: NewLazyRESTMapperLoader;
+// - conditions.hpp: SetStatusCondition, FindStatusCondition, IsStatusConditionTrue/False,
+//   RemoveStatusCondition (conditions.go).
 //
 //   meta::DefaultRESTMapper core({{"", "v1"}});
 //   core.Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
@@ -29,6 +31,7 @@
 //   with the error from the plural ones).
 #pragma once
 
+#include "apimachinery/meta/conditions.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/firsthit_restmapper.hpp"
 #include "apimachinery/meta/interfaces.hpp"

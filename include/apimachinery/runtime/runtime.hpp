@@ -19,3 +19,6 @@
 #include "apimachinery/runtime/group_versioner.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/scheme_restmapper.hpp"
+
+// RawExtension (embedded objects as raw JSON).
+#include "apimachinery/runtime/extension.hpp"

@@ -1,4 +1,5 @@
-// metav1 object metadata: TypeMeta, ObjectMeta, ListMeta, OwnerReference.
+// metav1 object metadata: TypeMeta, ObjectMeta, ListMeta, OwnerReference; and the everyday value
+// types of the same file: LabelSelector (+ LabelSelectorRequirement), Condition.
 //
 // Port of the metadata structs of k8s.io/apimachinery/pkg/apis/meta/v1 (types.go). Every stored
 // Kubernetes object carries a TypeMeta (apiVersion, kind) and an ObjectMeta (name, namespace,
@@ -10,8 +11,9 @@
 //
 // JSON (to_json/from_json, found by ADL):
 // - Writing omits empty strings, zero numbers, empty maps/lists, unset optionals and zero Times
-//   (omitempty). OwnerReference always writes apiVersion, kind, name and uid (no omitempty
-//   upstream).
+//   (omitempty; a zero `creationTimestamp` is left out as upstream's `omitempty,omitzero` tag does,
+//   while a zero Time elsewhere, such as Condition's lastTransitionTime, is written as null). OwnerReference
+//   always writes apiVersion, kind, name and uid (no omitempty upstream).
 // - Reading is checked: a value of the wrong type throws metav1::DecodeError with Go's
 //   encoding/json text (`json: cannot unmarshal number into Go struct field ObjectMeta.name of type
 //   string`); a bad timestamp throws metav1::TimeParseError. JSON null reads as "unset", as in Go.
@@ -21,8 +23,6 @@
 //   round trip does not lose them. Modelled keys always win over a same-named unknown key.
 //
 // Differences from upstream:
-// - Go writes a zero `creationTimestamp` of a typed object as `null` (omitempty does not apply to
-//   structs); here it is omitted (servers treat both the same; Unstructured omits it upstream too).
 // - `managedFields` is kept as raw JSON, not as []ManagedFieldsEntry.
 // - `unknown_fields` has no upstream counterpart (Go's typed decode drops unknown keys).
 //
@@ -99,6 +99,54 @@ struct ListMeta {
   friend bool operator==(const ListMeta&, const ListMeta&) = default;
 };
 
+// LabelSelectorOperator: the operator of a LabelSelectorRequirement (Go: a string type, so any
+// text decodes; LabelSelectorAsSelector refuses the ones not listed here).
+using LabelSelectorOperator = std::string;
+inline constexpr std::string_view kLabelSelectorOpIn = "In";
+inline constexpr std::string_view kLabelSelectorOpNotIn = "NotIn";
+inline constexpr std::string_view kLabelSelectorOpExists = "Exists";
+inline constexpr std::string_view kLabelSelectorOpDoesNotExist = "DoesNotExist";
+
+// LabelSelectorRequirement: `key operator values` (upstream: metav1.LabelSelectorRequirement).
+// JSON: "key" and "operator" always written, "values" omitempty.
+struct LabelSelectorRequirement {
+  std::string key;
+  LabelSelectorOperator operator_;  // "operator" (a C++ keyword, hence the underscore)
+  std::vector<std::string> values;
+
+  friend bool operator==(const LabelSelectorRequirement&, const LabelSelectorRequirement&) = default;
+};
+
+// LabelSelector: the API form of a label query: the requirements are ANDed, an empty selector
+// matches everything (upstream: metav1.LabelSelector; helpers.hpp turns it into a
+// labels::Selector). JSON: "matchLabels" and "matchExpressions", both omitempty.
+struct LabelSelector {
+  std::map<std::string, std::string> match_labels;          // "matchLabels"
+  std::vector<LabelSelectorRequirement> match_expressions;  // "matchExpressions"
+
+  friend bool operator==(const LabelSelector&, const LabelSelector&) = default;
+};
+
+// ConditionStatus: "True", "False" or "Unknown" (Go: a string type, any text decodes).
+using ConditionStatus = std::string;
+inline constexpr std::string_view kConditionTrue = "True";
+inline constexpr std::string_view kConditionFalse = "False";
+inline constexpr std::string_view kConditionUnknown = "Unknown";
+
+// Condition: one aspect of an object's current state (upstream: metav1.Condition; the helpers are
+// in meta/conditions.hpp). JSON: every key always written (a zero lastTransitionTime as null)
+// except "observedGeneration" (omitempty), as upstream's tags.
+struct Condition {
+  std::string type;
+  ConditionStatus status;
+  std::int64_t observed_generation = 0;  // "observedGeneration"
+  Time last_transition_time;             // "lastTransitionTime"
+  std::string reason;
+  std::string message;
+
+  friend bool operator==(const Condition&, const Condition&) = default;
+};
+
 // JSON conversions. Throws (from_json): DecodeError, TimeParseError.
 void to_json(nlohmann::json& j, const TypeMeta& v);
 void from_json(const nlohmann::json& j, TypeMeta& v);
@@ -108,6 +156,12 @@ void to_json(nlohmann::json& j, const ObjectMeta& v);
 void from_json(const nlohmann::json& j, ObjectMeta& v);
 void to_json(nlohmann::json& j, const ListMeta& v);
 void from_json(const nlohmann::json& j, ListMeta& v);
+void to_json(nlohmann::json& j, const LabelSelectorRequirement& v);
+void from_json(const nlohmann::json& j, LabelSelectorRequirement& v);
+void to_json(nlohmann::json& j, const LabelSelector& v);
+void from_json(const nlohmann::json& j, LabelSelector& v);
+void to_json(nlohmann::json& j, const Condition& v);
+void from_json(const nlohmann::json& j, Condition& v);
 
 // Implementation details follow.
 
@@ -325,5 +379,75 @@ inline void to_json(nlohmann::json& j, const ObjectMeta& v) { j = internal::Meta
 inline void from_json(const nlohmann::json& j, ObjectMeta& v) { internal::MetaFromJSON(j, v); }
 inline void to_json(nlohmann::json& j, const ListMeta& v) { j = internal::MetaToJSON(v); }
 inline void from_json(const nlohmann::json& j, ListMeta& v) { internal::MetaFromJSON(j, v); }
+
+inline void to_json(nlohmann::json& j, const LabelSelectorRequirement& v) {
+  j = nlohmann::json{{"key", v.key}, {"operator", v.operator_}};
+  internal::WriteContainer(j, "values", v.values);
+}
+
+inline void from_json(const nlohmann::json& j, LabelSelectorRequirement& v) {
+  internal::RequireObject(j, "v1.LabelSelectorRequirement");
+  LabelSelectorRequirement r;
+  constexpr std::string_view s = "LabelSelectorRequirement";
+  if (const auto* x = internal::Find(j, "key")) internal::ReadString(*x, r.key, s, "key");
+  if (const auto* x = internal::Find(j, "operator")) {
+    if (!x->is_string())
+      internal::ThrowFieldType(internal::JSONTypeName(*x), s, "operator", "v1.LabelSelectorOperator");
+    r.operator_ = x->get_ref<const std::string&>();
+  }
+  if (const auto* x = internal::Find(j, "values")) internal::ReadStringSlice(*x, r.values, s, "values");
+  v = std::move(r);
+}
+
+inline void to_json(nlohmann::json& j, const LabelSelector& v) {
+  j = nlohmann::json::object();
+  internal::WriteContainer(j, "matchLabels", v.match_labels);
+  internal::WriteContainer(j, "matchExpressions", v.match_expressions);
+}
+
+inline void from_json(const nlohmann::json& j, LabelSelector& v) {
+  internal::RequireObject(j, "v1.LabelSelector");
+  LabelSelector l;
+  if (const auto* x = internal::Find(j, "matchLabels")) {
+    internal::ReadStringMap(*x, l.match_labels, "LabelSelector", "matchLabels");
+  }
+  if (const auto* x = internal::Find(j, "matchExpressions")) {
+    internal::ReadObjectSlice(*x, l.match_expressions, "LabelSelector", "matchExpressions",
+                              "[]v1.LabelSelectorRequirement");
+  }
+  v = std::move(l);
+}
+
+inline void to_json(nlohmann::json& j, const Condition& v) {
+  j = nlohmann::json{{"type", v.type},
+                     {"status", v.status},
+                     {"lastTransitionTime", v.last_transition_time},
+                     {"reason", v.reason},
+                     {"message", v.message}};
+  internal::WriteInt(j, "observedGeneration", v.observed_generation);
+}
+
+inline void from_json(const nlohmann::json& j, Condition& v) {
+  internal::RequireObject(j, "v1.Condition");
+  Condition c;
+  constexpr std::string_view s = "Condition";
+  if (const auto* x = internal::Find(j, "type")) internal::ReadString(*x, c.type, s, "type");
+  if (const auto* x = internal::Find(j, "status")) {
+    if (!x->is_string())
+      internal::ThrowFieldType(internal::JSONTypeName(*x), s, "status", "v1.ConditionStatus");
+    c.status = x->get_ref<const std::string&>();
+  }
+  if (const auto* x = internal::Find(j, "observedGeneration")) {
+    internal::ReadInt(*x, c.observed_generation, s, "observedGeneration", "int64");
+  }
+  if (const auto* x = internal::Find(j, "lastTransitionTime")) {
+    if (!x->is_string())
+      internal::ThrowFieldType(internal::JSONTypeName(*x), s, "lastTransitionTime", "string");
+    c.last_transition_time = ParseRFC3339(x->get_ref<const std::string&>());
+  }
+  if (const auto* x = internal::Find(j, "reason")) internal::ReadString(*x, c.reason, s, "reason");
+  if (const auto* x = internal::Find(j, "message")) internal::ReadString(*x, c.message, s, "message");
+  v = std::move(c);
+}
 
 }  // namespace apimachinery::metav1

@@ -12,12 +12,19 @@
 //   keeps.
 // - JSON decoding is checked and throws metav1::DecodeError (decode_error.hpp) with Go's
 //   encoding/json texts; ObjectMeta and ListMeta keep unknown keys in `unknown_fields`.
-// - Time has second precision (see time.hpp).
+// - Time has second precision (see time.hpp); MicroTime (micro_time.hpp) microseconds.
+// - Also here: Duration (duration.hpp), LabelSelector and Condition (types.hpp) with the
+//   label-selector helpers (helpers.hpp: LabelSelectorAsSelector, ...), controller references
+//   (controller_ref.hpp: NewControllerRef, GetControllerOf, IsControlledBy).
 // - Unstructured lives in runtime/unstructured.hpp (namespace runtime), the pkg/api/errors family
 //   in api/errors/errors.hpp (namespace errors).
 #pragma once
 
+#include "apimachinery/apis/meta/v1/controller_ref.hpp"
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/apis/meta/v1/duration.hpp"
+#include "apimachinery/apis/meta/v1/helpers.hpp"
+#include "apimachinery/apis/meta/v1/micro_time.hpp"
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
