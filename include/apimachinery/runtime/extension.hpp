@@ -45,9 +45,9 @@ namespace apimachinery::runtime {
 
 struct RawExtension {
   // Raw is the serialization of the object (JSON), empty when unset.
-  std::string raw;
+  std::string raw{};
   // Object can hold the decoded object (internal versions).
-  std::shared_ptr<Object> object;
+  std::shared_ptr<Object> object{};
 
   // MarshalJSON returns the JSON text of the extension. Throws: see the top comment.
   std::string MarshalJSON() const;

@@ -35,8 +35,8 @@ namespace apimachinery::types {
 inline constexpr char kSeparator = '/';
 
 struct NamespacedName {
-  std::string namespace_;  // Go: Namespace
-  std::string name;        // Go: Name
+  std::string namespace_{};  // Go: Namespace
+  std::string name{};        // Go: Name
 
   // String returns "<namespace>/<name>" ("/<name>" for a cluster-scoped object, as upstream).
   std::string String() const { return namespace_ + kSeparator + name; }

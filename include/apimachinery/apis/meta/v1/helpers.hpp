@@ -26,7 +26,8 @@
 // Differences from upstream: matchLabels is a std::map, so the requirements are built in key order
 // (Go ranges over a map in random order; the resulting selector is the same, sorted by key, but
 // which invalid label is reported first when several are invalid is fixed here). LabelSelectorAsMap
-// returns no partial map with its error.
+// returns no partial map with its error. An In/NotIn without values is reported with the bad value
+// `[]` (Go copies the values into a nil slice and prints `null`).
 // Cost: linear in the requirements (plus the selector's sort). Thread-safety: pure functions.
 #pragma once
 

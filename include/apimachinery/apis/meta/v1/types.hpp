@@ -110,9 +110,9 @@ inline constexpr std::string_view kLabelSelectorOpDoesNotExist = "DoesNotExist";
 // LabelSelectorRequirement: `key operator values` (upstream: metav1.LabelSelectorRequirement).
 // JSON: "key" and "operator" always written, "values" omitempty.
 struct LabelSelectorRequirement {
-  std::string key;
-  LabelSelectorOperator operator_;  // "operator" (a C++ keyword, hence the underscore)
-  std::vector<std::string> values;
+  std::string key{};
+  LabelSelectorOperator operator_{};  // "operator" (a C++ keyword, hence the underscore)
+  std::vector<std::string> values{};
 
   friend bool operator==(const LabelSelectorRequirement&, const LabelSelectorRequirement&) = default;
 };
@@ -121,8 +121,8 @@ struct LabelSelectorRequirement {
 // matches everything (upstream: metav1.LabelSelector; helpers.hpp turns it into a
 // labels::Selector). JSON: "matchLabels" and "matchExpressions", both omitempty.
 struct LabelSelector {
-  std::map<std::string, std::string> match_labels;          // "matchLabels"
-  std::vector<LabelSelectorRequirement> match_expressions;  // "matchExpressions"
+  std::map<std::string, std::string> match_labels{};          // "matchLabels"
+  std::vector<LabelSelectorRequirement> match_expressions{};  // "matchExpressions"
 
   friend bool operator==(const LabelSelector&, const LabelSelector&) = default;
 };
@@ -133,16 +133,19 @@ inline constexpr std::string_view kConditionTrue = "True";
 inline constexpr std::string_view kConditionFalse = "False";
 inline constexpr std::string_view kConditionUnknown = "Unknown";
 
+// (Every member of these three has a default member initializer, so designated initializers
+// naming only some members compile without -Wmissing-field-initializers.)
+//
 // Condition: one aspect of an object's current state (upstream: metav1.Condition; the helpers are
 // in meta/conditions.hpp). JSON: every key always written (a zero lastTransitionTime as null)
 // except "observedGeneration" (omitempty), as upstream's tags.
 struct Condition {
-  std::string type;
-  ConditionStatus status;
+  std::string type{};
+  ConditionStatus status{};
   std::int64_t observed_generation = 0;  // "observedGeneration"
-  Time last_transition_time;             // "lastTransitionTime"
-  std::string reason;
-  std::string message;
+  Time last_transition_time{};           // "lastTransitionTime"
+  std::string reason{};
+  std::string message{};
 
   friend bool operator==(const Condition&, const Condition&) = default;
 };
