@@ -60,6 +60,21 @@ TEST_CASE("MicroTime parses RFC3339Micro as Go does", "[runtime][metav1][microti
   }
 }
 
+// micro_time_test.go: TestMicroTimeMarshalJSON, TestMicroTimeUnmarshalJSON,
+// TestMicroTimeUnmarshalJSONAndProtoEqual (the JSON half).
+TEST_CASE("MicroTime JSON (upstream tables)", "[runtime][metav1][microtime]") {
+  // DateMicro(1998, time.May, 5, 5, 5, 5, 50 or 0, time.UTC): 894344705 s since the epoch.
+  CHECK(json{{"t", metav1::UnixMicro(894344705, 50)}}.dump() == R"({"t":"1998-05-05T05:05:05.000000Z"})");
+  CHECK(json{{"t", metav1::UnixMicro(894344705, 0)}}.dump() == R"({"t":"1998-05-05T05:05:05.000000Z"})");
+  CHECK(json{{"t", metav1::MicroTime{}}}.dump() == R"({"t":null})");
+  CHECK(json::parse(R"({"t":"1998-05-05T05:05:05.000000Z"})")["t"].get<metav1::MicroTime>() ==
+        metav1::UnixMicro(894344705, 0));
+  for (const auto& t : {metav1::UnixMicro(123, 123123123), metav1::UnixMicro(123, 123123000)}) {
+    CHECK(json(t).dump() == R"("1970-01-01T00:02:03.123123Z")");
+    CHECK(json::parse(json(t).dump()).get<metav1::MicroTime>() == metav1::UnixMicro(123, 123123000));
+  }
+}
+
 TEST_CASE("MicroTime JSON, zero value and query parameters", "[runtime][metav1][microtime]") {
   CHECK(json(metav1::MicroTime{}).dump() == "null");
   CHECK(json(nullptr).get<metav1::MicroTime>().IsZero());
