@@ -78,6 +78,7 @@
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/apis/meta/v1/wire_meta.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -171,25 +172,23 @@ class MetadataMirror {
     Snap();
   }
 
-  // SetMember: the typed setters. Writes `v` as metadata[key] with the field table's (omitempty)
-  // encoding, or removes the key when the encoding omits it; a "metadata" value that is not an
-  // object is replaced by one (upstream's setNestedField would give up silently). The typed member
-  // becomes the value read back from the content.
+  // SetMember: the typed setters. Writes `v` as metadata[key] with the metadata struct's
+  // (omitempty) JSON encoding, or removes the key when the encoding omits it; a "metadata" value
+  // that is not an object is replaced by one (upstream's setNestedField would give up silently).
+  // The typed member becomes the value read back from the content.
   template <typename M>
-  void SetMember(std::string_view key, M Meta::*member, M v) {
+  void SetMember(const char* key, M Meta::*member, M v) {
     SyncExclusive();
-    const auto* f = metav1::internal::FindMetaField<Meta>(key);
     Meta probe{};
     probe.*member = std::move(v);
-    nlohmann::json encoded = nlohmann::json::object();
-    f->write(probe, encoded);
+    nlohmann::json encoded = probe;  // only `key` can be present: every other member is empty
     auto it = encoded.find(key);
     if (it == encoded.end()) {
       // Upstream: RemoveNestedField(u.Object, "metadata", key), a no-op unless metadata is a map.
-      if (auto* md = MutableMetadataObject()) md->erase(std::string(key));
+      if (auto* md = MutableMetadataObject()) md->erase(key);
       meta_.*member = M{};
     } else {
-      EnsureMetadataObject()[std::string(key)] = std::move(*it);
+      EnsureMetadataObject()[key] = std::move(*it);
       meta_.*member = std::move(probe.*member);
     }
     Snap();
@@ -205,20 +204,17 @@ class MetadataMirror {
   }
 
   // Read: the typed view of a "metadata" value (nullptr: absent). Lenient as upstream's getters:
-  // a modelled key of the wrong type reads as its zero value; a non-object reads as empty.
+  // a modelled key of the wrong type reads as its zero value; a non-object reads as empty. The
+  // strict decoder reads valid metadata in one pass; only metadata it refuses takes
+  // metav1::WireMeta's lenient, slower split.
   static Meta Read(const nlohmann::json* md) {
     Meta m{};
     if (md == nullptr || !md->is_object()) return m;
-    for (const auto& [key, value] : md->items()) {
-      const auto* f = metav1::internal::FindMetaField<Meta>(key);
-      if (f == nullptr) {
-        m.unknown_fields[key] = value;
-        continue;
-      }
-      try {
-        f->read(value, m);  // leaves the member untouched on error
-      } catch (const apimachinery::Error&) {
-      }
+    try {
+      from_json(*md, m);
+    } catch (const metav1::DecodeError&) {
+      metav1::WireMeta<Meta> lenient;
+      m = lenient.Split(md);
     }
     return m;
   }
@@ -317,33 +313,19 @@ class MetadataMirror {
       Snap();
     }
   }
-  // FoldTyped writes every field whose encoding differs between `before` and `now` into the
-  // content's metadata (removing it when `now` omits it), and the changed unknown_fields.
+  // FoldTyped writes every key whose encoding differs between `before` and `now` (modelled
+  // fields and unknown_fields alike) into the content's metadata, removing the keys `now` omits.
+  // Keys the typed write did not change keep their original JSON.
   void FoldTyped(const Meta& before, const Meta& now) const {
-    for (const auto& f : metav1::internal::MetaFieldTable<Meta>::Fields()) {
-      nlohmann::json a = nlohmann::json::object();
-      nlohmann::json b = nlohmann::json::object();
-      f.write(before, a);
-      f.write(now, b);
-      if (a == b) continue;
-      const std::string key(f.key);
-      if (auto it = b.find(key); it != b.end()) {
-        EnsureMetadataObject()[key] = std::move(*it);
-      } else if (auto* md = MutableMetadataObject()) {
-        md->erase(key);
-      }
-    }
-    static const nlohmann::json kEmpty = nlohmann::json::object();
-    const auto& ub = before.unknown_fields.is_object() ? before.unknown_fields : kEmpty;
-    const auto& un = now.unknown_fields.is_object() ? now.unknown_fields : kEmpty;
-    for (const auto& [key, value] : ub.items()) {
-      if (metav1::internal::FindMetaField<Meta>(key) != nullptr || un.contains(key)) continue;
+    const nlohmann::json a = before;
+    nlohmann::json b = now;
+    for (const auto& [key, value] : a.items()) {
+      if (b.contains(key)) continue;
       if (auto* md = MutableMetadataObject()) md->erase(key);
     }
-    for (const auto& [key, value] : un.items()) {
-      if (metav1::internal::FindMetaField<Meta>(key) != nullptr) continue;
-      auto it = ub.find(key);
-      if (it == ub.end() || *it != value) EnsureMetadataObject()[key] = value;
+    for (auto& [key, value] : b.items()) {
+      auto it = a.find(key);
+      if (it == a.end() || *it != value) EnsureMetadataObject()[key] = std::move(value);
     }
   }
 
@@ -481,7 +463,7 @@ class Unstructured : public Object {
  private:
   const metav1::ObjectMeta& Meta() const { return mirror_.Typed(); }
   template <typename M>
-  void Set(std::string_view key, M metav1::ObjectMeta::*member, M v) {
+  void Set(const char* key, M metav1::ObjectMeta::*member, M v) {
     mirror_.SetMember(key, member, std::move(v));
   }
   const nlohmann::json& ContentOrEmpty() const {
