@@ -83,7 +83,7 @@ TEST_CASE("UnstructuredAccessors", "[runtime][unstructured]") {
   CHECK(u.GetOwnerReferences()[0].controller == true);
   CHECK(u.GetFinalizers() == std::vector<std::string>{"f1", "f2"});
   CHECK(runtime::NestedInt64(u.Body(), "spec", "replicas") == 2);
-  CHECK(!u.Body().contains("metadata"));
+  CHECK(runtime::NestedString(u.Body(), "metadata", "name") == "web");  // Body() is u.Object
 
   // GetObjectMeta is the same typed metadata the accessors use.
   const runtime::Object& obj = u;

@@ -74,15 +74,19 @@ class Object : public std::enable_shared_from_this<Object> {
   virtual std::unique_ptr<Object> DeepCopyObject() const = 0;
   // GetObjectMeta returns the object's metadata, or nullptr when the type has none (lists).
   virtual const metav1::ObjectMeta* GetObjectMeta() const noexcept = 0;
-  metav1::ObjectMeta* GetObjectMeta() noexcept {
-    return const_cast<metav1::ObjectMeta*>(std::as_const(*this).GetObjectMeta());
-  }
+  metav1::ObjectMeta* GetObjectMeta() noexcept { return MutableObjectMeta(); }
   // GetListMeta returns a list's metadata, or nullptr for non-list types.
   virtual const metav1::ListMeta* GetListMeta() const noexcept { return nullptr; }
   // GetTypeId identifies the dynamic C++ type (the Converter's and Scheme's key).
   virtual util::TypeId GetTypeId() const noexcept = 0;
 
  protected:
+  // MutableObjectMeta backs the non-const GetObjectMeta(). A type whose metadata has another
+  // source of truth (runtime::Unstructured: its JSON content) overrides it to learn of writes.
+  virtual metav1::ObjectMeta* MutableObjectMeta() noexcept {
+    return const_cast<metav1::ObjectMeta*>(std::as_const(*this).GetObjectMeta());
+  }
+
   Object() = default;
   Object(const Object&) = default;
   Object(Object&&) = default;

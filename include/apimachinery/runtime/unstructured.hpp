@@ -10,39 +10,50 @@
 //   auto replicas = runtime::NestedInt64(u.Body(), "spec", "replicas");   // nullopt
 //   std::string out = u.MarshalJSON();
 //
-// Design (the kube-rs DynamicObject split; see runtime/interfaces.hpp for why every object needs a
-// typed ObjectMeta):
-// - The document lives in two parts. `Body()` is the JSON object of everything except "metadata"
-//   (apiVersion, kind, spec, status, ...): it is the source of truth for those. "metadata" lives
-//   typed, as a metav1::ObjectMeta, and is the source of truth for the metadata: the accessors
-//   (GetName, SetLabels, ...) and GetObjectMeta() read and write it directly, so the cache keys,
-//   indexes and label-matches an Unstructured without touching JSON.
-// - UnstructuredContent() (and MarshalJSON, to_json) yields the merged document;
-//   SetUnstructuredContent() (UnmarshalJSON, from_json) splits one.
-// - The round trip is lossless: unknown metadata keys go to ObjectMeta::unknown_fields, and the
-//   original JSON of any metadata key the typed struct cannot express exactly (`"creationTimestamp":
-//   null`, `"annotations": {}`, a fractional-second timestamp, a value of the wrong type) is kept
-//   and written back as long as the typed member was not changed (metav1::WireMeta,
-//   apis/meta/v1/wire_meta.hpp). A metadata value of the wrong type reads as empty, as upstream's getters do
-//   (`"name": 5` gives GetName() == "").
-// - UnstructuredList holds list-level fields in Body(), a typed metav1::ListMeta (GetListMeta()),
-//   and `items` as a vector of Unstructured (upstream's Items).
+// Design (docs/design/unstructured.md has the rationale and the costs):
+// - The content is one JSON object, "metadata" included, exactly as upstream's u.Object: `Body()`
+//   returns it (const and mutable), UnstructuredContent() a copy, MarshalJSON its text. It is the
+//   source of truth; whatever it holds round-trips byte for byte (`"creationTimestamp": null`,
+//   `"annotations": {}`, a fractional timestamp, a value of the wrong type, unknown keys).
+// - Beside it lives a typed view of content["metadata"], a metav1::ObjectMeta, because
+//   runtime::Object::GetObjectMeta() hands one out (the cache keys, indexes and label-matches every
+//   object through it without touching JSON). It is read from the content when the content is
+//   replaced (UnmarshalJSON, SetUnstructuredContent, construction) and kept equal to what reading
+//   the content would give: the setters write the content as upstream's do and update the view.
+//   A value of the wrong JSON type reads as the zero value, as upstream's getters
+//   (`"metadata": "x"` or `"labels": 5` give empty values); unknown metadata keys appear in
+//   ObjectMeta::unknown_fields.
+// - Writes through the mutable handles, the reference Body() returns and the pointer the
+//   non-const GetObjectMeta() returns, may happen at any time while the object lives. The first
+//   handed-out handle switches the object into a reconciling mode: later accesses compare the
+//   content's metadata and the typed view with snapshots and bring the other side up to date
+//   (O(size of metadata), under a mutex so that const readers may still run concurrently). A
+//   copy, a move target and replaced content start without handles, so without that cost.
+// - UnstructuredList: Body() is the list-level object ("metadata" included, "items" not), with a
+//   typed metav1::ListMeta view (GetListMeta()) kept the same way; `items` are Unstructured.
 //
 // Throws: UnmarshalJSON throws metav1::DecodeError for malformed JSON or a non-object document and
 // runtime::MissingKindError (`Object 'Kind' is missing in '<data>'`) when there is no kind;
 // SetUnstructuredContent throws metav1::DecodeError for a non-object. EachListItem throws
-// apimachinery::Error with upstream's texts. Accessors never throw (except std::bad_alloc).
+// apimachinery::Error with upstream's texts. Accessors never throw (except std::bad_alloc; in the
+// noexcept GetObjectMeta()/GetListMeta() a failed allocation while reconciling terminates).
 //
-// Thread-safety: const members may be called concurrently; mutation needs exclusive ownership.
+// Cost: the getters and GetObjectMeta() are a pointer test and a member read until a mutable
+// handle was handed out, then a lock and an O(metadata) comparison; the setters are one JSON
+// write plus the typed member's; UnstructuredContent() copies the document, MarshalJSON does not.
+//
+// Thread-safety: const members may be called concurrently (also in the reconciling mode);
+// mutation, including a write through a held handle, needs exclusive ownership.
 //
 // Differences from upstream:
 // - There is no public `Object` map member (a member function named Object would also clash with
-//   the base class runtime::Object): use Body() for everything but metadata, the accessors or
-//   GetObjectMeta() for metadata, and UnstructuredContent()/SetUnstructuredContent() for the whole
-//   document. A "metadata" key written into Body() by hand is ignored by UnstructuredContent() (the
-//   typed metadata wins); use SetUnstructuredContent to replace metadata from JSON.
+//   the base class runtime::Object): Body() is u.Object.
+// - A setter on a document whose "metadata" is not an object replaces it with an object holding
+//   the new value; upstream's setNestedField gives up silently there. Removing (an empty value) a
+//   key of such a metadata value does nothing, as upstream's RemoveNestedField.
 // - Setters taking a map, a list or an optional remove the key when it is empty (Go distinguishes
 //   nil, which removes, from empty, which writes `{}`/`[]`).
+// - Timestamps read at second precision (metav1::Time), GetManagedFields is the raw JSON.
 // - MarshalJSON returns compact JSON with sorted keys and no trailing newline (Go's encoder appends
 //   one and keeps map keys sorted too).
 // - from_json (nlohmann) does not require a kind; UnmarshalJSON does, as upstream.
@@ -50,9 +61,11 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,7 +91,252 @@ namespace apimachinery::runtime {
 
 class UnstructuredList;
 
-// Unstructured: one API object as JSON, with typed metadata.
+namespace internal {
+
+// MetadataMirror<Meta>: a JSON object (the content, the source of truth, "metadata" included) and
+// the typed view of its "metadata" (metav1::ObjectMeta or metav1::ListMeta), kept coherent. The
+// typed view is read from the content when the content is replaced and updated by the typed
+// setters as they write the content. Once a mutable reference to the content (MutableContent) or
+// to the typed view (MutableTyped) has been handed out, the mirror enters its shared mode: a
+// `Shared` block holds a mutex and snapshots of both sides, and every later access compares the
+// sides with their snapshots and reconciles them (a changed typed field is written into the
+// content, then the typed view is read again) before it answers. Replacing the whole content,
+// copying and assignment leave the shared mode (the copy's content has no outstanding handles).
+// Thread-safety: const members may be called concurrently (the shared mode serializes its
+// reconciliation with the mutex); non-const members need exclusive access.
+template <typename Meta>
+class MetadataMirror {
+ public:
+  MetadataMirror() = default;
+  MetadataMirror(const MetadataMirror& o) : content_(o.Content()), meta_(o.Typed()) {}
+  MetadataMirror(MetadataMirror&& o) noexcept { MoveFrom(o); }
+  MetadataMirror& operator=(const MetadataMirror& o) {
+    if (this != &o) {
+      MetadataMirror tmp(o);
+      MoveFrom(tmp);
+    }
+    return *this;
+  }
+  MetadataMirror& operator=(MetadataMirror&& o) noexcept {
+    if (this != &o) MoveFrom(o);
+    return *this;
+  }
+  ~MetadataMirror() = default;
+
+  // Content: the synchronized content (may be a non-object only after a write through
+  // MutableContent).
+  const nlohmann::json& Content() const {
+    if (shared_) [[unlikely]]
+      SyncShared();
+    return content_;
+  }
+  // Typed: the synchronized typed view.
+  const Meta& Typed() const noexcept {
+    if (shared_) [[unlikely]]
+      SyncSharedNoexcept();
+    return meta_;
+  }
+  nlohmann::json& MutableContent() {
+    Share();
+    shared_->json_out = true;
+    shared_->json_snap = MetadataCopy();
+    return content_;
+  }
+  Meta& MutableTyped() noexcept {
+    try {
+      Share();
+      shared_->typed_out = true;
+      shared_->typed_snap = meta_;
+    } catch (...) {
+      // Only std::bad_alloc: without the snapshot a typed write could go unseen, so give up.
+      std::terminate();
+    }
+    return meta_;
+  }
+
+  // Reset replaces the content (a JSON object) and reads the typed view from it.
+  void Reset(nlohmann::json content) {
+    Meta m = Read(MetadataOf(content));
+    content_ = std::move(content);
+    meta_ = std::move(m);
+    shared_.reset();
+  }
+
+  // SetTopLevel: content[key] = value (a non-object content becomes an object first).
+  void SetTopLevel(const char* key, nlohmann::json value) {
+    SyncExclusive();
+    const bool was_object = content_.is_object();
+    if (!was_object) content_ = nlohmann::json::object();
+    content_[key] = std::move(value);
+    if (!was_object) meta_ = Meta{};
+    Snap();
+  }
+
+  // SetMember: the typed setters. Writes `v` as metadata[key] with the metadata struct's
+  // (omitempty) JSON encoding, or removes the key when the encoding omits it; a "metadata" value
+  // that is not an object is replaced by one (upstream's setNestedField would give up silently).
+  // The typed member becomes the value read back from the content.
+  template <typename M>
+  void SetMember(const char* key, M Meta::*member, M v) {
+    SyncExclusive();
+    Meta probe{};
+    probe.*member = std::move(v);
+    nlohmann::json encoded = probe;  // only `key` can be present: every other member is empty
+    auto it = encoded.find(key);
+    if (it == encoded.end()) {
+      // Upstream: RemoveNestedField(u.Object, "metadata", key), a no-op unless metadata is a map.
+      if (auto* md = MutableMetadataObject()) md->erase(key);
+      meta_.*member = M{};
+    } else {
+      EnsureMetadataObject()[key] = std::move(*it);
+      meta_.*member = std::move(probe.*member);
+    }
+    Snap();
+  }
+
+  friend bool operator==(const MetadataMirror& a, const MetadataMirror& b) {
+    const auto& x = a.Content();
+    const auto& y = b.Content();
+    const bool xo = x.is_object() && !x.empty();
+    const bool yo = y.is_object() && !y.empty();
+    if (!xo || !yo) return xo == yo;
+    return x == y;
+  }
+
+  // Read: the typed view of a "metadata" value (nullptr: absent). Lenient as upstream's getters:
+  // a modelled key of the wrong type reads as its zero value; a non-object reads as empty. The
+  // strict decoder reads valid metadata in one pass; only metadata it refuses takes
+  // metav1::WireMeta's lenient, slower split.
+  static Meta Read(const nlohmann::json* md) {
+    Meta m{};
+    if (md == nullptr || !md->is_object()) return m;
+    try {
+      from_json(*md, m);
+    } catch (const metav1::DecodeError&) {
+      metav1::WireMeta<Meta> lenient;
+      m = lenient.Split(md);
+    }
+    return m;
+  }
+
+  static const nlohmann::json* MetadataOf(const nlohmann::json& content) noexcept {
+    if (!content.is_object()) return nullptr;
+    auto it = content.find("metadata");
+    return it == content.end() ? nullptr : &*it;
+  }
+
+ private:
+  struct Shared {
+    std::mutex mu;
+    bool json_out = false;                    // a mutable reference to the content was handed out
+    bool typed_out = false;                   // a mutable reference to the typed view was handed out
+    std::optional<nlohmann::json> json_snap;  // "metadata" as the typed view was last read
+    Meta typed_snap;                          // the typed view as last read or written
+  };
+
+  void MoveFrom(MetadataMirror& o) noexcept {
+    if (o.shared_) {
+      try {
+        o.Sync();
+        o.shared_.reset();  // nobody holds a handle into *this, so leave the shared mode
+      } catch (...) {
+        // Keep the pending state: the snapshots move along with the content.
+      }
+    }
+    content_ = std::move(o.content_);
+    meta_ = std::move(o.meta_);
+    shared_ = std::move(o.shared_);
+    o.content_ = nlohmann::json::object();
+    o.meta_ = Meta{};
+  }
+
+  std::optional<nlohmann::json> MetadataCopy() const {
+    if (const auto* md = MetadataOf(content_)) return *md;
+    return std::nullopt;
+  }
+  nlohmann::json* MutableMetadataObject() const noexcept {
+    if (!content_.is_object()) return nullptr;
+    auto it = content_.find("metadata");
+    return it != content_.end() && it->is_object() ? &*it : nullptr;
+  }
+  nlohmann::json& EnsureMetadataObject() const {
+    if (!content_.is_object()) content_ = nlohmann::json::object();
+    auto& md = content_["metadata"];
+    if (!md.is_object()) md = nlohmann::json::object();
+    return md;
+  }
+
+  void Share() {
+    if (shared_) {
+      Sync();
+    } else {
+      shared_ = std::make_unique<Shared>();
+    }
+  }
+  void SyncExclusive() {
+    if (shared_) Sync();
+  }
+  void SyncShared() const {
+    std::lock_guard<std::mutex> lock(shared_->mu);
+    Sync();
+  }
+  void SyncSharedNoexcept() const noexcept {
+    try {
+      SyncShared();
+    } catch (...) {
+      std::terminate();  // std::bad_alloc or a failed mutex: the typed view cannot be trusted
+    }
+  }
+  // Snap refreshes the snapshots after the two sides were made equal.
+  void Snap() const {
+    if (!shared_) return;
+    if (shared_->json_out) shared_->json_snap = MetadataCopy();
+    if (shared_->typed_out) shared_->typed_snap = meta_;
+  }
+  // Sync reconciles the two sides (the caller holds the mutex or exclusive access). A typed field
+  // changed since the snapshot is written into the content first (it wins over a concurrent JSON
+  // change of the same field); then, if the content's metadata changed, the typed view is read
+  // again. Cost: O(size of metadata) per call in the shared mode.
+  void Sync() const {
+    Shared& s = *shared_;
+    bool reread = false;
+    if (s.typed_out && !(meta_ == s.typed_snap)) {
+      FoldTyped(s.typed_snap, meta_);
+      reread = true;
+    }
+    if (!reread && s.json_out) {
+      const auto* md = MetadataOf(content_);
+      reread = md == nullptr ? s.json_snap.has_value() : (!s.json_snap || *md != *s.json_snap);
+    }
+    if (reread) {
+      meta_ = Read(MetadataOf(content_));
+      Snap();
+    }
+  }
+  // FoldTyped writes every key whose encoding differs between `before` and `now` (modelled
+  // fields and unknown_fields alike) into the content's metadata, removing the keys `now` omits.
+  // Keys the typed write did not change keep their original JSON.
+  void FoldTyped(const Meta& before, const Meta& now) const {
+    const nlohmann::json a = before;
+    nlohmann::json b = now;
+    for (const auto& [key, value] : a.items()) {
+      if (b.contains(key)) continue;
+      if (auto* md = MutableMetadataObject()) md->erase(key);
+    }
+    for (auto& [key, value] : b.items()) {
+      auto it = a.find(key);
+      if (it == a.end() || *it != value) EnsureMetadataObject()[key] = std::move(value);
+    }
+  }
+
+  mutable nlohmann::json content_ = nlohmann::json::object();
+  mutable Meta meta_;
+  std::unique_ptr<Shared> shared_;
+};
+
+}  // namespace internal
+
+// Unstructured: one API object as JSON (upstream's u.Object), with a typed view of its metadata.
 class Unstructured : public Object {
  public:
   Unstructured() = default;
@@ -90,20 +348,27 @@ class Unstructured : public Object {
   inline void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
   std::unique_ptr<Object> DeepCopyObject() const override { return std::make_unique<Unstructured>(*this); }
   using Object::GetObjectMeta;
-  const metav1::ObjectMeta* GetObjectMeta() const noexcept override { return &metadata_; }
+  // GetObjectMeta: the typed view of Body()["metadata"]. The pointer stays valid for the object's
+  // life; its values are current until the next write to the object. Writes through the non-const
+  // overload reach Body() at the next access. Cost: a pointer test (a lock and an O(metadata)
+  // comparison once a mutable Body() or GetObjectMeta() was handed out).
+  const metav1::ObjectMeta* GetObjectMeta() const noexcept override { return &mirror_.Typed(); }
   util::TypeId GetTypeId() const noexcept override { return util::TypeIdOf<Unstructured>(); }
 
-  // The whole document (a JSON object; "metadata" rendered from the typed metadata).
+  // UnstructuredContent: a copy of the whole document (a JSON object).
   nlohmann::json UnstructuredContent() const;
-  // Replaces the whole document. null gives an empty object.
+  // Replaces the whole document. null gives an empty object. References obtained from Body() or
+  // GetObjectMeta() before refer to the old content afterwards (as Go's old u.Object map).
   // Throws: metav1::DecodeError when `content` is not an object (the object is left unchanged).
   void SetUnstructuredContent(nlohmann::json content);
-  // Everything except "metadata": always a JSON object.
-  const nlohmann::json& Body() const noexcept { return body_; }
-  nlohmann::json& Body() noexcept { return body_; }
+  // Body: the document itself, "metadata" included (upstream: u.Object). Writes through the
+  // mutable reference, held as long as the object lives, are seen by every accessor and by
+  // GetObjectMeta(). Keep it a JSON object; anything else reads as an empty document.
+  const nlohmann::json& Body() const { return mirror_.Content(); }
+  nlohmann::json& Body() { return mirror_.MutableContent(); }
 
-  // MarshalJSON: UnstructuredContent() as compact JSON text.
-  std::string MarshalJSON() const { return UnstructuredContent().dump(); }
+  // MarshalJSON: the document as compact JSON text.
+  std::string MarshalJSON() const { return ContentOrEmpty().dump(); }
   // UnmarshalJSON replaces the content from JSON text (upstream: UnstructuredJSONScheme.Decode).
   // Throws: metav1::DecodeError (malformed JSON, not an object; object unchanged),
   // MissingKindError (no kind; the content is replaced all the same, as upstream).
@@ -120,96 +385,101 @@ class Unstructured : public Object {
   // NewEmptyInstance: an Unstructured with only apiVersion and kind.
   Unstructured NewEmptyInstance() const;
 
-  // Type accessors (Body()).
+  // Type accessors (top-level keys of Body()).
   std::string GetAPIVersion() const { return StringAt("apiVersion"); }
-  void SetAPIVersion(std::string v) { body_["apiVersion"] = std::move(v); }
+  void SetAPIVersion(std::string v) { mirror_.SetTopLevel("apiVersion", std::move(v)); }
   std::string GetKind() const { return StringAt("kind"); }
-  void SetKind(std::string v) { body_["kind"] = std::move(v); }
+  void SetKind(std::string v) { mirror_.SetTopLevel("kind", std::move(v)); }
   // GroupVersionKind parses apiVersion; an unparsable apiVersion gives an empty GVK.
   schema::GroupVersionKind GroupVersionKind() const;
 
-  // Metadata accessors (the typed ObjectMeta). Setting an empty value removes the key.
-  const std::string& GetName() const noexcept { return metadata_.name; }
-  void SetName(std::string v) { SetString(metadata_.name, std::move(v)); }
-  const std::string& GetNamespace() const noexcept { return metadata_.namespace_; }
-  void SetNamespace(std::string v) { SetString(metadata_.namespace_, std::move(v)); }
-  const std::string& GetGenerateName() const noexcept { return metadata_.generate_name; }
-  void SetGenerateName(std::string v) { SetString(metadata_.generate_name, std::move(v)); }
-  const std::string& GetUID() const noexcept { return metadata_.uid; }
-  void SetUID(std::string v) { SetString(metadata_.uid, std::move(v)); }
-  const std::string& GetResourceVersion() const noexcept { return metadata_.resource_version; }
-  void SetResourceVersion(std::string v) { SetString(metadata_.resource_version, std::move(v)); }
-  std::int64_t GetGeneration() const noexcept { return metadata_.generation; }
-  void SetGeneration(std::int64_t v) {
-    metadata_.generation = v;
-    if (v != 0) wire_.MarkPresent();
+  // Metadata accessors. The getters read the typed view of Body()["metadata"] (a value of the
+  // wrong JSON type reads as the zero value, as upstream's getters); the setters write
+  // Body()["metadata"] as upstream's do, and setting an empty value removes the key.
+  const std::string& GetName() const { return Meta().name; }
+  void SetName(std::string v) { Set("name", &metav1::ObjectMeta::name, std::move(v)); }
+  const std::string& GetNamespace() const { return Meta().namespace_; }
+  void SetNamespace(std::string v) { Set("namespace", &metav1::ObjectMeta::namespace_, std::move(v)); }
+  const std::string& GetGenerateName() const { return Meta().generate_name; }
+  void SetGenerateName(std::string v) {
+    Set("generateName", &metav1::ObjectMeta::generate_name, std::move(v));
   }
-  metav1::Time GetCreationTimestamp() const noexcept { return metadata_.creation_timestamp; }
+  const std::string& GetUID() const { return Meta().uid; }
+  void SetUID(std::string v) { Set("uid", &metav1::ObjectMeta::uid, std::move(v)); }
+  const std::string& GetResourceVersion() const { return Meta().resource_version; }
+  void SetResourceVersion(std::string v) {
+    Set("resourceVersion", &metav1::ObjectMeta::resource_version, std::move(v));
+  }
+  std::int64_t GetGeneration() const { return Meta().generation; }
+  void SetGeneration(std::int64_t v) { Set("generation", &metav1::ObjectMeta::generation, v); }
+  metav1::Time GetCreationTimestamp() const { return Meta().creation_timestamp; }
   void SetCreationTimestamp(metav1::Time t) {
-    metadata_.creation_timestamp = t;
-    if (!t.IsZero()) wire_.MarkPresent();
+    Set("creationTimestamp", &metav1::ObjectMeta::creation_timestamp, t);
   }
   // GetDeletionTimestamp: nullopt when unset (upstream: nil).
-  std::optional<metav1::Time> GetDeletionTimestamp() const noexcept {
-    if (metadata_.deletion_timestamp && metadata_.deletion_timestamp->IsZero()) return std::nullopt;
-    return metadata_.deletion_timestamp;
+  std::optional<metav1::Time> GetDeletionTimestamp() const {
+    const auto& d = Meta().deletion_timestamp;
+    if (d && d->IsZero()) return std::nullopt;
+    return d;
   }
   void SetDeletionTimestamp(std::optional<metav1::Time> t) {
-    metadata_.deletion_timestamp = t;
-    if (t) wire_.MarkPresent();
+    Set("deletionTimestamp", &metav1::ObjectMeta::deletion_timestamp, t);
   }
-  std::optional<std::int64_t> GetDeletionGracePeriodSeconds() const noexcept {
-    return metadata_.deletion_grace_period_seconds;
+  std::optional<std::int64_t> GetDeletionGracePeriodSeconds() const {
+    return Meta().deletion_grace_period_seconds;
   }
   void SetDeletionGracePeriodSeconds(std::optional<std::int64_t> v) {
-    metadata_.deletion_grace_period_seconds = v;
-    if (v) wire_.MarkPresent();
+    Set("deletionGracePeriodSeconds", &metav1::ObjectMeta::deletion_grace_period_seconds, v);
   }
-  const std::map<std::string, std::string>& GetLabels() const noexcept { return metadata_.labels; }
-  void SetLabels(std::map<std::string, std::string> v) { SetContainer(metadata_.labels, std::move(v)); }
-  const std::map<std::string, std::string>& GetAnnotations() const noexcept { return metadata_.annotations; }
+  const std::map<std::string, std::string>& GetLabels() const { return Meta().labels; }
+  void SetLabels(std::map<std::string, std::string> v) {
+    Set("labels", &metav1::ObjectMeta::labels, std::move(v));
+  }
+  const std::map<std::string, std::string>& GetAnnotations() const { return Meta().annotations; }
   void SetAnnotations(std::map<std::string, std::string> v) {
-    SetContainer(metadata_.annotations, std::move(v));
+    Set("annotations", &metav1::ObjectMeta::annotations, std::move(v));
   }
-  const std::vector<metav1::OwnerReference>& GetOwnerReferences() const noexcept {
-    return metadata_.owner_references;
-  }
+  const std::vector<metav1::OwnerReference>& GetOwnerReferences() const { return Meta().owner_references; }
   void SetOwnerReferences(std::vector<metav1::OwnerReference> v) {
-    SetContainer(metadata_.owner_references, std::move(v));
+    Set("ownerReferences", &metav1::ObjectMeta::owner_references, std::move(v));
   }
-  const std::vector<std::string>& GetFinalizers() const noexcept { return metadata_.finalizers; }
-  void SetFinalizers(std::vector<std::string> v) { SetContainer(metadata_.finalizers, std::move(v)); }
+  const std::vector<std::string>& GetFinalizers() const { return Meta().finalizers; }
+  void SetFinalizers(std::vector<std::string> v) {
+    Set("finalizers", &metav1::ObjectMeta::finalizers, std::move(v));
+  }
   // managedFields as raw JSON (null when absent).
-  const nlohmann::json& GetManagedFields() const noexcept { return metadata_.managed_fields; }
+  const nlohmann::json& GetManagedFields() const { return Meta().managed_fields; }
   void SetManagedFields(nlohmann::json v) {
-    metadata_.managed_fields = std::move(v);
-    if (!metadata_.managed_fields.is_null()) wire_.MarkPresent();
+    Set("managedFields", &metav1::ObjectMeta::managed_fields, std::move(v));
   }
 
-  // Equal documents (compares UnstructuredContent()).
-  friend bool operator==(const Unstructured& a, const Unstructured& b) {
-    return a.UnstructuredContent() == b.UnstructuredContent();
-  }
+  // Equal documents (a non-object content compares as an empty one).
+  friend bool operator==(const Unstructured& a, const Unstructured& b) { return a.mirror_ == b.mirror_; }
+
+ protected:
+  // The non-const GetObjectMeta(): writes through it are folded into Body() at the next access.
+  metav1::ObjectMeta* MutableObjectMeta() noexcept override { return &mirror_.MutableTyped(); }
 
  private:
+  const metav1::ObjectMeta& Meta() const { return mirror_.Typed(); }
+  template <typename M>
+  void Set(const char* key, M metav1::ObjectMeta::*member, M v) {
+    mirror_.SetMember(key, member, std::move(v));
+  }
+  const nlohmann::json& ContentOrEmpty() const {
+    static const nlohmann::json kEmpty = nlohmann::json::object();
+    const auto& c = mirror_.Content();
+    return c.is_object() ? c : kEmpty;
+  }
   std::string StringAt(const char* key) const {
-    auto it = body_.find(key);
-    if (it == body_.end() || !it->is_string()) return {};
+    const auto& c = mirror_.Content();
+    if (!c.is_object()) return {};
+    auto it = c.find(key);
+    if (it == c.end() || !it->is_string()) return {};
     return it->get<std::string>();
   }
-  void SetString(std::string& member, std::string v) {
-    member = std::move(v);
-    if (!member.empty()) wire_.MarkPresent();
-  }
-  template <typename C>
-  void SetContainer(C& member, C v) {
-    member = std::move(v);
-    if (!member.empty()) wire_.MarkPresent();
-  }
 
-  nlohmann::json body_ = nlohmann::json::object();
-  metav1::ObjectMeta metadata_;
-  metav1::WireMeta<metav1::ObjectMeta> wire_;
+  internal::MetadataMirror<metav1::ObjectMeta> mirror_;
 };
 
 // UnstructuredList: a list of Unstructured items plus list-level fields.
@@ -230,18 +500,20 @@ class UnstructuredList : public Object {
   }
   using Object::GetObjectMeta;
   const metav1::ObjectMeta* GetObjectMeta() const noexcept override { return nullptr; }
-  const metav1::ListMeta* GetListMeta() const noexcept override { return &list_meta_; }
-  metav1::ListMeta* GetListMeta() noexcept { return &list_meta_; }
+  // GetListMeta: the typed view of Body()["metadata"] (as Unstructured::GetObjectMeta).
+  const metav1::ListMeta* GetListMeta() const noexcept override { return &mirror_.Typed(); }
+  metav1::ListMeta* GetListMeta() noexcept { return &mirror_.MutableTyped(); }
   util::TypeId GetTypeId() const noexcept override { return util::TypeIdOf<UnstructuredList>(); }
 
-  // The whole document: list-level fields, "metadata" and "items" (always written).
+  // The whole document: Body() and "items" (always written).
   nlohmann::json UnstructuredContent() const;
   // Replaces everything. Non-object elements of "items" are skipped (upstream).
   // Throws: metav1::DecodeError when `content` is not an object (the list is left unchanged).
   void SetUnstructuredContent(nlohmann::json content);
-  // List-level fields except "metadata" and "items": always a JSON object.
-  const nlohmann::json& Body() const noexcept { return body_; }
-  nlohmann::json& Body() noexcept { return body_; }
+  // Body: the list-level fields, "metadata" included, "items" excluded (upstream: the list's
+  // Object map). Writes through the mutable reference are seen by the accessors.
+  const nlohmann::json& Body() const { return mirror_.Content(); }
+  nlohmann::json& Body() { return mirror_.MutableContent(); }
 
   std::string MarshalJSON() const { return UnstructuredContent().dump(); }
   // UnmarshalJSON: upstream's decodeToList. Top-level keys of `data` replace those of the list
@@ -258,36 +530,29 @@ class UnstructuredList : public Object {
   UnstructuredList NewEmptyInstance() const;
 
   std::string GetAPIVersion() const;
-  void SetAPIVersion(std::string v) { body_["apiVersion"] = std::move(v); }
+  void SetAPIVersion(std::string v) { mirror_.SetTopLevel("apiVersion", std::move(v)); }
   std::string GetKind() const;
-  void SetKind(std::string v) { body_["kind"] = std::move(v); }
+  void SetKind(std::string v) { mirror_.SetTopLevel("kind", std::move(v)); }
   schema::GroupVersionKind GroupVersionKind() const;
-  const std::string& GetResourceVersion() const noexcept { return list_meta_.resource_version; }
+  const std::string& GetResourceVersion() const { return mirror_.Typed().resource_version; }
   void SetResourceVersion(std::string v) {
-    list_meta_.resource_version = std::move(v);
-    if (!list_meta_.resource_version.empty()) wire_.MarkPresent();
+    mirror_.SetMember("resourceVersion", &metav1::ListMeta::resource_version, std::move(v));
   }
-  const std::string& GetContinue() const noexcept { return list_meta_.continue_; }
+  const std::string& GetContinue() const { return mirror_.Typed().continue_; }
   void SetContinue(std::string v) {
-    list_meta_.continue_ = std::move(v);
-    if (!list_meta_.continue_.empty()) wire_.MarkPresent();
+    mirror_.SetMember("continue", &metav1::ListMeta::continue_, std::move(v));
   }
-  std::optional<std::int64_t> GetRemainingItemCount() const noexcept {
-    return list_meta_.remaining_item_count;
-  }
+  std::optional<std::int64_t> GetRemainingItemCount() const { return mirror_.Typed().remaining_item_count; }
   void SetRemainingItemCount(std::optional<std::int64_t> v) {
-    list_meta_.remaining_item_count = v;
-    if (v) wire_.MarkPresent();
+    mirror_.SetMember("remainingItemCount", &metav1::ListMeta::remaining_item_count, v);
   }
 
   friend bool operator==(const UnstructuredList& a, const UnstructuredList& b) {
-    return a.UnstructuredContent() == b.UnstructuredContent();
+    return a.mirror_ == b.mirror_ && a.items == b.items;
   }
 
  private:
-  nlohmann::json body_ = nlohmann::json::object();
-  metav1::ListMeta list_meta_;
-  metav1::WireMeta<metav1::ListMeta> wire_;
+  internal::MetadataMirror<metav1::ListMeta> mirror_;
 };
 
 // DecodeUnstructured decodes JSON text into an UnstructuredList when it has an "items" key, else
@@ -331,6 +596,7 @@ inline schema::GroupVersionKind GVKFromStrings(const std::string& api_version, c
 }
 
 inline std::string BodyString(const nlohmann::json& body, const char* key) {
+  if (!body.is_object()) return {};
   auto it = body.find(key);
   if (it == body.end() || !it->is_string()) return {};
   return it->get<std::string>();
@@ -347,29 +613,12 @@ inline schema::GroupVersionKind Unstructured::GroupVersionKind() const {
   return internal::GVKFromStrings(GetAPIVersion(), GetKind());
 }
 
-inline nlohmann::json Unstructured::UnstructuredContent() const {
-  nlohmann::json out = body_;
-  if (!out.is_object()) out = nlohmann::json::object();
-  out.erase("metadata");
-  if (auto m = wire_.Merge(metadata_)) out["metadata"] = std::move(*m);
-  return out;
-}
+inline nlohmann::json Unstructured::UnstructuredContent() const { return ContentOrEmpty(); }
 
 inline void Unstructured::SetUnstructuredContent(nlohmann::json content) {
   if (content.is_null()) content = nlohmann::json::object();
   if (!content.is_object()) internal::ThrowNotAMap(content);
-  metav1::WireMeta<metav1::ObjectMeta> wire;
-  metav1::ObjectMeta meta;
-  auto it = content.find("metadata");
-  if (it != content.end()) {
-    meta = wire.Split(&*it);
-    content.erase(it);
-  } else {
-    meta = wire.Split(nullptr);
-  }
-  body_ = std::move(content);
-  metadata_ = std::move(meta);
-  wire_ = std::move(wire);
+  mirror_.Reset(std::move(content));
 }
 
 inline void Unstructured::UnmarshalJSON(std::string_view data) {
@@ -380,13 +629,15 @@ inline void Unstructured::UnmarshalJSON(std::string_view data) {
 }
 
 inline bool Unstructured::IsList() const {
-  auto it = body_.find("items");
-  return it != body_.end() && it->is_array();
+  const auto& c = ContentOrEmpty();
+  auto it = c.find("items");
+  return it != c.end() && it->is_array();
 }
 
 inline void Unstructured::EachListItem(const std::function<void(Object&)>& fn) const {
-  auto it = body_.find("items");
-  if (it == body_.end()) throw Error("content is not a list");
+  const auto& c = ContentOrEmpty();
+  auto it = c.find("items");
+  if (it == c.end()) throw Error("content is not a list");
   if (!it->is_array()) throw Error(fmt::format("content is not a list: {}", GoTypeName(*it)));
   for (const auto& item : *it) {
     if (!item.is_object()) {
@@ -411,9 +662,11 @@ inline Unstructured Unstructured::NewEmptyInstance() const {
 }
 
 inline std::string UnstructuredList::GetAPIVersion() const {
-  return internal::BodyString(body_, "apiVersion");
+  return internal::BodyString(mirror_.Content(), "apiVersion");
 }
-inline std::string UnstructuredList::GetKind() const { return internal::BodyString(body_, "kind"); }
+inline std::string UnstructuredList::GetKind() const {
+  return internal::BodyString(mirror_.Content(), "kind");
+}
 
 inline schema::GroupVersionKind UnstructuredList::GroupVersionKind() const {
   return internal::GVKFromStrings(GetAPIVersion(), GetKind());
@@ -425,10 +678,8 @@ inline void UnstructuredList::SetGroupVersionKind(const schema::GroupVersionKind
 }
 
 inline nlohmann::json UnstructuredList::UnstructuredContent() const {
-  nlohmann::json out = body_;
-  if (!out.is_object()) out = nlohmann::json::object();
-  out.erase("metadata");
-  if (auto m = wire_.Merge(list_meta_)) out["metadata"] = std::move(*m);
+  const auto& body = mirror_.Content();
+  nlohmann::json out = body.is_object() ? body : nlohmann::json::object();
   nlohmann::json arr = nlohmann::json::array();
   for (const auto& item : items) arr.push_back(item.UnstructuredContent());
   out["items"] = std::move(arr);
@@ -448,17 +699,7 @@ inline void UnstructuredList::SetUnstructuredContent(nlohmann::json content) {
     }
     content.erase(it);
   }
-  metav1::WireMeta<metav1::ListMeta> wire;
-  metav1::ListMeta meta;
-  if (auto it = content.find("metadata"); it != content.end()) {
-    meta = wire.Split(&*it);
-    content.erase(it);
-  } else {
-    meta = wire.Split(nullptr);
-  }
-  body_ = std::move(content);
-  list_meta_ = std::move(meta);
-  wire_ = std::move(wire);
+  mirror_.Reset(std::move(content));
   items = std::move(new_items);
 }
 
