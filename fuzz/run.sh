@@ -5,7 +5,7 @@
 #   fuzz/run.sh [--build-dir DIR] [--runs N] [--time SECONDS] [--jobs J] [--smoke] [TARGET...]
 #
 # The targets are those of DIR/fuzz/fuzzers.txt (written by fuzz/CMakeLists.txt: every fuzz target,
-# with its dictionary and seed corpus), or the TARGETs named. Each target runs as one process,
+# with its dictionary, seed corpus and libFuzzer flags), or the TARGETs named. Each target runs as one process,
 # under `nice -n 10`, until N executions (--runs, default 100000) or SECONDS (--time, default
 # none) have passed, whichever comes first; J targets (--jobs, default 1) run at a time. New inputs
 # go to DIR/fuzz/corpus-<target>/ (kept between runs), findings to DIR/fuzz/findings/<target>/.
@@ -42,14 +42,15 @@ if [[ ! -f "$manifest" ]]; then
   exit 1
 fi
 
-declare -A exe dict seeds
+declare -A exe dict seeds flags
 all=()
-while IFS=$'\t' read -r name path d c; do
+while IFS='|' read -r name path d c f; do
   [[ -n "$name" ]] || continue
   all+=("$name")
   exe[$name]="$path"
   dict[$name]="$d"
   seeds[$name]="$c"
+  flags[$name]="$f"
 done < "$manifest"
 if ((${#all[@]} == 0)); then
   echo "fuzz/run.sh: $manifest lists no target" >&2
@@ -85,6 +86,11 @@ run_one() {
               -artifact_prefix="$findings/")
   if ((max_time > 0)); then
     args+=(-max_total_time="$max_time")
+  fi
+  if [[ -n "${flags[$t]}" ]]; then
+    local own
+    read -r -a own <<< "${flags[$t]}"
+    args+=("${own[@]}")
   fi
   if [[ -n "${dict[$t]}" ]]; then
     args+=(-dict="${dict[$t]}")
