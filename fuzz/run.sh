@@ -9,7 +9,7 @@
 # under `nice -n 10`, until N executions (--runs, default 100000) or SECONDS (--time, default
 # none) have passed, whichever comes first; J targets (--jobs, default 1) run at a time. New inputs
 # go to DIR/fuzz/corpus-<target>/ (kept between runs), findings to DIR/fuzz/findings/<target>/.
-# --smoke, CI's mode: at most 20000 executions and 20 seconds per target, two at a time, and the
+# --smoke, CI's mode: at most 20000 executions and 15 seconds per target, two at a time, and the
 # scratch corpus starts empty (only the checked-in seeds are read), so a run is short and
 # repeatable.
 #
@@ -29,7 +29,7 @@ while (($#)); do
     --runs) runs="$2"; shift 2 ;;
     --time) max_time="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
-    --smoke) smoke=1; runs=20000; max_time=20; jobs=2; shift ;;
+    --smoke) smoke=1; runs=20000; max_time=15; jobs=2; shift ;;
     -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) echo "fuzz/run.sh: unknown option $1" >&2; exit 1 ;;
     *) targets+=("$1"); shift ;;
