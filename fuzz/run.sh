@@ -4,14 +4,16 @@
 #
 #   fuzz/run.sh [--build-dir DIR] [--runs N] [--time SECONDS] [--jobs J] [--smoke] [TARGET...]
 #
-# The targets are those of DIR/fuzz/fuzzers.txt (written by fuzz/CMakeLists.txt: every fuzz target,
-# with its dictionary, seed corpus and libFuzzer flags), or the TARGETs named. Each target runs as one process,
-# under `nice -n 10`, until N executions (--runs, default 100000) or SECONDS (--time, default
-# none) have passed, whichever comes first; J targets (--jobs, default 1) run at a time. New inputs
-# go to DIR/fuzz/corpus-<target>/ (kept between runs), findings to DIR/fuzz/findings/<target>/.
-# --smoke, CI's mode: at most 20000 executions and 15 seconds per target, two at a time, and the
-# scratch corpus starts empty (only the checked-in seeds are read), so a run is short and
-# repeatable.
+# DIR is the fuzz preset's build directory (default build/fuzz; relative paths are taken from the
+# checkout). The targets are those of DIR/fuzz/fuzzers.txt (written by fuzz/CMakeLists.txt: every
+# fuzz target, with its dictionary, seed corpus and libFuzzer flags), or the TARGETs named. Each
+# target runs as one process, under `nice -n 10`, until N executions (--runs, default 100000) or
+# SECONDS (--time, default none) have passed, whichever comes first; J targets (--jobs, default 1)
+# run at a time. New inputs go to DIR/fuzz/corpus-<target>/ (kept between runs), findings to
+# DIR/fuzz/findings/<target>/. --smoke, CI's mode: at most 20000 executions and 15 seconds per
+# target, two at a time, and the scratch corpus starts empty (only the checked-in seeds are read),
+# so a run is short and repeatable. A target that exits with an error without writing an input
+# (killed, or a crash while loading the seeds) counts as one finding.
 #
 # Exit status: 0 when no target found anything, 1 otherwise (or on a usage error).
 set -euo pipefail
@@ -30,7 +32,7 @@ while (($#)); do
     --time) max_time="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --smoke) smoke=1; runs=20000; max_time=15; jobs=2; shift ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     -*) echo "fuzz/run.sh: unknown option $1" >&2; exit 1 ;;
     *) targets+=("$1"); shift ;;
   esac
