@@ -32,7 +32,7 @@ while (($#)); do
     --time) max_time="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --smoke) smoke=1; runs=20000; max_time=15; jobs=2; shift ;;
-    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
     -*) echo "fuzz/run.sh: unknown option $1" >&2; exit 1 ;;
     *) targets+=("$1"); shift ;;
   esac
