@@ -40,16 +40,18 @@ using FieldOperator = selection::Operator;
 // IndexRequirement: one index term (fields::Requirement; `field` names the index).
 using IndexRequirement = fields::Requirement;
 
-// SelectQuery: every filter of one Select call; all must hold.
+// SelectQuery: every filter of one Select call; all must hold. An aggregate whose members all have
+// default member initializers: designated initializers may name any of them in declaration order
+// (`SelectQuery{.label_selector = labels::Parse("app=web")}`), or use the fluent setters below.
 struct SelectQuery {
   // Restrict to this namespace (metadata.namespace_) when set.
-  std::optional<std::string> namespace_;
+  std::optional<std::string> namespace_ = {};
   // Terms over the store's indexes (see the top comment); Everything by default.
-  fields::Selector index_selector;
+  fields::Selector index_selector = {};
   // Matched against metadata.labels (objects without metadata have no labels).
-  labels::Selector label_selector;
+  labels::Selector label_selector = {};
 
-  // Fluent setters (designated initializers that skip members trip -Wmissing-field-initializers).
+  // Fluent setters.
   SelectQuery& InNamespace(std::string ns) & {
     namespace_ = std::move(ns);
     return *this;

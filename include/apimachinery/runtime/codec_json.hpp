@@ -71,6 +71,8 @@ class StrictDecodingErrorWithObject : public StrictDecodingError {
   std::shared_ptr<Object> object_;
 };
 
+// JSONSerializerOptions configures a JSONSerializer. Every member has a default member initializer:
+// designated initializers name only what they change (`JSONSerializer s(scheme, {.strict = true})`).
 struct JSONSerializerOptions {
   bool strict = false;                // report unknown and duplicate fields
   bool pretty = false;                // Encode with two-space indentation

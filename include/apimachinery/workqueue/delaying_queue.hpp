@@ -57,17 +57,19 @@ class TypedDelayingInterface : public TypedInterface<T> {
 // DelayingInterface is the delaying queue interface over string keys.
 using DelayingInterface = TypedDelayingInterface<std::string>;
 
-// DelayingQueueConfig customises a DelayingQueue. Upstream: TypedDelayingQueueConfig.
+// DelayingQueueConfig customises a DelayingQueue. Upstream: TypedDelayingQueueConfig. Every member
+// has a default member initializer: designated initializers may name any of them in declaration
+// order (`DelayingQueue<> q({.name = "pods"})`) without -Wmissing-field-initializers.
 template <Comparable T = std::string>
 struct DelayingQueueConfig {
   // name of the queue; an unnamed queue reports no metrics.
-  std::string name;
+  std::string name = {};
   // metrics_provider to use instead of the global one.
-  std::shared_ptr<MetricsProvider> metrics_provider;
+  std::shared_ptr<MetricsProvider> metrics_provider = {};
   // clock to use instead of the real one.
-  std::shared_ptr<util::clock::Clock> clock;
+  std::shared_ptr<util::clock::Clock> clock = {};
   // queue to wrap instead of a new Queue<T> made from the fields above.
-  std::shared_ptr<TypedInterface<T>> queue;
+  std::shared_ptr<TypedInterface<T>> queue = {};
 };
 
 // DelayingQueue wraps a queue and adds AddAfter. Upstream: delayingType, made by NewDelayingQueue /

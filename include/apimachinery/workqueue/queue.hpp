@@ -84,14 +84,16 @@ class TypedInterface {
 // Interface is the queue interface over string keys (upstream's untyped Interface).
 using Interface = TypedInterface<std::string>;
 
-// QueueConfig customises a Queue. Upstream: TypedQueueConfig.
+// QueueConfig customises a Queue. Upstream: TypedQueueConfig. Every member has a default member
+// initializer, so designated initializers may name any of them in declaration order
+// (`Queue<> q({.name = "pods"})`) without -Wmissing-field-initializers.
 struct QueueConfig {
   // name of the queue; an unnamed queue reports no metrics.
-  std::string name;
+  std::string name = {};
   // metrics_provider to use instead of the global one (SetProvider).
-  std::shared_ptr<MetricsProvider> metrics_provider;
+  std::shared_ptr<MetricsProvider> metrics_provider = {};
   // clock to use instead of the real one (tests inject a util::clock::FakeClock).
-  std::shared_ptr<util::clock::Clock> clock;
+  std::shared_ptr<util::clock::Clock> clock = {};
   // How often the unfinished-work metrics are updated (upstream: 500ms, not configurable).
   Duration unfinished_work_update_period = std::chrono::milliseconds(500);
 };

@@ -54,16 +54,19 @@ class TypedRateLimitingInterface : public TypedDelayingInterface<T> {
 using RateLimitingInterface = TypedRateLimitingInterface<std::string>;
 
 // RateLimitingQueueConfig customises a RateLimitingQueue. Upstream: TypedRateLimitingQueueConfig.
+// Every member has a default member initializer: designated initializers may name any of them in
+// declaration order (`RateLimitingQueue<> q(limiter, {.name = "widgets"})`) without
+// -Wmissing-field-initializers.
 template <Comparable T = std::string>
 struct RateLimitingQueueConfig {
   // name of the queue; an unnamed queue reports no metrics.
-  std::string name;
+  std::string name = {};
   // metrics_provider to use instead of the global one.
-  std::shared_ptr<MetricsProvider> metrics_provider;
+  std::shared_ptr<MetricsProvider> metrics_provider = {};
   // clock to use instead of the real one.
-  std::shared_ptr<util::clock::Clock> clock;
+  std::shared_ptr<util::clock::Clock> clock = {};
   // delaying_queue to wrap instead of a new DelayingQueue<T> made from the fields above.
-  std::shared_ptr<TypedDelayingInterface<T>> delaying_queue;
+  std::shared_ptr<TypedDelayingInterface<T>> delaying_queue = {};
 };
 
 // RateLimitingQueue wraps a delaying queue and a rate limiter. Upstream: rateLimitingType, made by
