@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -501,6 +503,64 @@ TEST_CASE("FieldsFromJSON: every number width, float32 and the JSON kinds give G
       const std::string key = in.begin().key();
       if (in.begin()->is_number_integer() && *in.begin() != 0) CHECK(out.at(key) == *in.begin());
     }
+  }
+}
+
+// The model: an integer JSON value fits a member iff it lies within the member type's range.
+template <typename Int>
+void CheckIntegerAgainstModel(const char* key, const char* go_type, const json& value) {
+  main::Ints v;
+  const json doc = {{key, value}};
+  bool fits = false;
+  if (value.is_number_unsigned()) {
+    fits = value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<Int>::max());
+  } else {
+    const auto i = value.get<std::int64_t>();
+    fits = i >= 0
+               ? static_cast<std::uint64_t>(i) <= static_cast<std::uint64_t>(std::numeric_limits<Int>::max())
+               : std::is_signed_v<Int> && i >= static_cast<std::int64_t>(std::numeric_limits<Int>::min());
+  }
+  INFO(doc.dump());
+  try {
+    doc.get_to(v);
+    CHECK(fits);
+    CHECK(json(v).value(key, json(0)) == value);
+  } catch (const metav1::DecodeError& e) {
+    CHECK_FALSE(fits);
+    CHECK(std::string(e.what()) == "json: cannot unmarshal number " + value.dump() +
+                                       " into Go struct field Ints." + key + " of type " + go_type);
+  }
+}
+
+TEST_CASE("FieldsFromJSON: integers of every width against a range model", "[runtime][fields_json]") {
+  std::mt19937_64 rng(13);
+  std::vector<json> values;
+  for (int bits = 0; bits < 64; ++bits) {
+    const std::uint64_t p = std::uint64_t{1} << bits;
+    for (std::uint64_t d : {p - 1, p, p + 1}) values.emplace_back(d);
+    if (bits < 63) {
+      for (std::int64_t d : {-static_cast<std::int64_t>(p) - 1, -static_cast<std::int64_t>(p),
+                             -static_cast<std::int64_t>(p) + 1}) {
+        values.emplace_back(d);
+      }
+    }
+  }
+  values.emplace_back(std::numeric_limits<std::int64_t>::min());
+  values.emplace_back(std::numeric_limits<std::uint64_t>::max());
+  for (int i = 0; i < 200; ++i) {
+    const std::uint64_t r = rng();
+    values.emplace_back(r >> (r % 64));
+    values.emplace_back(-static_cast<std::int64_t>(r >> (1 + r % 63)));
+  }
+  for (const auto& value : values) {
+    CheckIntegerAgainstModel<std::int8_t>("i8", "int8", value);
+    CheckIntegerAgainstModel<std::int16_t>("i16", "int16", value);
+    CheckIntegerAgainstModel<std::int32_t>("i32", "int32", value);
+    CheckIntegerAgainstModel<std::int64_t>("i64", "int64", value);
+    CheckIntegerAgainstModel<std::uint8_t>("u8", "uint8", value);
+    CheckIntegerAgainstModel<std::uint16_t>("u16", "uint16", value);
+    CheckIntegerAgainstModel<std::uint32_t>("u32", "uint32", value);
+    CheckIntegerAgainstModel<std::uint64_t>("u64", "uint64", value);
   }
 }
 
