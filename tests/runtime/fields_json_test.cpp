@@ -652,7 +652,9 @@ TEST_CASE("Field list: metadata errors name the path through the object, as Go's
   CHECK(DecodeError("3", m) == "json: cannot unmarshal number into Go value of type v1.ObjectMeta");
 }
 
-// Tags: inline embedding, `-`, a bare member (derived key, omitempty) next to tagged ones.
+// Tags: inline embedding, `-`, a bare member (derived key, omitempty) next to tagged ones. Go's
+// json.Marshal / json.Unmarshal of the same struct (Common embedded with `json:",inline"`) print
+// the documents and error texts asserted below.
 namespace tags {
 struct Common {
   std::string name;

@@ -148,16 +148,14 @@ template <typename M>
 // are empty when equal to their default value (metadata never is).
 template <typename T>
 bool IsEmptyValue(const T& v) {
-  if constexpr (conversion::HasFields<T>) {
-    return false;
-  } else if constexpr (util::internal::IsOptional<T>::value) {
+  if constexpr (util::internal::IsOptional<T>::value) {
     return !v.has_value();
   } else if constexpr (std::is_same_v<T, nlohmann::json>) {
     return v.is_null();
   } else if constexpr (requires { v.empty(); }) {
     return v.empty();
-  } else if constexpr (!std::is_same_v<T, metav1::ObjectMeta> && std::equality_comparable<T> &&
-                       std::is_default_constructible_v<T>) {
+  } else if constexpr (!conversion::HasFields<T> && !std::is_same_v<T, metav1::ObjectMeta> &&
+                       std::equality_comparable<T> && std::is_default_constructible_v<T>) {
     return v == T{};
   } else {
     return false;
