@@ -230,14 +230,15 @@ TEST_CASE("Aggregated: decode errors", "[discovery][aggregated]") {
   CHECK_THROWS_WITH(
       discovery::ParseAPIGroupDiscoveryList(
           R"({"items":[{"metadata":{"name":"a"},"versions":[{"version":"v1","resources":[{"resource":"x","scope":true}]}]}]})"),
-      "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].scope: expected "
-      "string, got "
-      "boolean");
+      "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].scope: json: cannot "
+      "unmarshal bool into Go struct field APIResourceDiscovery.items.versions.resources.scope of type "
+      "v2.ResourceScope");
   CHECK_THROWS_WITH(
       discovery::ParseAPIGroupDiscoveryList(
           R"({"items":[{"versions":[{"resources":[{"responseKind":"x"}]}]}]})"),
       "discovery: cannot decode APIGroupDiscoveryList: items[0].versions[0].resources[0].responseKind: "
-      "expected object, got string");
+      "json: cannot unmarshal string into Go struct field APIResourceDiscovery.items.versions.resources."
+      "responseKind of type v1.GroupVersionKind");
   try {
     discovery::ParseAPIGroupDiscoveryList("{");
     FAIL("no throw");

@@ -83,8 +83,10 @@ TEST_CASE("MemoryDiscovery::AddDocument names and contents", "[discovery][memory
                     "name), got b/v1");
   CHECK_THROWS_WITH(client.AddDocument("apis__a__v1.json", ""),
                     "discovery: cannot decode apis__a__v1.json: empty document");
-  CHECK_THROWS_WITH(client.AddDocument("apis.json", R"({"groups": [{"name": 1}]})"),
-                    "discovery: cannot decode apis.json: groups[0].name: expected string, got number");
+  CHECK_THROWS_WITH(
+      client.AddDocument("apis.json", R"({"groups": [{"name": 1}]})"),
+      "discovery: cannot decode apis.json: groups[0].name: json: cannot unmarshal number into Go struct "
+      "field APIGroup.groups.name of type string");
   CHECK_THROWS_AS(client.AddDocument("apis__a__v1.json", R"({"resources": [)"), discovery::DecodeError);
   CHECK_THROWS_WITH(client.AddDocument("servergroups.json", "{}"),
                     "discovery: servergroups.json is not a discovery document name");

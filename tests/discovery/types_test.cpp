@@ -179,24 +179,39 @@ TEST_CASE("bad input throws DecodeError with a clear message", "[discovery][type
   CHECK(DecodeErrorOf([] { ParseAPIResourceList("42", "apis__x__v1.json"); }) ==
         "discovery: cannot decode apis__x__v1.json: expected a JSON object, got number");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"resources": {}})"); }) ==
-        "discovery: cannot decode APIResourceList: resources: expected array, got object");
+        "discovery: cannot decode APIResourceList: resources: json: cannot unmarshal object into Go struct "
+        "field "
+        "APIResourceList.resources of type []v1.APIResource");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"groupVersion": 1})"); }) ==
-        "discovery: cannot decode APIResourceList: groupVersion: expected string, got number");
+        "discovery: cannot decode APIResourceList: groupVersion: json: cannot unmarshal number into Go "
+        "struct field "
+        "APIResourceList.groupVersion of type string");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"resources": [{}, {}, {"namespaced": "true"}]})"); }) ==
-        "discovery: cannot decode APIResourceList: resources[2].namespaced: expected boolean, got string");
+        "discovery: cannot decode APIResourceList: resources[2].namespaced: json: cannot unmarshal string "
+        "into Go "
+        "struct field APIResource.resources.namespaced of type bool");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"resources": [{"verbs": ["get", 7]}]})"); }) ==
-        "discovery: cannot decode APIResourceList: resources[0].verbs[1]: expected string, got number");
+        "discovery: cannot decode APIResourceList: resources[0].verbs[1]: json: cannot unmarshal number into "
+        "Go "
+        "struct field APIResource.resources.verbs of type string");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"resources": ["pods"]})"); }) ==
-        "discovery: cannot decode APIResourceList: resources[0]: expected object, got string");
+        "discovery: cannot decode APIResourceList: resources[0]: json: cannot unmarshal string into Go "
+        "struct field "
+        "APIResourceList.resources of type v1.APIResource");
   CHECK(DecodeErrorOf([] { ParseAPIResourceList(R"({"kind": "APIGroupList", "groups": []})"); }) ==
         "discovery: cannot decode APIResourceList: kind: expected APIResourceList, got APIGroupList");
   CHECK(DecodeErrorOf(
             [] { discovery::ParseAPIGroupList(R"({"groups": [{"versions": [{"version": true}]}]})"); }) ==
-        "discovery: cannot decode APIGroupList: groups[0].versions[0].version: expected string, got boolean");
+        "discovery: cannot decode APIGroupList: groups[0].versions[0].version: json: cannot unmarshal bool "
+        "into Go "
+        "struct field GroupVersionForDiscovery.groups.versions.version of type string");
   CHECK(DecodeErrorOf([] { discovery::ParseAPIGroup(R"({"preferredVersion": "v1"})"); }) ==
-        "discovery: cannot decode APIGroup: preferredVersion: expected object, got string");
+        "discovery: cannot decode APIGroup: preferredVersion: json: cannot unmarshal string into Go struct "
+        "field "
+        "APIGroup.preferredVersion of type v1.GroupVersionForDiscovery");
   CHECK(DecodeErrorOf([] { discovery::ParseAPIVersions(R"({"versions": "v1"})"); }) ==
-        "discovery: cannot decode APIVersions: versions: expected array, got string");
+        "discovery: cannot decode APIVersions: versions: json: cannot unmarshal string into Go struct field "
+        "APIVersions.versions of type []string");
   const std::string malformed = DecodeErrorOf([] { ParseAPIResourceList(R"({"resources": [})"); });
   CHECK_THAT(malformed,
              Catch::StartsWith("discovery: cannot decode APIResourceList: invalid JSON: parse error"));
@@ -206,8 +221,10 @@ TEST_CASE("bad input throws DecodeError with a clear message", "[discovery][type
   auto j = nlohmann::json::parse(R"({"name": ["x"]})");
   CHECK_THROWS_AS(j.get<discovery::APIResource>(), discovery::DecodeError);
   CHECK_THROWS_AS(j.get<discovery::APIResource>(), apimachinery::Error);
-  CHECK_THROWS_WITH(nlohmann::json(3).get<discovery::APIGroupList>(),
-                    "discovery: cannot decode APIGroupList: expected object, got number");
+  CHECK_THROWS_WITH(
+      nlohmann::json(3).get<discovery::APIGroupList>(),
+      "discovery: cannot decode APIGroupList: json: cannot unmarshal number into Go value of type "
+      "v1.APIGroupList");
 }
 
 TEST_CASE("every truncation of a real document is a DecodeError", "[discovery][types]") {

@@ -114,8 +114,8 @@ TEST_CASE("Decode errors: malformed JSON, missing kind/version, wrong types", "[
       R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"replicas":"three"}})";
   REQUIRE_THROWS_AS(codec.Decode(bad), DecodeError);
   REQUIRE_THROWS_WITH(codec.Decode(bad),
-                      "json: cannot unmarshal string into Go struct field WidgetSpec.replicas of "
-                      "type int");
+                      "json: cannot unmarshal string into Go struct field WidgetSpec.spec.replicas of "
+                      "type int32");
   const std::string bad_meta =
       R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{"name":5}})";
   REQUIRE_THROWS_AS(codec.Decode(bad_meta), DecodeError);

@@ -199,11 +199,11 @@ TEST_CASE("Field-list JSON: camelCase keys, omitempty, replace semantics, typed 
   widgets::v1::Widget out;
   REQUIRE_THROWS_AS(from_json(bad, out), apimachinery::metav1::DecodeError);
   REQUIRE_THROWS_WITH(from_json(bad, out),
-                      "json: cannot unmarshal string into Go struct field WidgetSpec.replicas of "
-                      "type int");
+                      "json: cannot unmarshal string into Go struct field WidgetSpec.spec.replicas of "
+                      "type int32");
   nlohmann::json not_object = {{"spec", 5}};
   REQUIRE_THROWS_WITH(from_json(not_object, out),
-                      "json: cannot unmarshal number into Go value of type WidgetSpec");
+                      "json: cannot unmarshal number into Go struct field Widget.spec of type v1.WidgetSpec");
 
   // Strict scope: unknown keys are recorded with their path.
   nlohmann::json unknown = j;

@@ -133,7 +133,8 @@ TEST_CASE("ObjectMetaWrongTypes", "[runtime][metav1]") {
        "json: cannot unmarshal object into Go struct field ObjectMeta.ownerReferences of type "
        "[]v1.OwnerReference"},
       {R"({"ownerReferences": [{"controller": "yes"}]})",
-       "json: cannot unmarshal string into Go struct field OwnerReference.controller of type bool"},
+       "json: cannot unmarshal string into Go struct field OwnerReference.ownerReferences.controller of type "
+       "bool"},
       {R"({"creationTimestamp": 5})",
        "json: cannot unmarshal number into Go struct field ObjectMeta.creationTimestamp of type string"},
       {R"({"creationTimestamp": "soon"})",

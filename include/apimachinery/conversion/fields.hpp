@@ -1,5 +1,6 @@
 // Field lists: declare a struct's fields once, get conversion-gen's same-name field-by-field
-// conversions (as *generated* functions) and a field-by-field diff.
+// conversions (as *generated* functions), a field-by-field diff, and (runtime/fields_json.hpp) the
+// JSON wire form.
 //
 //   struct WidgetSpec { int replicas = 0; std::string image; };
 //   APIMACHINERY_FIELDS(WidgetSpec, replicas, image)     // at namespace scope, after the struct
@@ -8,6 +9,30 @@
 //   conversion::RegisterGeneratedFieldConversions<v1::Widget, internal::Widget>(converter);
 //   scheme.AddGeneratedFieldConversions<v1::Widget, internal::Widget>();   // both directions
 //   conversion::FirstDifference(a, b);                  // "spec.replicas", or nullopt
+//
+// Each entry is a member, bare or with Go's struct tag (the text inside `json:"..."`):
+//
+//   struct Service { metav1::ObjectMeta metadata; ServiceSpec spec; };
+//   struct ServiceSpec { std::string cluster_ip; std::vector<ServicePort> ports; std::int32_t n = 0;
+//                        Common common; std::string cache; std::int64_t big = 0; };
+//   APIMACHINERY_FIELDS(ServiceSpec,
+//                       (cluster_ip, "clusterIP,omitempty"),  // the wire key, omitempty
+//                       ports,                                // bare: key "ports", omitempty
+//                       (n, "n"),                             // no omitempty: 0 is written
+//                       (common, ",inline"),                  // Common's fields at this level
+//                       (cache, "-"),                         // not part of the JSON
+//                       (big, "big,string"))                  // written as "123"
+//
+// - A bare member's key is its name in camelCase (`container_port` -> `containerPort`, a trailing
+//   `_` dropped: `namespace_` -> `namespace`), and it is omitempty: what existing lists meant.
+//   Acronyms need a tag: `cluster_ip` would be `clusterIp`; Go's key is `clusterIP`.
+// - A tag means exactly what it means in Go: the name before the first comma is the key (empty:
+//   the derived key), options `omitempty`, `string` (numbers and bools), `inline` (Kubernetes'
+//   spelling of an embedded struct; the member's type needs a field list); `-` alone leaves the
+//   member out. An unknown option, or a key of 96 characters or more, fails to compile (a
+//   static_assert at the macro names ThrowBadTag_UnknownOptionOrKeyTooLong).
+// - kFields<T> is a std::tuple of Field<T, M> (`.name` the C++ member name, `.ptr` the member
+//   pointer, `.key()` the wire key, `.tag` the parsed options, `.tagged`); it is constexpr.
 //
 // What AutoConvert does (Go's conversion-gen autoConvert_* functions), for every field of the
 // destination whose name also exists in the source (matched at compile time):
@@ -19,12 +44,14 @@
 // Fields only in the source are dropped; fields only in the destination keep their value (the
 // destination is usually freshly constructed). Do not list `type_meta`: the Scheme stamps it.
 //
-// The macro defines `ApimachineryFields(const Type*)` in the enclosing namespace, found by ADL; up
-// to 64 fields. Throws: whatever the nested conversions throw.
+// The macro defines `ApimachineryFields(const Type*)` in the enclosing namespace, found by ADL, so
+// it must be used in Type's own namespace (a static_assert at the macro says so otherwise); up to
+// 64 fields. Throws: whatever the nested conversions throw.
 // Thread-safety: stateless functions.
 // Differences from upstream: Go generates code with a tool; here templates derive it. Different
 // scalar types (int32 -> int64) are not converted implicitly, as conversion-gen: register a
-// function for the pair or write a manual conversion.
+// function for the pair or write a manual conversion. Go reads tags by reflection; here the tag is
+// parsed at compile time. Field names match by C++ member name (`.name`), not by wire key.
 #pragma once
 
 #include <cstddef>
@@ -45,11 +72,100 @@
 
 namespace apimachinery::conversion {
 
-// Field<T, M>: one entry of a field list: the member's name and pointer.
+// FieldTag: the parsed Go struct tag of one field (the part after `json:`).
+struct FieldTag {
+  bool omitempty = false;  // `,omitempty`: an empty value is left out when writing
+  bool inline_ = false;    // `,inline`: the member's own fields are read and written at this level
+  bool string = false;     // `,string`: the number or bool is written as a JSON string
+  bool skip = false;       // `-`: not part of the JSON
+};
+
+namespace internal {
+inline constexpr std::size_t kMaxFieldKey = 96;
+
+// CamelCaseKey: the derived wire key of a member (`container_port` -> `containerPort`, a trailing
+// `_` dropped: `namespace_` -> `namespace`).
+constexpr std::size_t CamelCaseKey(std::string_view member, char* out) {
+  while (!member.empty() && member.back() == '_') member.remove_suffix(1);
+  std::size_t n = 0;
+  bool upper = false;
+  for (char c : member) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    upper = false;
+    out[n++] = c;
+  }
+  return n;
+}
+
+// ThrowBadTag: not a constant expression, so a bad tag in APIMACHINERY_FIELDS fails to compile
+// with this function's name in the diagnostic.
+inline void ThrowBadTag_UnknownOptionOrKeyTooLong() {}
+}  // namespace internal
+
+// Field<T, M>: one entry of a field list: the member's C++ name, its pointer, its wire key and
+// the options of its Go tag.
+//   name   "cluster_ip"
+//   ptr    &Service::cluster_ip
+//   key()  "clusterIP" (the tag's name, else the camelCase of `name`; "" for an inline member)
+//   tag    FieldTag{.omitempty = true}; a bare member (no tag) is omitempty
+//   tagged true when the field list gave a tag
 template <typename T, typename M>
 struct Field {
   std::string_view name;
   M T::*ptr;
+  FieldTag tag{};
+  bool tagged = false;
+
+  // A bare member: the derived key, omitempty.
+  constexpr Field(std::string_view member, M T::*p) : name(member), ptr(p) {
+    tag.omitempty = true;
+    key_len_ = static_cast<unsigned char>(internal::CamelCaseKey(member, key_));
+  }
+  // A member with a Go tag: `"clusterIP"`, `"clusterIP,omitempty"`, `",inline"`, `"n,string"`,
+  // `"-"`; an empty name keeps the derived key. Unknown options do not compile.
+  constexpr Field(std::string_view member, M T::*p, std::string_view go_tag)
+      : name(member), ptr(p), tagged(true) {
+    const std::size_t comma = go_tag.find(',');
+    std::string_view key = go_tag.substr(0, comma);
+    std::string_view opts = comma == std::string_view::npos ? std::string_view{} : go_tag.substr(comma + 1);
+    while (!opts.empty()) {
+      const std::size_t c = opts.find(',');
+      const std::string_view o = opts.substr(0, c);
+      if (o == "omitempty") {
+        tag.omitempty = true;
+      } else if (o == "inline") {
+        tag.inline_ = true;
+      } else if (o == "string") {
+        tag.string = true;
+      } else {
+        internal::ThrowBadTag_UnknownOptionOrKeyTooLong();  // unknown option
+      }
+      opts = c == std::string_view::npos ? std::string_view{} : opts.substr(c + 1);
+    }
+    if (key == "-" && comma == std::string_view::npos) {
+      tag.skip = true;
+      return;
+    }
+    if (tag.inline_) return;  // no key of its own
+    if (key.empty()) {
+      key_len_ = static_cast<unsigned char>(internal::CamelCaseKey(member, key_));
+      return;
+    }
+    if (key.size() >= internal::kMaxFieldKey) internal::ThrowBadTag_UnknownOptionOrKeyTooLong();
+    for (std::size_t i = 0; i < key.size(); ++i) key_[i] = key[i];
+    key_len_ = static_cast<unsigned char>(key.size());
+  }
+
+  // The JSON key (valid while this Field is: kFields<T> entries live for the whole program).
+  constexpr std::string_view key() const noexcept { return std::string_view(key_, key_len_); }
+
+ private:
+  char key_[internal::kMaxFieldKey] = {};
+  unsigned char key_len_ = 0;
 };
 
 namespace internal {
@@ -62,6 +178,12 @@ concept HasFieldList = requires {
 
 template <typename T>
 inline constexpr auto kFields = ApimachineryFields(static_cast<const T*>(nullptr));
+
+// CheckFieldList: evaluated at compile time by APIMACHINERY_FIELDS, so a bad tag fails there.
+template <typename Tuple>
+constexpr bool CheckFieldList(const Tuple&) {
+  return true;
+}
 
 inline constexpr std::size_t kNoField = static_cast<std::size_t>(-1);
 
@@ -235,13 +357,43 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
 
 }  // namespace apimachinery::conversion
 
-// APIMACHINERY_FIELDS(Type, member, ...): the field list of Type (see the top of this file).
+// APIMACHINERY_FIELDS(Type, member | (member, "go tag"), ...): the field list of Type (see the top
+// of this file). Must be used in Type's namespace (a static_assert says so otherwise); a tag with an
+// unknown option fails the second static_assert.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define APIMACHINERY_FIELDS(Type, ...)                                                                      \
   [[maybe_unused]] constexpr auto ApimachineryFields(const Type*) {                                         \
     return std::make_tuple(APIMACHINERY_INTERNAL_FOR_EACH(APIMACHINERY_INTERNAL_FIELD, Type, __VA_ARGS__)); \
-  }
+  }                                                                                                         \
+  static_assert(::apimachinery::conversion::internal::HasFieldList<Type>,                                   \
+                "APIMACHINERY_FIELDS(" #Type ", ...) is not in the namespace that declares " #Type          \
+                ": ADL cannot find it there; move it into that namespace, after the struct");               \
+  static_assert((::apimachinery::conversion::internal::CheckFieldList(                                      \
+                     ApimachineryFields(static_cast<const Type*>(nullptr))),                                \
+                 true),                                                                                     \
+                "APIMACHINERY_FIELDS(" #Type                                                                \
+                ", ...): a Go tag has an unknown option or a key longer "                                   \
+                "than 95 characters");
+// NOLINTEND(bugprone-macro-parentheses)
+// A field is `member` or `(member, "go tag")`; APIMACHINERY_INTERNAL_IS_TAGGED tells them apart (1
+// when the argument is parenthesised).
 #define APIMACHINERY_INTERNAL_FIELD(Type, m) \
-  ::apimachinery::conversion::Field<Type, decltype(Type::m)> { #m, &Type::m }
+  APIMACHINERY_INTERNAL_CAT(APIMACHINERY_INTERNAL_FIELD_, APIMACHINERY_INTERNAL_IS_TAGGED(m))(Type, m)
+#define APIMACHINERY_INTERNAL_FIELD_0(Type, m) \
+  ::apimachinery::conversion::Field<Type, decltype(Type::m)>(#m, &Type::m)
+#define APIMACHINERY_INTERNAL_FIELD_1(Type, m) \
+  APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_FIELD_TAGGED_(Type, APIMACHINERY_INTERNAL_UNPAREN m))
+#define APIMACHINERY_INTERNAL_FIELD_TAGGED_(...) APIMACHINERY_INTERNAL_FIELD_TAGGED(__VA_ARGS__)
+#define APIMACHINERY_INTERNAL_FIELD_TAGGED(Type, m, tag) \
+  ::apimachinery::conversion::Field<Type, decltype(Type::m)>(#m, &Type::m, tag "")
+#define APIMACHINERY_INTERNAL_UNPAREN(...) __VA_ARGS__
+#define APIMACHINERY_INTERNAL_CAT(a, b) APIMACHINERY_INTERNAL_CAT_I(a, b)
+#define APIMACHINERY_INTERNAL_CAT_I(a, b) a##b
+#define APIMACHINERY_INTERNAL_PROBE(...) ~, 1
+#define APIMACHINERY_INTERNAL_SECOND(a, b, ...) b
+#define APIMACHINERY_INTERNAL_SECOND_(...) \
+  APIMACHINERY_INTERNAL_EXPAND(APIMACHINERY_INTERNAL_SECOND(__VA_ARGS__))
+#define APIMACHINERY_INTERNAL_IS_TAGGED(m) APIMACHINERY_INTERNAL_SECOND_(APIMACHINERY_INTERNAL_PROBE m, 0, ~)
 #define APIMACHINERY_INTERNAL_EXPAND(x) x
 #define APIMACHINERY_INTERNAL_FE_1(M, T, x) M(T, x)
 #define APIMACHINERY_INTERNAL_FE_2(M, T, x, ...) \

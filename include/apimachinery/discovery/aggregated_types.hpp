@@ -28,6 +28,7 @@
 
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/internal/json_read.hpp"
 
 namespace apimachinery::discovery {
 
@@ -115,16 +116,18 @@ class AggregatedDecoder {
   const Decoder& base() const { return d_; }
 
   void DecodeKind(const nlohmann::json& j, const std::string& path, schema::GroupVersionKind& v) const {
-    d_.RequireObject(j, path);
-    d_.String(j, path, "group", v.group);
-    d_.String(j, path, "version", v.version);
-    d_.String(j, path, "kind", v.kind);
+    d_.RequireObject(j, path, "v1.GroupVersionKind");
+    constexpr const char* s = "GroupVersionKind";
+    d_.String(j, path, s, "group", v.group);
+    d_.String(j, path, s, "version", v.version);
+    d_.String(j, path, s, "kind", v.kind);
   }
 
-  void OptionalKind(const nlohmann::json& j, const std::string& path, const char* key,
+  void OptionalKind(const nlohmann::json& j, const std::string& path, const char* strct, const char* key,
                     std::optional<schema::GroupVersionKind>& out) const {
-    const nlohmann::json* m = d_.Member(j, path, key);
+    const nlohmann::json* m = Decoder::Member(j, key);
     if (m == nullptr) return;  // absent or null: Go's nil pointer
+    util::internal::JSONFieldScope scope(strct, key);
     schema::GroupVersionKind gvk;
     DecodeKind(*m, Decoder::Join(path, key), gvk);
     out = std::move(gvk);
@@ -132,27 +135,29 @@ class AggregatedDecoder {
 
   void Decode(const nlohmann::json& j, const std::string& path, APISubresourceDiscovery& v) const {
     if (j.is_null()) return;
-    d_.RequireObject(j, path);
-    d_.String(j, path, "subresource", v.subresource);
-    OptionalKind(j, path, "responseKind", v.response_kind);
-    d_.Array(j, path, "acceptedTypes", v.accepted_types,
+    d_.RequireObject(j, path, "v2.APISubresourceDiscovery");
+    constexpr const char* s = "APISubresourceDiscovery";
+    d_.String(j, path, s, "subresource", v.subresource);
+    OptionalKind(j, path, s, "responseKind", v.response_kind);
+    d_.Array(j, path, s, "acceptedTypes", "[]v1.GroupVersionKind", v.accepted_types,
              [this](const nlohmann::json& e, const std::string& p, schema::GroupVersionKind& out) {
                if (!e.is_null()) DecodeKind(e, p, out);
              });
-    d_.Strings(j, path, "verbs", v.verbs);
+    d_.Strings(j, path, s, "verbs", v.verbs);
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIResourceDiscovery& v) const {
     if (j.is_null()) return;
-    d_.RequireObject(j, path);
-    d_.String(j, path, "resource", v.resource);
-    OptionalKind(j, path, "responseKind", v.response_kind);
-    d_.String(j, path, "scope", v.scope);
-    d_.String(j, path, "singularResource", v.singular_resource);
-    d_.Strings(j, path, "verbs", v.verbs);
-    d_.Strings(j, path, "shortNames", v.short_names);
-    d_.Strings(j, path, "categories", v.categories);
-    d_.Array(j, path, "subresources", v.subresources,
+    d_.RequireObject(j, path, "v2.APIResourceDiscovery");
+    constexpr const char* s = "APIResourceDiscovery";
+    d_.String(j, path, s, "resource", v.resource);
+    OptionalKind(j, path, s, "responseKind", v.response_kind);
+    d_.String(j, path, s, "scope", v.scope, "v2.ResourceScope");
+    d_.String(j, path, s, "singularResource", v.singular_resource);
+    d_.Strings(j, path, s, "verbs", v.verbs);
+    d_.Strings(j, path, s, "shortNames", v.short_names);
+    d_.Strings(j, path, s, "categories", v.categories);
+    d_.Array(j, path, s, "subresources", "[]v2.APISubresourceDiscovery", v.subresources,
              [this](const nlohmann::json& e, const std::string& p, APISubresourceDiscovery& out) {
                Decode(e, p, out);
              });
@@ -160,22 +165,27 @@ class AggregatedDecoder {
 
   void Decode(const nlohmann::json& j, const std::string& path, APIVersionDiscovery& v) const {
     if (j.is_null()) return;
-    d_.RequireObject(j, path);
-    d_.String(j, path, "version", v.version);
-    d_.Array(j, path, "resources", v.resources,
+    d_.RequireObject(j, path, "v2.APIVersionDiscovery");
+    constexpr const char* s = "APIVersionDiscovery";
+    d_.String(j, path, s, "version", v.version);
+    d_.Array(j, path, s, "resources", "[]v2.APIResourceDiscovery", v.resources,
              [this](const nlohmann::json& e, const std::string& p, APIResourceDiscovery& out) {
                Decode(e, p, out);
              });
-    d_.String(j, path, "freshness", v.freshness);
+    d_.String(j, path, s, "freshness", v.freshness, "v2.DiscoveryFreshness");
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIGroupDiscovery& v) const {
     if (j.is_null()) return;
-    d_.RequireObject(j, path);
-    if (const nlohmann::json* meta = d_.Member(j, path, "metadata")) {
-      d_.String(*meta, Decoder::Join(path, "metadata"), "name", v.name);
+    d_.RequireObject(j, path, "v2.APIGroupDiscovery");
+    constexpr const char* s = "APIGroupDiscovery";
+    if (const nlohmann::json* meta = Decoder::Member(j, "metadata")) {
+      util::internal::JSONFieldScope scope(s, "metadata");
+      const std::string here = Decoder::Join(path, "metadata");
+      d_.RequireObject(*meta, here, "v1.ObjectMeta");
+      d_.String(*meta, here, "ObjectMeta", "name", v.name);
     }
-    d_.Array(j, path, "versions", v.versions,
+    d_.Array(j, path, s, "versions", "[]v2.APIVersionDiscovery", v.versions,
              [this](const nlohmann::json& e, const std::string& p, APIVersionDiscovery& out) {
                Decode(e, p, out);
              });
@@ -183,9 +193,10 @@ class AggregatedDecoder {
 
   void Decode(const nlohmann::json& j, const std::string& path, APIGroupDiscoveryList& v) const {
     if (j.is_null()) return;
-    d_.RequireObject(j, path);
+    d_.RequireObject(j, path, "v2.APIGroupDiscoveryList");
+    constexpr const char* s = "APIGroupDiscoveryList";
     std::string api_version;
-    d_.String(j, path, "apiVersion", api_version);
+    d_.String(j, path, s, "apiVersion", api_version);
     if (!api_version.empty() && api_version != kAggregatedDiscoveryV2 &&
         api_version != kAggregatedDiscoveryV2Beta1) {
       d_.Fail(Decoder::Join(path, "apiVersion"),
@@ -194,7 +205,7 @@ class AggregatedDecoder {
     }
     v.api_version = api_version.empty() ? std::string(kAggregatedDiscoveryV2) : api_version;
     d_.Array(
-        j, path, "items", v.items,
+        j, path, s, "items", "[]v2.APIGroupDiscovery", v.items,
         [this](const nlohmann::json& e, const std::string& p, APIGroupDiscovery& out) { Decode(e, p, out); });
   }
 

@@ -15,8 +15,10 @@
 //
 // Throws: every decode failure (malformed or truncated JSON, an empty document, a value of the
 // wrong JSON type, a document of another kind) throws discovery::DecodeError, derived from
-// apimachinery::Error; its what() names the document, the JSON path and the problem:
-//   discovery: cannot decode APIResourceList: resources[2].namespaced: expected boolean, got string
+// apimachinery::Error; its what() names the document, the JSON path and the problem, for a value
+// of the wrong type Go's encoding/json text (what client-go's json.Unmarshal returns):
+//   discovery: cannot decode APIResourceList: resources[2].namespaced: json: cannot unmarshal
+//   string into Go struct field APIResource.resources.namespaced of type bool
 // nlohmann exceptions never escape. Strong guarantee: the output object is only assigned on success
 // for the Parse* functions.
 // Thread-safety: plain value types.
@@ -38,6 +40,8 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/internal/json_read.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
 
 namespace apimachinery::discovery {
 
@@ -147,7 +151,11 @@ void from_json(const nlohmann::json& j, APIVersions& v);
 
 namespace internal {
 
-// Decoder walks a JSON value with a path, so errors say where they happened.
+// Decoder walks a JSON value with a path, so errors say where they happened: DecodeError's path
+// has the array indices ("resources[2].namespaced"), its reason is Go's json.UnmarshalTypeError
+// text, read through the shared checked reader (util/internal/json_read.hpp) with Go's struct and
+// type names (`json: cannot unmarshal string into Go struct field APIResource.resources.namespaced
+// of type bool`).
 class Decoder {
  public:
   explicit Decoder(std::string document) : document_(std::move(document)) {}
@@ -155,26 +163,14 @@ class Decoder {
   [[noreturn]] void Fail(const std::string& path, std::string reason) const {
     throw DecodeError(document_, path, std::move(reason));
   }
+  // TypeFail: `v` does not fit a member of Go type `go_type` (at the JSONErrorContext).
+  [[noreturn]] void TypeFail(const std::string& path, const nlohmann::json& v,
+                             std::string_view go_type) const {
+    Fail(path, util::internal::UnmarshalTypeErrorText(util::internal::JSONTypeName(v), go_type));
+  }
 
-  static const char* TypeName(const nlohmann::json& j) noexcept {
-    switch (j.type()) {
-      case nlohmann::json::value_t::null:
-        return "null";
-      case nlohmann::json::value_t::object:
-        return "object";
-      case nlohmann::json::value_t::array:
-        return "array";
-      case nlohmann::json::value_t::string:
-        return "string";
-      case nlohmann::json::value_t::boolean:
-        return "boolean";
-      case nlohmann::json::value_t::number_integer:
-      case nlohmann::json::value_t::number_unsigned:
-      case nlohmann::json::value_t::number_float:
-        return "number";
-      default:
-        return "binary";
-    }
+  static std::string_view TypeName(const nlohmann::json& j) noexcept {
+    return util::internal::JSONTypeName(j);
   }
 
   static std::string Join(const std::string& path, std::string_view key) {
@@ -183,40 +179,46 @@ class Decoder {
   }
   static std::string Index(const std::string& path, std::size_t i) { return fmt::format("{}[{}]", path, i); }
 
-  // The member `key` of object `j`, or nullptr when absent or null (Go leaves the zero value).
-  const nlohmann::json* Member(const nlohmann::json& j, const std::string& path, const char* key) const {
-    RequireObject(j, path);
+  // The member `key` of object `j` (already checked to be an object), or nullptr when absent or
+  // null (Go leaves the zero value).
+  static const nlohmann::json* Member(const nlohmann::json& j, const char* key) {
     auto it = j.find(key);
     if (it == j.end() || it->is_null()) return nullptr;
     return &*it;
   }
 
-  void RequireObject(const nlohmann::json& j, const std::string& path) const {
-    if (!j.is_object()) Fail(path, fmt::format("expected object, got {}", TypeName(j)));
+  // RequireObject: `j` must be an object, the value of a Go struct of type `go_type`.
+  void RequireObject(const nlohmann::json& j, const std::string& path, std::string_view go_type) const {
+    if (!j.is_object()) TypeFail(path, j, go_type);
   }
 
-  void String(const nlohmann::json& j, const std::string& path, const char* key, std::string& out) const {
-    const nlohmann::json* m = Member(j, path, key);
+  // A string member; `go_type` names a Go string type ("v2.ResourceScope").
+  void String(const nlohmann::json& j, const std::string& path, const char* strct, const char* key,
+              std::string& out, std::string_view go_type = "string") const {
+    const nlohmann::json* m = Member(j, key);
     if (m == nullptr) return;
-    if (!m->is_string()) Fail(Join(path, key), fmt::format("expected string, got {}", TypeName(*m)));
-    out = m->get_ref<const std::string&>();
+    util::internal::JSONFieldScope scope(strct, key);
+    if (!util::internal::ReadValue(*m, out)) TypeFail(Join(path, key), *m, go_type);
   }
 
-  void Bool(const nlohmann::json& j, const std::string& path, const char* key, bool& out) const {
-    const nlohmann::json* m = Member(j, path, key);
+  void Bool(const nlohmann::json& j, const std::string& path, const char* strct, const char* key,
+            bool& out) const {
+    const nlohmann::json* m = Member(j, key);
     if (m == nullptr) return;
-    if (!m->is_boolean()) Fail(Join(path, key), fmt::format("expected boolean, got {}", TypeName(*m)));
-    out = m->get<bool>();
+    util::internal::JSONFieldScope scope(strct, key);
+    if (!util::internal::ReadValue(*m, out)) TypeFail(Join(path, key), *m, "bool");
   }
 
-  // An array member whose elements are decoded by `elem(element, element_path, out_element)`.
+  // An array member of Go type `go_type` whose elements are decoded by
+  // `elem(element, element_path, out_element)` (inside the member's error context).
   template <typename T, typename Elem>
-  void Array(const nlohmann::json& j, const std::string& path, const char* key, std::vector<T>& out,
-             Elem&& elem) const {
-    const nlohmann::json* m = Member(j, path, key);
+  void Array(const nlohmann::json& j, const std::string& path, const char* strct, const char* key,
+             std::string_view go_type, std::vector<T>& out, Elem&& elem) const {
+    const nlohmann::json* m = Member(j, key);
     if (m == nullptr) return;
+    util::internal::JSONFieldScope scope(strct, key);
     const std::string here = Join(path, key);
-    if (!m->is_array()) Fail(here, fmt::format("expected array, got {}", TypeName(*m)));
+    if (!m->is_array()) TypeFail(here, *m, go_type);
     std::vector<T> result;
     result.reserve(m->size());
     std::size_t i = 0;
@@ -228,70 +230,75 @@ class Decoder {
     out = std::move(result);
   }
 
-  void Strings(const nlohmann::json& j, const std::string& path, const char* key,
+  void Strings(const nlohmann::json& j, const std::string& path, const char* strct, const char* key,
                std::vector<std::string>& out) const {
-    Array(j, path, key, out, [this](const nlohmann::json& e, const std::string& p, std::string& s) {
-      // Go decodes a null element of []string as "".
-      if (e.is_null()) return;
-      if (!e.is_string()) Fail(p, fmt::format("expected string, got {}", TypeName(e)));
-      s = e.get_ref<const std::string&>();
-    });
+    Array(j, path, strct, key, "[]string", out,
+          [this](const nlohmann::json& e, const std::string& p, std::string& s) {
+            // Go decodes a null element of []string as "".
+            if (e.is_null()) return;
+            if (!util::internal::ReadValue(e, s)) TypeFail(p, e, "string");
+          });
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, GroupVersionForDiscovery& v) const {
     if (j.is_null()) return;
-    RequireObject(j, path);
-    String(j, path, "groupVersion", v.group_version);
-    String(j, path, "version", v.version);
+    RequireObject(j, path, "v1.GroupVersionForDiscovery");
+    constexpr const char* s = "GroupVersionForDiscovery";
+    String(j, path, s, "groupVersion", v.group_version);
+    String(j, path, s, "version", v.version);
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIGroup& v) const {
     if (j.is_null()) return;
-    RequireObject(j, path);
-    String(j, path, "name", v.name);
-    Array(j, path, "versions", v.versions,
+    RequireObject(j, path, "v1.APIGroup");
+    constexpr const char* s = "APIGroup";
+    String(j, path, s, "name", v.name);
+    Array(j, path, s, "versions", "[]v1.GroupVersionForDiscovery", v.versions,
           [this](const nlohmann::json& e, const std::string& p, GroupVersionForDiscovery& out) {
             Decode(e, p, out);
           });
-    if (const nlohmann::json* m = Member(j, path, "preferredVersion")) {
+    if (const nlohmann::json* m = Member(j, "preferredVersion")) {
+      util::internal::JSONFieldScope scope(s, "preferredVersion");
       Decode(*m, Join(path, "preferredVersion"), v.preferred_version);
     }
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIResource& v) const {
     if (j.is_null()) return;
-    RequireObject(j, path);
-    String(j, path, "name", v.name);
-    String(j, path, "singularName", v.singular_name);
-    Bool(j, path, "namespaced", v.namespaced);
-    String(j, path, "group", v.group);
-    String(j, path, "version", v.version);
-    String(j, path, "kind", v.kind);
-    Strings(j, path, "verbs", v.verbs);
-    Strings(j, path, "shortNames", v.short_names);
-    Strings(j, path, "categories", v.categories);
-    String(j, path, "storageVersionHash", v.storage_version_hash);
+    RequireObject(j, path, "v1.APIResource");
+    constexpr const char* s = "APIResource";
+    String(j, path, s, "name", v.name);
+    String(j, path, s, "singularName", v.singular_name);
+    Bool(j, path, s, "namespaced", v.namespaced);
+    String(j, path, s, "group", v.group);
+    String(j, path, s, "version", v.version);
+    String(j, path, s, "kind", v.kind);
+    Strings(j, path, s, "verbs", v.verbs);
+    Strings(j, path, s, "shortNames", v.short_names);
+    Strings(j, path, s, "categories", v.categories);
+    String(j, path, s, "storageVersionHash", v.storage_version_hash);
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIResourceList& v) const {
     if (j.is_null()) return;
-    RequireObject(j, path);
-    String(j, path, "groupVersion", v.group_version);
-    Array(j, path, "resources", v.resources,
+    RequireObject(j, path, "v1.APIResourceList");
+    constexpr const char* s = "APIResourceList";
+    String(j, path, s, "groupVersion", v.group_version);
+    Array(j, path, s, "resources", "[]v1.APIResource", v.resources,
           [this](const nlohmann::json& e, const std::string& p, APIResource& out) { Decode(e, p, out); });
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIGroupList& v) const {
     if (j.is_null()) return;
-    RequireObject(j, path);
-    Array(j, path, "groups", v.groups,
+    RequireObject(j, path, "v1.APIGroupList");
+    Array(j, path, "APIGroupList", "groups", "[]v1.APIGroup", v.groups,
           [this](const nlohmann::json& e, const std::string& p, APIGroup& out) { Decode(e, p, out); });
   }
 
   void Decode(const nlohmann::json& j, const std::string& path, APIVersions& v) const {
     if (j.is_null()) return;
-    RequireObject(j, path);
-    Strings(j, path, "versions", v.versions);
+    RequireObject(j, path, "v1.APIVersions");
+    Strings(j, path, "APIVersions", "versions", v.versions);
   }
 
  private:

@@ -1,29 +1,47 @@
 // JSON from field lists: the Kubernetes wire form of a struct derived from its APIMACHINERY_FIELDS
-// list (conversion/fields.hpp), with camelCase keys and omitempty.
+// list (conversion/fields.hpp: wire keys and Go's tag options), read with Go's rules and texts.
 //
-//   struct WidgetSpec { std::int32_t replicas = 0; std::string image_name; };
-//   APIMACHINERY_FIELDS(WidgetSpec, replicas, image_name)
-//   APIMACHINERY_JSON_FIELDS(WidgetSpec)          // to_json / from_json: {"replicas":3,"imageName":"x"}
+//   struct WidgetSpec { std::int32_t replicas = 0; std::string image_name; std::string cluster_ip; };
+//   APIMACHINERY_FIELDS(WidgetSpec, replicas, image_name, (cluster_ip, "clusterIP,omitempty"))
+//   APIMACHINERY_JSON_FIELDS(WidgetSpec)  // to_json / from_json:
+//   {"replicas":3,"imageName":"x","clusterIP":"y"}
 //
-// - Keys: the member name in camelCase (`container_port` -> `containerPort`); a trailing `_` is
-//   dropped (`namespace_` -> `namespace`). Objects (types with `type_meta`) also read/write
-//   `apiVersion` and `kind`.
-// - Writing omits empty values (omitempty): "" / 0 / false / empty containers / nullopt.
+// - Keys: each field's Field::key() (its tag's name, else the member name in camelCase). Objects
+//   (types with `type_meta`) also read/write `apiVersion` and `kind` (Go's inline TypeMeta).
+// - Writing (encoding/json's Marshal): an omitempty field (every bare member, and tags with
+//   omitempty) is left out when empty: "" / 0 / false / empty containers / nullopt / null; a struct
+//   (a type with a field list) is never empty. A field without omitempty is always written, an
+//   empty container or nullopt as null (Go's nil). `,string` writes the number or bool as a JSON
+//   string; `,inline` writes the member's fields at this level; `-` is never written.
 // - Reading replaces the whole value: members whose key is absent (or null) are reset to their
-//   default. A value of the wrong JSON type throws metav1::DecodeError with Go's encoding/json
-//   text (`json: cannot unmarshal string into Go struct field WidgetSpec.replicas of type int`).
-//   Unknown keys are ignored, except inside a StrictFieldsScope, which records each as
-//   `unknown field "<path>"` (the path of the key from the document root, as upstream's strict
-//   decoder prints it: `spec.template.containers[0].foo`). Unknown metadata keys (kept by
+//   default (a `-` member is left alone). Keys match case-sensitively (sigs.k8s.io/json, what
+//   Kubernetes' serializer uses). Each value goes through the shared checked reader
+//   (util/internal/json_read.hpp): integers must be integral and in range for their width,
+//   unsigned members refuse negatives, float members refuse float32 overflow, strings and bools
+//   take only their kind. A value that does not fit throws metav1::DecodeError with Go's text: the
+//   innermost struct's name, the JSON keys from the document root, Go's type name
+//   (`json: cannot unmarshal number 4294967298 into Go struct field WidgetSpec.spec.replicas of
+//   type int32`; `... of type []v1.Container`; `... into Go value of type v1.Widget` for the
+//   document itself). Unknown keys are ignored, except inside a StrictFieldsScope, which records
+//   each as `unknown field "<path>"` (the path of the key from the document root, as upstream's
+//   strict decoder prints it: `spec.template.containers[0].foo`). Unknown metadata keys (kept by
 //   metav1::ObjectMeta in unknown_fields) are reported the same way.
+// - A member type needs a field list (APIMACHINERY_FIELDS is enough for nested types) or
+//   to_json/from_json; otherwise a static_assert says so. APIMACHINERY_JSON_FIELDS outside the
+//   type's namespace is a static_assert too (nlohmann would not find the functions).
 //
-// Throws: metav1::DecodeError (wrong types, a non-object where an object is expected).
-// Thread-safety: stateless, except the strict scope which is thread_local.
-// Differences from upstream: Go reads `json:"..."` struct tags; here the key is derived from the
-// member name (write to_json/from_json by hand where a key differs).
+// Throws: metav1::DecodeError (wrong types, out-of-range numbers, a non-object where an object is
+// expected, a bad `,string` value with Go's `json: invalid use of ,string struct tag` text).
+// Cost: one pass over the JSON; a key is found by comparing it with the type's keys in order.
+// Thread-safety: stateless, except the strict scope and the error context, which are thread_local.
+// Differences from upstream: Go decodes into the existing value (absent keys keep it); from_json
+// replaces it. The first error is thrown (Go keeps decoding and returns the first type error).
+// "number <literal>" texts print nlohmann's rendering of the number (see json_read.hpp). A class
+// type's Go name is `<last namespace>.<Name>` unless it declares `kGoTypeName`.
 #pragma once
 
 #include <array>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -42,8 +60,10 @@
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/internal/type_traits.hpp"
+#include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -93,92 +113,228 @@ void FieldsFromJSON(const nlohmann::json& j, T& v);
 // Implementation details follow.
 namespace internal {
 
-inline std::string CamelCaseKey(std::string_view member) {
-  while (!member.empty() && member.back() == '_') member.remove_suffix(1);
-  std::string out;
-  out.reserve(member.size());
-  bool upper = false;
-  for (char c : member) {
-    if (c == '_') {
-      upper = true;
-      continue;
-    }
-    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    upper = false;
-    out += c;
-  }
-  return out;
-}
-
+namespace adl {
+void to_json() = delete;  // anchors unqualified lookup; the real ones are found by ADL
+void from_json() = delete;
 template <typename T>
-const auto& JSONKeysOf() {
-  static const auto keys = std::apply(
-      [](const auto&... f) { return std::array<std::string, sizeof...(f)>{CamelCaseKey(f.name)...}; },
-      conversion::kFields<T>);
-  return keys;
+concept HasToJSON = requires(nlohmann::json& j, const T& v) {
+  to_json(j, v);
+};
+template <typename T>
+concept HasFromJSON = requires(const nlohmann::json& j, T& v) {
+  from_json(j, v);
+};
+}  // namespace adl
+
+// kNoJSON<M>: false, for a static_assert that fires only when instantiated.
+template <typename M>
+inline constexpr bool kNoJSON = false;
+
+// The Go name of T as a struct (errorContext.Struct.Name()), computed once.
+template <typename T>
+std::string_view StructName() {
+  static const std::string name = util::internal::GoStructName<T>();
+  return name;
 }
 
+template <typename M>
+[[noreturn]] void ThrowTypeError(const nlohmann::json& j) {
+  throw metav1::DecodeError(util::internal::UnmarshalTypeErrorText(util::internal::TypeErrorValue<M>(j),
+                                                                   util::internal::GoTypeName<M>()));
+}
+
+// IsEmptyValue: Go's isEmptyValue (encoding/json/encode.go) for omitempty: false, 0, "", empty
+// containers, nullopt, null; a struct (a type with a field list) is never empty. Other class types
+// are empty when equal to their default value (metadata never is).
 template <typename T>
 bool IsEmptyValue(const T& v) {
-  // Numbers and bools are empty when zero/false (v == T{}); metadata is never empty.
   if constexpr (util::internal::IsOptional<T>::value) {
     return !v.has_value();
   } else if constexpr (std::is_same_v<T, nlohmann::json>) {
     return v.is_null();
   } else if constexpr (requires { v.empty(); }) {
     return v.empty();
-  } else if constexpr (!std::is_same_v<T, metav1::ObjectMeta> && std::equality_comparable<T> &&
-                       std::is_default_constructible_v<T>) {
+  } else if constexpr (!conversion::HasFields<T> && !std::is_same_v<T, metav1::ObjectMeta> &&
+                       std::equality_comparable<T> && std::is_default_constructible_v<T>) {
     return v == T{};
   } else {
     return false;
   }
 }
 
-template <typename T>
-std::string_view ShortTypeName() {
-  std::string_view n = util::kTypeId<T>.name();
-  if (n.find('<') != std::string_view::npos) return n;
-  auto c = n.rfind("::");
-  return c == std::string_view::npos ? n : n.substr(c + 2);
-}
-
 template <typename M>
 void DecodeValue(const nlohmann::json& j, M& out);
+template <typename T>
+void WriteFields(nlohmann::json& j, const T& v);
 
 template <typename M>
-void DecodeScalar(const nlohmann::json& j, M& out) {
-  bool ok;
-  if constexpr (std::is_same_v<M, bool>) {
-    ok = j.is_boolean();
-  } else if constexpr (std::is_integral_v<M>) {
-    ok = j.is_number_integer();
-  } else if constexpr (std::is_floating_point_v<M>) {
-    ok = j.is_number();
-  } else if constexpr (std::is_same_v<M, std::string>) {
-    ok = j.is_string();
+nlohmann::json EncodeValue(const M& v) {
+  if constexpr (conversion::HasFields<M>) {
+    nlohmann::json j;
+    FieldsToJSON(j, v);
+    return j;
+  } else if constexpr (util::internal::IsVector<M>::value) {
+    using E = typename M::value_type;
+    if constexpr (std::is_arithmetic_v<E> || std::is_same_v<E, std::string>) {
+      return nlohmann::json(v);
+    } else {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& e : v) a.push_back(EncodeValue(e));
+      return a;
+    }
+  } else if constexpr (util::internal::IsMap<M>::value) {
+    using E = typename M::mapped_type;
+    if constexpr (std::is_arithmetic_v<E> || std::is_same_v<E, std::string>) {
+      return nlohmann::json(v);
+    } else {
+      nlohmann::json o = nlohmann::json::object();
+      for (const auto& [k, e] : v) o[k] = EncodeValue(e);
+      return o;
+    }
+  } else if constexpr (util::internal::IsOptional<M>::value) {
+    if (!v) return nullptr;
+    return EncodeValue(*v);
+  } else if constexpr (adl::HasToJSON<M> || std::is_arithmetic_v<M> || std::is_same_v<M, std::string> ||
+                       std::is_same_v<M, nlohmann::json> || util::internal::IsVector<M>::value ||
+                       util::internal::IsMap<M>::value) {
+    return nlohmann::json(v);
   } else {
-    ok = true;
+    static_assert(
+        kNoJSON<M>,
+        "a member type of an APIMACHINERY_JSON_FIELDS type has no JSON: give it APIMACHINERY_FIELDS "
+        "(in its own namespace), or to_json/from_json; the member type is the M of EncodeValue<M> "
+        "in the lines above");
+    return nullptr;
   }
-  if (!ok) throw nlohmann::json::type_error::create(302, "type mismatch", &j);
-  if constexpr (std::is_same_v<M, std::string>) {
-    out = j.get_ref<const std::string&>();
+}
+
+// ,string (encoding/json: a number or bool written inside a JSON string).
+template <typename M>
+nlohmann::json EncodeQuoted(const M& v) {
+  if constexpr (util::internal::IsOptional<M>::value) {
+    if (!v) return nullptr;
+    return EncodeQuoted(*v);
   } else {
-    j.get_to(out);
+    static_assert(std::is_arithmetic_v<M>, "the `string` tag option applies to numbers and bools");
+    return nlohmann::json(v).dump();
+  }
+}
+
+[[noreturn]] inline void ThrowInvalidStringTag(std::string_view what, const std::string& go_type) {
+  throw metav1::DecodeError(
+      fmt::format("json: invalid use of ,string struct tag, trying to unmarshal {} into {}", what, go_type));
+}
+
+// IsJSONNumber: `s` is a JSON number literal (encoding/json/scanner.go's grammar).
+inline bool IsJSONNumber(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t b = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > b;
+  };
+  if (i < s.size() && s[i] == '-') ++i;
+  if (i < s.size() && s[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return false;
+  }
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == s.size();
+}
+
+// DecodeQuoted: a ,string member (encoding/json/decode.go: object's destring, literalStore with
+// fromQuoted).
+template <typename M>
+void DecodeQuoted(const nlohmann::json& j, M& out) {
+  if constexpr (util::internal::IsOptional<M>::value) {
+    if (j.is_null()) {
+      out.reset();
+      return;
+    }
+    typename M::value_type x{};
+    DecodeQuoted(j, x);
+    out = x;
+  } else {
+    static_assert(std::is_arithmetic_v<M>, "the `string` tag option applies to numbers and bools");
+    if (j.is_null()) {
+      out = M{};
+      return;
+    }
+    if (!j.is_string()) ThrowInvalidStringTag("unquoted value", util::internal::GoTypeName<M>());
+    const std::string& s = j.get_ref<const std::string&>();
+    if (s == "null") return;
+    if constexpr (std::is_same_v<M, bool>) {
+      if (s == "true" || s == "false") {
+        out = s == "true";
+        return;
+      }
+      ThrowInvalidStringTag(util::Quote(s), "bool");
+    } else {
+      if (s == "true" || s == "false") {
+        throw metav1::DecodeError(
+            util::internal::UnmarshalTypeErrorText("bool", util::internal::GoTypeName<M>()));
+      }
+      if (s.empty() || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) || !IsJSONNumber(s)) {
+        ThrowInvalidStringTag(util::Quote(s), util::internal::GoTypeName<M>());
+      }
+      nlohmann::json n;
+      bool ok = false;
+      if constexpr (std::is_integral_v<M>) {
+        if (s.find_first_of(".eE") == std::string::npos) {
+          if (s[0] == '-') {
+            std::int64_t i = 0;
+            auto r = std::from_chars(s.data(), s.data() + s.size(), i);
+            if (r.ec == std::errc() && r.ptr == s.data() + s.size()) {
+              n = i;
+              ok = util::internal::ReadValue(n, out);
+            }
+          } else {
+            std::uint64_t u = 0;
+            auto r = std::from_chars(s.data(), s.data() + s.size(), u);
+            if (r.ec == std::errc() && r.ptr == s.data() + s.size()) {
+              n = u;
+              ok = util::internal::ReadValue(n, out);
+            }
+          }
+        }
+      } else {
+        double d = 0;
+        auto r = std::from_chars(s.data(), s.data() + s.size(), d);
+        if (r.ec == std::errc() && r.ptr == s.data() + s.size()) {
+          n = d;
+          ok = util::internal::ReadValue(n, out);
+        }
+      }
+      if (!ok) {
+        throw metav1::DecodeError(
+            util::internal::UnmarshalTypeErrorText("number " + s, util::internal::GoTypeName<M>()));
+      }
+    }
   }
 }
 
 template <typename M>
 void DecodeValue(const nlohmann::json& j, M& out) {
-  StrictFieldsScope* strict = StrictFieldsScope::Current();
   if (j.is_null()) {
     out = M{};
     return;
   }
   if constexpr (conversion::HasFields<M>) {
     FieldsFromJSON(j, out);
+  } else if constexpr (std::is_arithmetic_v<M> || std::is_same_v<M, std::string>) {
+    if (!util::internal::ReadValue(j, out)) ThrowTypeError<M>(j);
   } else if constexpr (util::internal::IsVector<M>::value) {
-    if (!j.is_array()) throw nlohmann::json::type_error::create(302, "type mismatch", &j);
+    if (!j.is_array()) ThrowTypeError<M>(j);
+    StrictFieldsScope* strict = StrictFieldsScope::Current();
     out.clear();
     out.resize(j.size());
     for (std::size_t i = 0; i < j.size(); ++i) {
@@ -186,8 +342,11 @@ void DecodeValue(const nlohmann::json& j, M& out) {
       DecodeValue(j[i], out[i]);
       if (strict) strict->Pop();
     }
-  } else if constexpr (util::internal::IsSameKeyMaps<M, std::map<std::string, int>>::value) {
-    if (!j.is_object()) throw nlohmann::json::type_error::create(302, "type mismatch", &j);
+  } else if constexpr (util::internal::IsMap<M>::value) {
+    static_assert(std::is_same_v<typename M::key_type, std::string>,
+                  "the field-list JSON codec reads maps with std::string keys");
+    if (!j.is_object()) ThrowTypeError<M>(j);
+    StrictFieldsScope* strict = StrictFieldsScope::Current();
     out.clear();
     for (const auto& [k, v] : j.items()) {
       if (strict) strict->Push(k);
@@ -197,16 +356,112 @@ void DecodeValue(const nlohmann::json& j, M& out) {
   } else if constexpr (util::internal::IsOptional<M>::value) {
     out.emplace();
     DecodeValue(j, *out);
-  } else if constexpr (std::is_arithmetic_v<M> || std::is_same_v<M, std::string>) {
-    DecodeScalar(j, out);
+  } else if constexpr (std::is_same_v<M, nlohmann::json>) {
+    out = j;
+  } else if constexpr (!adl::HasFromJSON<M>) {
+    static_assert(
+        kNoJSON<M>,
+        "a member type of an APIMACHINERY_JSON_FIELDS type has no JSON: give it APIMACHINERY_FIELDS "
+        "(in its own namespace), or to_json/from_json; the member type is the M of DecodeValue<M> "
+        "in the lines above");
   } else {
-    j.get_to(out);
+    try {
+      from_json(j, out);
+    } catch (const nlohmann::json::exception&) {
+      ThrowTypeError<M>(j);
+    }
     if constexpr (std::is_same_v<M, metav1::ObjectMeta>) {
+      StrictFieldsScope* strict = StrictFieldsScope::Current();
       if (strict && out.unknown_fields.is_object()) {
         for (const auto& [k, v] : out.unknown_fields.items()) strict->Unknown(k);
       }
     }
   }
+}
+
+// DecodeField decodes `value` into `member`, the member of field `f` of a struct that `strct`
+// names in errors.
+template <typename T, std::size_t I, typename M>
+void DecodeField(const nlohmann::json& value, M& member, std::string_view strct, std::string_view key,
+                 StrictFieldsScope* strict) {
+  constexpr const auto& f = std::get<I>(conversion::kFields<T>);
+  util::internal::JSONFieldScope scope(strct, key);
+  if (strict) strict->Push(key);
+  if constexpr (f.tag.string) {
+    DecodeQuoted(value, member);
+  } else {
+    DecodeValue(value, member);
+  }
+  if (strict) strict->Pop();
+}
+
+// DecodeInlineKey: looks `key` up among the fields of the inline member `m` (and its own inline
+// members); decodes and returns true when found. `strct` is the outer struct, as Go names it.
+template <typename M>
+bool DecodeInlineKey(const std::string& key, const nlohmann::json& value, M& m, std::string_view strct,
+                     StrictFieldsScope* strict) {
+  constexpr auto& fields = conversion::kFields<M>;
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
+  util::internal::JSONFieldScope embedded(strct, StructName<M>());
+  bool found = false;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&] {
+          constexpr const auto& f = std::get<I>(fields);
+          if constexpr (f.tag.inline_) {
+            if (!found) found = DecodeInlineKey(key, value, m.*(f.ptr), strct, strict);
+          } else if constexpr (!f.tag.skip) {
+            if (!found && f.key() == key) {
+              found = true;
+              DecodeField<M, I>(value, m.*(f.ptr), strct, key, strict);
+            }
+          }
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<n>{});
+  return found;
+}
+
+// WriteField writes one field of `v` into the object `j` (an inline member's fields at the same
+// level).
+template <typename T, std::size_t I>
+void WriteField(nlohmann::json& j, const T& v) {
+  constexpr const auto& f = std::get<I>(conversion::kFields<T>);
+  if constexpr (f.tag.skip) {
+    return;
+  } else {
+    const auto& member = v.*(f.ptr);
+    using M = std::remove_cvref_t<decltype(member)>;
+    if constexpr (f.tag.inline_) {
+      static_assert(conversion::HasFields<M>,
+                    "an inline member (tag \",inline\") needs APIMACHINERY_FIELDS for its type");
+      WriteFields(j, member);
+    } else {
+      if (IsEmptyValue(member)) {
+        if constexpr (f.tag.omitempty) {
+          return;
+        } else if constexpr (util::internal::IsVector<M>::value || util::internal::IsMap<M>::value ||
+                             util::internal::IsOptional<M>::value) {
+          j[std::string(f.key())] = nullptr;  // Go's nil slice, map or pointer
+          return;
+        }
+      }
+      if constexpr (f.tag.string) {
+        j[std::string(f.key())] = EncodeQuoted(member);
+      } else {
+        j[std::string(f.key())] = EncodeValue(member);
+      }
+    }
+  }
+}
+
+template <typename T>
+void WriteFields(nlohmann::json& j, const T& v) {
+  constexpr auto& fields = conversion::kFields<T>;
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (WriteField<T, I>(j, v), ...); }
+  (std::make_index_sequence<n>{});
 }
 
 }  // namespace internal
@@ -219,58 +474,70 @@ void FieldsToJSON(nlohmann::json& j, const T& v) {
     if (!v.type_meta.api_version.empty()) j["apiVersion"] = v.type_meta.api_version;
     if (!v.type_meta.kind.empty()) j["kind"] = v.type_meta.kind;
   }
-  const auto& keys = internal::JSONKeysOf<T>();
-  std::size_t i = 0;
-  std::apply(
-      [&](const auto&... f) {
-        (
-            [&] {
-              const auto& member = v.*(f.ptr);
-              if (!internal::IsEmptyValue(member)) j[keys[i]] = member;
-              ++i;
-            }(),
-            ...);
-      },
-      conversion::kFields<T>);
+  internal::WriteFields(j, v);
 }
 
 template <typename T>
 void FieldsFromJSON(const nlohmann::json& j, T& v) {
   static_assert(conversion::HasFields<T>, "FieldsFromJSON needs APIMACHINERY_FIELDS");
   if (!j.is_object()) {
-    throw metav1::DecodeError(fmt::format("json: cannot unmarshal {} into Go value of type {}",
-                                          util::internal::JSONTypeName(j), internal::ShortTypeName<T>()));
+    throw metav1::DecodeError(util::internal::UnmarshalTypeErrorText(util::internal::JSONTypeName(j),
+                                                                     util::internal::GoTypeName<T>()));
   }
   constexpr auto& fields = conversion::kFields<T>;
   constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
-  const auto& keys = internal::JSONKeysOf<T>();
+  const std::string_view strct = internal::StructName<T>();
   StrictFieldsScope* strict = StrictFieldsScope::Current();
   std::array<bool, n> seen{};
   if constexpr (HasTypeMeta<T>) {
     v.type_meta = {};
   }
+  // Inline members are reset first, then filled key by key.
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&] {
+          if constexpr (std::get<I>(fields).tag.inline_) v.*(std::get<I>(fields).ptr) = {};
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<n>{});
   for (const auto& item : j.items()) {
     // Named references, not a structured binding: clang 14 cannot capture bindings in lambdas.
     const std::string& key = item.key();
     const nlohmann::json& value = item.value();
     std::size_t idx = n;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (keys[i] == key) {
-        idx = i;
-        break;
-      }
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (void)((!std::get<I>(fields).tag.inline_ && !std::get<I>(fields).tag.skip &&
+                      std::get<I>(fields).key() == key
+                  ? (idx = I, true)
+                  : false) ||
+             ...);
     }
+    (std::make_index_sequence<n>{});
     if (idx == n) {
+      bool found = false;
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (
+            [&] {
+              constexpr const auto& f = std::get<I>(fields);
+              if constexpr (f.tag.inline_) {
+                if (!found) found = internal::DecodeInlineKey(key, value, v.*(f.ptr), strct, strict);
+              }
+            }(),
+            ...);
+      }
+      (std::make_index_sequence<n>{});
+      if (found) continue;
       if constexpr (HasTypeMeta<T>) {
         if (key == "apiVersion" || key == "kind") {
           if (!value.is_string() && !value.is_null()) {
-            throw metav1::DecodeError(
-                fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type string",
-                            util::internal::JSONTypeName(value), internal::ShortTypeName<T>(), key));
+            util::internal::JSONFieldScope embedded(strct, "TypeMeta");
+            throw metav1::DecodeError(util::internal::UnmarshalFieldTypeErrorText(
+                util::internal::JSONTypeName(value), strct, key, "string"));
           }
           if (value.is_string()) {
             (key == "apiVersion" ? v.type_meta.api_version : v.type_meta.kind) =
-                value.template get<std::string>();
+                value.template get_ref<const std::string&>();
           }
           continue;
         }
@@ -280,31 +547,23 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
     }
     seen[idx] = true;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (void)((I == idx ? (
-                             [&] {
-                               auto& member = v.*(std::get<I>(fields).ptr);
-                               using M = std::remove_cvref_t<decltype(member)>;
-                               if (strict) strict->Push(key);
-                               try {
-                                 internal::DecodeValue(value, member);
-                               } catch (const nlohmann::json::exception&) {
-                                 if (strict) strict->Pop();
-                                 throw metav1::DecodeError(fmt::format(
-                                     "json: cannot unmarshal {} into Go struct field {}.{} of type {}",
-                                     util::internal::JSONTypeName(value), internal::ShortTypeName<T>(), key,
-                                     internal::ShortTypeName<M>()));
-                               }
-                               if (strict) strict->Pop();
-                             }(),
-                             true)
-                       : false) ||
+      (void)((I == idx
+                  ? (internal::DecodeField<T, I>(value, v.*(std::get<I>(fields).ptr), strct, key, strict),
+                     true)
+                  : false) ||
              ...);
     }
     (std::make_index_sequence<n>{});
   }
   // Absent keys reset their members (from_json replaces the whole value).
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((seen[I] ? void() : void(v.*(std::get<I>(fields).ptr) = {})), ...);
+    (
+        [&] {
+          if constexpr (!std::get<I>(fields).tag.inline_ && !std::get<I>(fields).tag.skip) {
+            if (!seen[I]) v.*(std::get<I>(fields).ptr) = {};
+          }
+        }(),
+        ...);
   }
   (std::make_index_sequence<n>{});
 }
@@ -315,11 +574,16 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
 // APIMACHINERY_FIELDS, in the type's namespace).
 // Type names a type, which cannot be parenthesised.
 // NOLINTBEGIN(bugprone-macro-parentheses)
-#define APIMACHINERY_JSON_FIELDS(Type)                                       \
-  [[maybe_unused]] inline void to_json(nlohmann::json& j, const Type& v) {   \
-    ::apimachinery::runtime::FieldsToJSON(j, v);                             \
-  }                                                                          \
-  [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v) { \
-    ::apimachinery::runtime::FieldsFromJSON(j, v);                           \
-  }
+#define APIMACHINERY_JSON_FIELDS(Type)                                                                \
+  [[maybe_unused]] inline void to_json(nlohmann::json& j, const Type& v) {                            \
+    ::apimachinery::runtime::FieldsToJSON(j, v);                                                      \
+  }                                                                                                   \
+  [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v) {                          \
+    ::apimachinery::runtime::FieldsFromJSON(j, v);                                                    \
+  }                                                                                                   \
+  static_assert(::apimachinery::runtime::internal::adl::HasFromJSON<Type>,                            \
+                "APIMACHINERY_JSON_FIELDS(" #Type ") is not in the namespace that declares " #Type    \
+                ": nlohmann finds to_json/from_json by ADL only there; move it into that namespace"); \
+  static_assert(::apimachinery::conversion::HasFields<Type>,                                          \
+                "APIMACHINERY_JSON_FIELDS(" #Type ") needs APIMACHINERY_FIELDS(" #Type ", ...) before it");
 // NOLINTEND(bugprone-macro-parentheses)

@@ -4,9 +4,10 @@
 // checked helpers and throws DecodeError instead of letting nlohmann's exceptions escape (rules in
 // docs/DEVELOPING.md). The text imitates Go's encoding/json, e.g.
 //   json: cannot unmarshal number into Go struct field ObjectMeta.name of type string
-// Differences from upstream: Go names the full JSON path of the field ("ObjectMeta.metadata.name");
-// a from_json only knows its own struct, so the path starts at that struct. Malformed JSON text
-// carries nlohmann's description of the syntax error, not Go's.
+// Inside a field-list object the path is Go's, from the document root ("ObjectMeta.metadata.name",
+// util/internal/json_read.hpp); a from_json called on its own starts the path at its struct, as Go
+// does for a value decoded alone. Differences from upstream: malformed JSON text carries nlohmann's
+// description of the syntax error, not Go's.
 //
 // Thread-safety: immutable once constructed.
 #pragma once

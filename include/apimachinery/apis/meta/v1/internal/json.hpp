@@ -1,41 +1,41 @@
-// Checked JSON read/write helpers for the metav1 wire types (package-private).
+// Checked JSON read/write helpers for the metav1 wire types (package-private), on top of the shared
+// checked reader util/internal/json_read.hpp (Go's rules and texts).
 //
 // Read*: absent key or JSON null leaves the member untouched (Go's encoding/json does the same);
-// a value of the wrong type throws metav1::DecodeError with Go's text
-//   json: cannot unmarshal <json type> into Go struct field <Struct>.<key> of type <Go type>
-// and the member is not modified (each reader builds the value first, then assigns).
+// a value of the wrong type, an out-of-range or non-integral number throws metav1::DecodeError with
+// Go's text
+//   json: cannot unmarshal <json type> into Go struct field <Struct>.<path> of type <Go type>
+// where <path> is the JSON keys from the document root when the value is decoded inside a field
+// (util::internal::JSONErrorContext: `ObjectMeta.metadata.name`), else the key alone; the member is
+// not modified (each reader builds the value first, then assigns).
 // Write*: omitempty (empty strings, zero numbers, empty containers and unset optionals are left out).
 #pragma once
 
 #include <cstdint>
-#include <limits>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 
 namespace apimachinery::metav1::internal {
 
-// JSONTypeName: the word Go's UnmarshalTypeError uses for a JSON value (the shared helper; "number
-// 1.5" for a number that does not fit an integer is produced by the integer readers).
+// JSONTypeName: the word Go's UnmarshalTypeError uses for a JSON value (the shared helper).
 using util::internal::JSONTypeName;
 
 [[noreturn]] inline void ThrowFieldType(std::string_view json_type, std::string_view strct,
                                         std::string_view key, std::string_view go_type) {
-  throw DecodeError(fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}", json_type,
-                                strct, key, go_type));
+  throw DecodeError(util::internal::UnmarshalFieldTypeErrorText(json_type, strct, key, go_type));
 }
 
 [[noreturn]] inline void ThrowValueType(const nlohmann::json& v, std::string_view go_type) {
-  throw DecodeError(
-      fmt::format("json: cannot unmarshal {} into Go value of type {}", JSONTypeName(v), go_type));
+  throw DecodeError(util::internal::UnmarshalTypeErrorText(JSONTypeName(v), go_type));
 }
 
 // RequireObject: `j` must be a JSON object (or null, which the caller treats as empty).
@@ -54,38 +54,23 @@ inline const nlohmann::json* Find(const nlohmann::json& j, std::string_view key)
 inline void ReadString(const nlohmann::json& v, std::string& out, std::string_view strct,
                        std::string_view key) {
   if (v.is_null()) return;
-  if (!v.is_string()) ThrowFieldType(JSONTypeName(v), strct, key, "string");
-  out = v.get_ref<const std::string&>();
+  if (!util::internal::ReadValue(v, out)) ThrowFieldType(JSONTypeName(v), strct, key, "string");
 }
 
 inline void ReadBool(const nlohmann::json& v, bool& out, std::string_view strct, std::string_view key) {
   if (v.is_null()) return;
-  if (!v.is_boolean()) ThrowFieldType(JSONTypeName(v), strct, key, "bool");
-  out = v.get<bool>();
+  if (!util::internal::ReadValue(v, out)) ThrowFieldType(JSONTypeName(v), strct, key, "bool");
 }
 
-// ReadInt: an integer JSON number in [lo, hi]; a float or out-of-range number is Go's
+// ReadInt: an integral JSON number within Int's range; a float or out-of-range number is Go's
 // "number <literal>" error.
 template <typename Int>
 void ReadInt(const nlohmann::json& v, Int& out, std::string_view strct, std::string_view key,
              std::string_view go_type) {
   if (v.is_null()) return;
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<std::uint64_t>();
-    if (u <= static_cast<std::uint64_t>(std::numeric_limits<Int>::max())) {
-      out = static_cast<Int>(u);
-      return;
-    }
-  } else if (v.is_number_integer()) {
-    const auto i = v.get<std::int64_t>();
-    if (i >= static_cast<std::int64_t>(std::numeric_limits<Int>::min()) &&
-        i <= static_cast<std::int64_t>(std::numeric_limits<Int>::max())) {
-      out = static_cast<Int>(i);
-      return;
-    }
+  if (!util::internal::ReadValue(v, out)) {
+    ThrowFieldType(util::internal::TypeErrorValue<Int>(v), strct, key, go_type);
   }
-  if (v.is_number()) ThrowFieldType("number " + v.dump(), strct, key, go_type);
-  ThrowFieldType(JSONTypeName(v), strct, key, go_type);
 }
 
 template <typename Int>
@@ -134,12 +119,14 @@ inline void ReadStringSlice(const nlohmann::json& v, std::vector<std::string>& o
   out = std::move(s);
 }
 
-// ReadObjectSlice: []T through T's from_json; null elements give a default T (as Go).
+// ReadObjectSlice: []T through T's from_json, inside field `key` of `strct` (so T's errors name
+// the path); null elements give a default T (as Go).
 template <typename T>
 void ReadObjectSlice(const nlohmann::json& v, std::vector<T>& out, std::string_view strct,
                      std::string_view key, std::string_view go_type) {
   if (v.is_null()) return;
   if (!v.is_array()) ThrowFieldType(JSONTypeName(v), strct, key, go_type);
+  util::internal::JSONFieldScope scope(strct, key);
   std::vector<T> s;
   s.reserve(v.size());
   for (const auto& e : v) {

@@ -1,0 +1,256 @@
+// util::internal JSON reading: the one checked reader of typed values out of nlohmann::json, and
+// the texts of Go's json.UnmarshalTypeError. Shared internals (util/internal/: every package may use
+// them, users must not): the field-list codec (runtime/fields_json.hpp), the metav1 wire readers
+// (apis/meta/v1/internal/json.hpp) and the discovery decoders all read through it, so a value
+// that does not fit its C++ member is refused the same way everywhere:
+//
+//   std::int32_t r = 0;
+//   if (!ReadValue(j, r)) throw MyError(UnmarshalTypeErrorText(TypeErrorValue<std::int32_t>(j), "int32"));
+//   // json: cannot unmarshal number 4294967298 into Go struct field WidgetSpec.spec.replicas of type int32
+//
+// The rules are Go's encoding/json literalStore (encoding/json/decode.go; sigs.k8s.io/json, which
+// Kubernetes' serializer uses, has the same code): an integer member takes only an integral number
+// within its range (1.5, 1.0, -1 for an unsigned member and 4294967298 for an int32 are refused with
+// "number <literal>"); a float32 member refuses numbers that overflow float32; strings take only
+// strings and bools only booleans; a value of another JSON kind is named by its kind ("string",
+// "number", "bool", "array", "object").
+//
+// Go's error names where it happened: the innermost struct's name and the path of JSON keys from
+// the document root (array indices and map keys are not part of it). JSONErrorContext keeps that
+// path while a decode runs (a thread-local stack of keys, pushed by JSONFieldScope): the field-list
+// codec pushes each member's key, so a hand-written reader further down (metav1::ObjectMeta's)
+// reports `ObjectMeta.metadata.name` as Go does.
+//
+// Cost: ReadValue is a type test and a range compare; JSONFieldScope is a push and a pop on a
+// thread-local vector (no allocation after the first growth). Texts are built only on failure.
+// Thread-safety: the context is per thread; everything else is pure.
+// Differences from upstream: nlohmann keeps the number, not its literal, so "number <literal>"
+// prints nlohmann's rendering: the same text for integers up to 64 bits and for decimal fractions
+// (1.5, 1.0, 3.5e+38), but `1e2` prints as `100.0`, integers beyond 64 bits print in exponent
+// form, and `-0` is accepted for unsigned members (Go refuses it).
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/internal/type_traits.hpp"
+#include "apimachinery/util/type_id.hpp"
+
+namespace apimachinery::util::internal {
+
+// GoTypeName<T>(): Go's reflect.Type.String() of the Go type a C++ member stands for: int32,
+// uint64, float32, string, bool, []string, map[string]int32, *int64 (std::optional), interface {}
+// (nlohmann::json). A class type is `<last namespace>.<Name>` ("v1.WidgetSpec"; metav1 is Go's
+// package v1), unless it declares `static constexpr std::string_view kGoTypeName`.
+template <typename T>
+std::string GoTypeName();
+
+// GoStructName<T>(): reflect.Type.Name() of a class type: GoTypeName without the package.
+template <typename T>
+std::string GoStructName();
+
+// JSONErrorContext: Go's decodeState.errorContext for the current thread: the innermost struct
+// whose field is being decoded and the JSON keys from the document root to that field.
+struct JSONErrorContext {
+  std::string_view strct;
+  std::vector<std::string_view> fields;
+
+  static JSONErrorContext& Current() noexcept {
+    static thread_local JSONErrorContext c;
+    return c;
+  }
+  // The keys joined with '.', then `key` when not empty.
+  std::string Path(std::string_view key = {}) const {
+    std::string p;
+    for (auto f : fields) {
+      if (!p.empty()) p += '.';
+      p += f;
+    }
+    if (!key.empty()) {
+      if (!p.empty()) p += '.';
+      p += key;
+    }
+    return p;
+  }
+};
+
+// JSONFieldScope: while alive, the context says: decoding field `key` of struct `strct`. The
+// string_views must outlive the scope (object keys of the document, static names).
+class JSONFieldScope {
+ public:
+  JSONFieldScope(std::string_view strct, std::string_view key) : ctx_(JSONErrorContext::Current()) {
+    prev_ = ctx_.strct;
+    ctx_.strct = strct;
+    ctx_.fields.push_back(key);
+  }
+  ~JSONFieldScope() {
+    ctx_.fields.pop_back();
+    ctx_.strct = prev_;
+  }
+  JSONFieldScope(const JSONFieldScope&) = delete;
+  JSONFieldScope& operator=(const JSONFieldScope&) = delete;
+
+ private:
+  JSONErrorContext& ctx_;
+  std::string_view prev_;
+};
+
+// UnmarshalTypeErrorText: UnmarshalTypeError.Error() at the current context:
+// `json: cannot unmarshal <value> into Go struct field <Struct>.<path> of type <go_type>`, or
+// `... into Go value of type <go_type>` outside any field.
+inline std::string UnmarshalTypeErrorText(std::string_view value, std::string_view go_type) {
+  const auto& ctx = JSONErrorContext::Current();
+  std::string s = "json: cannot unmarshal ";
+  s += value;
+  if (ctx.fields.empty() && ctx.strct.empty()) {
+    s += " into Go value of type ";
+  } else {
+    s += " into Go struct field ";
+    s += ctx.strct;
+    s += '.';
+    s += ctx.Path();
+    s += " of type ";
+  }
+  s += go_type;
+  return s;
+}
+
+// UnmarshalFieldTypeErrorText: the same for field `key` of struct `strct` (not pushed on the
+// context: the context's keys are its prefix).
+inline std::string UnmarshalFieldTypeErrorText(std::string_view value, std::string_view strct,
+                                               std::string_view key, std::string_view go_type) {
+  JSONFieldScope scope(strct, key);
+  return UnmarshalTypeErrorText(value, go_type);
+}
+
+// TypeErrorValue<T>(v): UnmarshalTypeError.Value for `v` refused by a T member: "number
+// <literal>" for a number refused by a numeric member (out of range, not integral), else the JSON
+// kind ("string", "number", ...).
+template <typename T>
+std::string TypeErrorValue(const nlohmann::json& v) {
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+    if (v.is_number()) return "number " + v.dump();
+  }
+  return std::string(JSONTypeName(v));
+}
+
+// ReadValue: reads the scalar `v` into `out` by Go's rules (see the top of this file); false, and
+// `out` untouched, when it does not fit. T is bool, an integer type, float, double or std::string.
+template <typename T>
+bool ReadValue(const nlohmann::json& v, T& out) noexcept;
+
+// Float32Overflows: `d` (a finite double) is out of float32's range after rounding to nearest
+// (strconv.ParseFloat(s, 32)'s ErrRange).
+inline bool Float32Overflows(double d) noexcept {
+  // The midpoint between FLT_MAX and 2^128 rounds (to even) to infinity.
+  constexpr double kLimit = 340282356779733661637539395458142568448.0;  // 2^128 - 2^103
+  return std::fabs(d) >= kLimit;
+}
+
+// Implementation details follow.
+
+template <typename T>
+bool ReadValue(const nlohmann::json& v, T& out) noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (!v.is_boolean()) return false;
+    out = v.get_ref<const bool&>();
+    return true;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    if (!v.is_string()) return false;
+    out = v.get_ref<const std::string&>();
+    return true;
+  } else if constexpr (std::is_integral_v<T>) {
+    if (v.is_number_unsigned()) {
+      const std::uint64_t u = v.get_ref<const std::uint64_t&>();
+      if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;
+      out = static_cast<T>(u);
+      return true;
+    }
+    if (v.is_number_integer()) {
+      const std::int64_t i = v.get_ref<const std::int64_t&>();
+      if constexpr (std::is_unsigned_v<T>) {
+        if (i < 0 ||
+            static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+          return false;
+        }
+      } else {
+        if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+            i > static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
+          return false;
+        }
+      }
+      out = static_cast<T>(i);
+      return true;
+    }
+    return false;  // floats (1.5, 1.0, integers beyond 64 bits) and non-numbers
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (!v.is_number()) return false;
+    const double d = v.get<double>();
+    if constexpr (sizeof(T) < sizeof(double)) {
+      if (Float32Overflows(d)) return false;
+    }
+    out = static_cast<T>(d);
+    return true;
+  } else {
+    static_assert(std::is_same_v<T, bool>, "ReadValue reads bool, integers, floats and std::string");
+    return false;
+  }
+}
+
+template <typename T>
+std::string GoTypeName() {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (std::is_same_v<U, bool>) {
+    return "bool";
+  } else if constexpr (std::is_integral_v<U>) {
+    constexpr std::size_t bits = sizeof(U) * 8;
+    return std::string(std::is_signed_v<U> ? "int" : "uint") + std::to_string(bits);
+  } else if constexpr (std::is_floating_point_v<U>) {
+    return sizeof(U) == 4 ? "float32" : "float64";
+  } else if constexpr (std::is_same_v<U, std::string>) {
+    return "string";
+  } else if constexpr (std::is_same_v<U, nlohmann::json>) {
+    return "interface {}";
+  } else if constexpr (IsVector<U>::value) {
+    return "[]" + GoTypeName<typename U::value_type>();
+  } else if constexpr (IsMap<U>::value) {
+    return "map[" + GoTypeName<typename U::key_type>() + "]" + GoTypeName<typename U::mapped_type>();
+  } else if constexpr (IsOptional<U>::value) {
+    return "*" + GoTypeName<typename U::value_type>();
+  } else if constexpr (requires { std::string_view(U::kGoTypeName); }) {
+    return std::string(U::kGoTypeName);
+  } else {
+    std::string_view n = util::internal::kTypeName<U>;
+    if (auto lt = n.find('<'); lt != std::string_view::npos) n = n.substr(0, lt);
+    const auto last = n.rfind("::");
+    if (last == std::string_view::npos) return std::string(n);
+    std::string_view name = n.substr(last + 2);
+    std::string_view ns = n.substr(0, last);
+    if (auto prev = ns.rfind("::"); prev != std::string_view::npos) ns = ns.substr(prev + 2);
+    if (ns == "metav1") ns = "v1";
+    std::string out(ns);
+    out += '.';
+    out += name;
+    return out;
+  }
+}
+
+template <typename T>
+std::string GoStructName() {
+  std::string n = GoTypeName<T>();
+  if (auto dot = n.rfind('.'); dot != std::string::npos) n.erase(0, dot + 1);
+  return n;
+}
+
+}  // namespace apimachinery::util::internal
