@@ -52,6 +52,8 @@ PACKAGES = {
     "util/validation": ["validation"],
     "util/validation/field": ["field"],
     "workqueue": ["workqueue"],
+    "api/resource": ["resource"],
+    "util/intstr": ["intstr"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

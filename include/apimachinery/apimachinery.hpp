@@ -22,3 +22,5 @@
 #include "apimachinery/selection/selection.hpp"
 #include "apimachinery/version.hpp"
 #include "apimachinery/workqueue/workqueue.hpp"
+#include "apimachinery/api/resource/resource.hpp"
+#include "apimachinery/util/intstr/intstr.hpp"

@@ -646,8 +646,10 @@ TEST_CASE("Huge exponents stay cheap; over-long exact sums throw RangeError", "[
   }
 }
 
-TEST_CASE("Internal int64 helpers (math_test.go, amount_test.go, scale_int_test.go)", "[resource][quantity]") {
-  namespace in = resource::internal;
+TEST_CASE("int64 helpers through the public API (math_test.go, amount_test.go, scale_int_test.go)",
+          "[resource][quantity]") {
+  // negativeScaleInt64 (TestNegativeScaleInt64): ScaledValue of an int64 amount at scale 0, and
+  // RoundUp's exactness.
   struct NS {
     std::int64_t base;
     resource::Scale scale;
@@ -662,27 +664,39 @@ TEST_CASE("Internal int64 helpers (math_test.go, amount_test.go, scale_int_test.
       {1000, 2, 10, true},         {1000, 3, 1, true},          {1000, 4, 1, false},
       {-1000, 0, -1000, true},     {-1000, 1, -100, true},      {-1000, 2, -10, true},
       {-1000, 3, -1, true},        {-1000, 4, -1, false},       {0, 0, 0, true},
-      {0, 1, 0, true},             {0, 2, 0, true},             {1000, -1, 1000, true},
+      {0, 1, 0, true},             {0, 2, 0, true},
   };
   for (const NS& r : ns) {
-    bool exact = false;
-    CHECK(in::NegativeScaleInt64(r.base, r.scale, exact) == r.result);
-    CHECK(exact == r.exact);
+    INFO(r.base << " scale " << r.scale);
+    const Quantity q = resource::NewQuantity(r.base, DecimalSI);
+    CHECK(q.ScaledValue(r.scale) == r.result);
+    Quantity rounded = q;
+    CHECK(rounded.RoundUp(r.scale) == r.exact);
   }
-  std::int32_t times = 0;
-  CHECK(in::RemoveInt64Factors(1000, 10, times) == 1);
-  CHECK(times == 3);
-  CHECK(in::RemoveInt64Factors(-2048, 1024, times) == -2);
-  CHECK(times == 1);
-  CHECK(in::RemoveInt64Factors(kMostNegative, 10, times) == kMostNegative);
-  CHECK(times == 0);
-  std::int64_t out = 0;
-  CHECK(in::PositiveScaleInt64(5, 3, out));
-  CHECK(out == 5000);
-  CHECK_FALSE(in::PositiveScaleInt64(kMostPositive, 19, out));
-  CHECK(out == 0);
-  CHECK_FALSE(in::PositiveScaleInt64(1099511627776, 9, out));  // wrapped product kept, as upstream
-  CHECK(out == -7293016646573096960);
+  // positiveScaleInt64: one multiplication for the scales 1, 2, 3, 6, 9 keeps the wrapped product
+  // (printed by Go); the loop for other scales gives 0 on overflow.
+  CHECK(resource::MustParse("1Ti").ScaledValue(resource::Nano) == -7293016646573096960);
+  CHECK(resource::NewQuantity(kMostPositive, DecimalSI).ScaledValue(-19) == 0);
+  CHECK(resource::NewQuantity(5, DecimalSI).ScaledValue(-3) == 5000);
+  // int64Amount.Add overflow moves to the exact form (TestInt64AmountAdd).
+  Quantity sum = resource::NewQuantity(kMostPositive, DecimalSI);
+  sum.Add(resource::NewQuantity(1, DecimalSI));
+  CHECK(sum.String() == "9223372036854775808");
+  CHECK_FALSE(sum.AsInt64());
+  Quantity mixed = resource::NewScaledQuantity(1, 1);
+  mixed.Add(resource::NewQuantity(1, DecimalSI));
+  CHECK(mixed.String() == "11");
+  CHECK(mixed.AsInt64() == 11);
+  // AsCanonicalBytes (TestInt64AsCanonicalString): the exponent becomes a multiple of 3.
+  CHECK(resource::NewScaledQuantity(1100, -1).String() == "110");
+  CHECK(resource::NewScaledQuantity(11, 4).String() == "110k");
+  CHECK(IntQ(11, 4, DecimalExponent).String() == "110e3");
+  CHECK(IntQ(kMostNegative, 0, DecimalSI).String() == "-9223372036854775808");
+  CHECK(IntQ(kMostNegative, 1, DecimalSI).String() == "-92233720368547758080");
+  // Sign (TestAmountSign).
+  CHECK(resource::NewScaledQuantity(-5, 3).Sign() == -1);
+  CHECK(resource::NewScaledQuantity(0, 3).Sign() == 0);
+  CHECK(resource::NewScaledQuantity(7, -3).Sign() == 1);
   // scaledValue (TestScaledValueInternal) through the decimal form.
   const auto sv = [](const char* text, resource::Scale s) { return resource::MustParse(text).ScaledValue(s); };
   CHECK(sv("1000", 0) == 1000);
@@ -691,20 +705,8 @@ TEST_CASE("Internal int64 helpers (math_test.go, amount_test.go, scale_int_test.
   CHECK(sv("1m", 0) == 1);
   CHECK(sv("922337203685477580.6", 0) == (kMostPositive - 1) / 10 + 1);
   CHECK(sv("1e-100", 0) == 1);  // below 1n: rounded to 1n at parse, then up to 1
-  Quantity tiny = resource::MustParse("1n");
-  CHECK(tiny.Value() == 1);
-  // Int64Amount: Add overflow leaves the amount unchanged (TestInt64AmountAdd).
-  in::Int64Amount a{kMostPositive, 0};
-  CHECK_FALSE(a.Add({1, 0}));
-  CHECK(a.value == kMostPositive);
-  in::Int64Amount b{1, 1};
-  CHECK(b.Add({1, 0}));
-  CHECK(b.value == 11);
-  CHECK(b.scale == 0);
-  CHECK(in::Int64Amount{-5, 3}.Sign() == -1);
-  CHECK(in::Int64Amount{0, 3}.Sign() == 0);
-  CHECK(in::Int64Amount{1100, -1}.CanonicalBytes() == std::pair<std::string, std::int32_t>{"110", 0});
-  CHECK(in::Int64Amount{11, 4}.CanonicalBytes() == std::pair<std::string, std::int32_t>{"110", 3});
+  CHECK(DecQ(1, 100, DecimalSI).ScaledValue(100) == 1);
+  CHECK(DecQ(kMostPositive / 1000, 0, DecimalSI).ScaledValue(-3) == (kMostPositive / 1000) * 1000);
 }
 
 }  // namespace resource_quantity_test
