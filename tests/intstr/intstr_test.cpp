@@ -40,7 +40,8 @@ TEST_CASE("JSON (TestIntOrStringUnmarshalJSON, TestIntOrStringMarshalJSON)", "[i
   CHECK(nlohmann::json::parse(R"({"val": "123"})").at("val").get<IntOrString>() == intstr::FromString("123"));
   CHECK(nlohmann::json{{"val", intstr::FromInt32(123)}}.dump() == R"({"val":123})");
   CHECK(nlohmann::json{{"val", intstr::FromString("123")}}.dump() == R"({"val":"123"})");
-  for (const IntOrString& v : {intstr::FromInt32(123), intstr::FromString("123"), intstr::FromInt32(-2147483647 - 1)}) {
+  for (const IntOrString& v :
+       {intstr::FromInt32(123), intstr::FromString("123"), intstr::FromInt32(-2147483647 - 1)}) {
     CHECK(nlohmann::json::parse(nlohmann::json(v).dump()).get<IntOrString>() == v);
   }
   // encoding/json's errors for an int32 (texts printed by Go).
@@ -49,7 +50,8 @@ TEST_CASE("JSON (TestIntOrStringUnmarshalJSON, TestIntOrStringMarshalJSON)", "[i
       {"2.0", "json: cannot unmarshal number 2.0 into Go value of type int32"},
       {"4294967296", "json: cannot unmarshal number 4294967296 into Go value of type int32"},
       {"-2147483649", "json: cannot unmarshal number -2147483649 into Go value of type int32"},
-      {"18446744073709551615", "json: cannot unmarshal number 18446744073709551615 into Go value of type int32"},
+      {"18446744073709551615",
+       "json: cannot unmarshal number 18446744073709551615 into Go value of type int32"},
       {"true", "json: cannot unmarshal bool into Go value of type int32"},
       {"{}", "json: cannot unmarshal object into Go value of type int32"},
       {"[]", "json: cannot unmarshal array into Go value of type int32"},
@@ -73,8 +75,9 @@ TEST_CASE("JSON (TestIntOrStringUnmarshalJSON, TestIntOrStringMarshalJSON)", "[i
   // An impossible Type cannot be encoded.
   IntOrString broken;
   broken.type = static_cast<Type>(7);
-  CHECK_THROWS_WITH(nlohmann::json(broken),
-                    "json: error calling MarshalJSON for type intstr.IntOrString: impossible IntOrString.Type");
+  CHECK_THROWS_WITH(
+      nlohmann::json(broken),
+      "json: error calling MarshalJSON for type intstr.IntOrString: impossible IntOrString.Type");
 }
 
 TEST_CASE("String, IntValue", "[intstr]") {
@@ -124,7 +127,8 @@ TEST_CASE("Parse (TestParse)", "[intstr]") {
   }
 }
 
-TEST_CASE("GetScaledValueFromIntOrPercent (TestGetIntFromIntOrString, TestGetIntFromIntOrPercent)", "[intstr]") {
+TEST_CASE("GetScaledValueFromIntOrPercent (TestGetIntFromIntOrString, TestGetIntFromIntOrPercent)",
+          "[intstr]") {
   struct Row {
     IntOrString input;
     std::int64_t total;
@@ -173,11 +177,15 @@ TEST_CASE("GetScaledValueFromIntOrPercent (TestGetIntFromIntOrString, TestGetInt
     }
     return std::string("no error");
   };
-  CHECK(text("x%") == R"(invalid value for IntOrString: invalid value "x%": strconv.Atoi: parsing "x": invalid syntax)");
-  CHECK(text("%") == R"(invalid value for IntOrString: invalid value "%": strconv.Atoi: parsing "": invalid syntax)");
-  CHECK(text("99999999999999999999%") ==
-        R"(invalid value for IntOrString: invalid value "99999999999999999999%": strconv.Atoi: parsing "99999999999999999999": value out of range)");
-  CHECK(text("1%%") == R"(invalid value for IntOrString: invalid value "1%%": strconv.Atoi: parsing "1%": invalid syntax)");
+  CHECK(text("x%") ==
+        R"(invalid value for IntOrString: invalid value "x%": strconv.Atoi: parsing "x": invalid syntax)");
+  CHECK(text("%") ==
+        R"(invalid value for IntOrString: invalid value "%": strconv.Atoi: parsing "": invalid syntax)");
+  CHECK(
+      text("99999999999999999999%") ==
+      R"(invalid value for IntOrString: invalid value "99999999999999999999%": strconv.Atoi: parsing "99999999999999999999": value out of range)");
+  CHECK(text("1%%") ==
+        R"(invalid value for IntOrString: invalid value "1%%": strconv.Atoi: parsing "1%": invalid syntax)");
   CHECK(text("10") == "invalid value for IntOrString: invalid type: string is not a percentage");
   IntOrString broken;
   broken.type = static_cast<Type>(7);
@@ -193,8 +201,9 @@ TEST_CASE("GetValueFromIntOrPercent (deprecated: every string is a percentage)",
   const IntOrString c = intstr::FromString("10");
   CHECK(intstr::GetValueFromIntOrPercent(&c, 50, false) == 5);
   const IntOrString d = intstr::FromString("x%");
-  CHECK_THROWS_WITH(intstr::GetValueFromIntOrPercent(&d, 7, false),
-                    R"(invalid value for IntOrString: invalid value "x%": strconv.Atoi: parsing "x": invalid syntax)");
+  CHECK_THROWS_WITH(
+      intstr::GetValueFromIntOrPercent(&d, 7, false),
+      R"(invalid value for IntOrString: invalid value "x%": strconv.Atoi: parsing "x": invalid syntax)");
   CHECK_THROWS_WITH(intstr::GetValueFromIntOrPercent(nullptr, 0, false), "nil value for IntOrString");
 }
 

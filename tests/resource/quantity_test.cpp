@@ -134,10 +134,10 @@ TEST_CASE("RoundUp (TestQuantityRoundUp)", "[resource][quantity]") {
     bool ok;
   };
   const Row table[] = {
-      {"9.01", -3, 901, -2, true},  {"9.01", -2, 901, -2, true},  {"9.01", -1, 91, -1, false},
-      {"9.01", 0, 10, 0, false},    {"9.01", 1, 10, 0, false},    {"9.01", 2, 100, 0, false},
+      {"9.01", -3, 901, -2, true},   {"9.01", -2, 901, -2, true},   {"9.01", -1, 91, -1, false},
+      {"9.01", 0, 10, 0, false},     {"9.01", 1, 10, 0, false},     {"9.01", 2, 100, 0, false},
       {"-9.01", -3, -901, -2, true}, {"-9.01", -2, -901, -2, true}, {"-9.01", -1, -91, -1, false},
-      {"-9.01", 0, -10, 0, false},  {"-9.01", 1, -10, 0, false},  {"-9.01", 2, -100, 0, false},
+      {"-9.01", 0, -10, 0, false},   {"-9.01", 1, -10, 0, false},   {"-9.01", 2, -100, 0, false},
   };
   for (bool asDec : {false, true}) {
     for (const Row& r : table) {
@@ -207,9 +207,9 @@ TEST_CASE("Neg (TestQuantityNeg, TestNeg)", "[resource][quantity]") {
     Quantity a, expected;
   };
   const Row rows[] = {
-      {IntQ(0, 0, DecimalSI), IntQ(0, 0, DecimalSI)},   {Quantity{}, Quantity{}},
-      {IntQ(10, 0, BinarySI), IntQ(-10, 0, BinarySI)},  {IntQ(-10, 0, BinarySI), IntQ(10, 0, BinarySI)},
-      {DecQ(0, 0, DecimalSI), IntQ(0, 0, DecimalSI)},   {DecQ(10, 0, BinarySI), IntQ(-10, 0, BinarySI)},
+      {IntQ(0, 0, DecimalSI), IntQ(0, 0, DecimalSI)},  {Quantity{}, Quantity{}},
+      {IntQ(10, 0, BinarySI), IntQ(-10, 0, BinarySI)}, {IntQ(-10, 0, BinarySI), IntQ(10, 0, BinarySI)},
+      {DecQ(0, 0, DecimalSI), IntQ(0, 0, DecimalSI)},  {DecQ(10, 0, BinarySI), IntQ(-10, 0, BinarySI)},
       {DecQ(-10, 0, BinarySI), IntQ(10, 0, BinarySI)},
   };
   for (const Row& r : rows) {
@@ -285,9 +285,15 @@ TEST_CASE("String of int64 and decimal forms (TestQuantityString)", "[resource][
 
 TEST_CASE("ParseQuantity then String (TestQuantityParseEmit)", "[resource][quantity]") {
   const std::pair<const char*, const char*> table[] = {
-      {"1Ki", "1Ki"},       {"1Mi", "1Mi"},           {"1Gi", "1Gi"},
-      {"1024Mi", "1Gi"},    {"1000M", "1G"},          {".001Ki", "1024m"},
-      {".000001Ki", "1024u"}, {".000000001Ki", "1024n"}, {".000000000001Ki", "2n"},
+      {"1Ki", "1Ki"},
+      {"1Mi", "1Mi"},
+      {"1Gi", "1Gi"},
+      {"1024Mi", "1Gi"},
+      {"1000M", "1G"},
+      {".001Ki", "1024m"},
+      {".000001Ki", "1024u"},
+      {".000000001Ki", "1024n"},
+      {".000000000001Ki", "2n"},
   };
   for (const auto& [in, expect] : table) {
     CHECK(resource::MustParse(in).String() == expect);
@@ -340,7 +346,10 @@ TEST_CASE("JSON as the canonical string (TestJSON, TestJSONWhitespace)", "[resou
   nlohmann::json::parse("null").get_to(q);
   CHECK(q.IsZero());
   // Unicode white space is trimmed as strings.TrimSpace trims it.
-  CHECK(nlohmann::json("\xc2\xa0" "2Ki\xe3\x80\x80").get<Quantity>().String() == "2Ki");
+  CHECK(nlohmann::json("\xc2\xa0"
+                       "2Ki\xe3\x80\x80")
+            .get<Quantity>()
+            .String() == "2Ki");
 }
 
 TEST_CASE("NewMilliQuantity, SetMilli (TestMilliNewSet)", "[resource][quantity]") {
@@ -375,7 +384,7 @@ TEST_CASE("NewQuantity, Set (TestNewSet)", "[resource][quantity]") {
     const char* expect;
   };
   const Row table[] = {
-      {1, DecimalSI, "1"},     {1000, DecimalSI, "1k"},          {1234000, DecimalSI, "1234k"},
+      {1, DecimalSI, "1"},     {1000, DecimalSI, "1k"},         {1234000, DecimalSI, "1234k"},
       {1024, BinarySI, "1Ki"}, {1000000, Format::Unset, "1e6"}, {1024 * 1024, BinarySI, "1Mi"},
   };
   for (bool asDec : {false, true}) {
@@ -399,10 +408,17 @@ TEST_CASE("NewScaledQuantity, ScaledValue (TestNewScaledSet, TestScaledValue)", 
     const char* expect;
   };
   const Row table[] = {
-      {1, resource::Nano, "1n"},   {1000, resource::Nano, "1u"}, {1, resource::Micro, "1u"},
-      {1000, resource::Micro, "1m"}, {1, resource::Milli, "1m"}, {1000, resource::Milli, "1"},
-      {1, 0, "1"},                 {0, resource::Nano, "0"},     {0, resource::Micro, "0"},
-      {0, resource::Milli, "0"},   {0, 0, "0"},
+      {1, resource::Nano, "1n"},
+      {1000, resource::Nano, "1u"},
+      {1, resource::Micro, "1u"},
+      {1000, resource::Micro, "1m"},
+      {1, resource::Milli, "1m"},
+      {1000, resource::Milli, "1"},
+      {1, 0, "1"},
+      {0, resource::Nano, "0"},
+      {0, resource::Micro, "0"},
+      {0, resource::Milli, "0"},
+      {0, 0, "0"},
   };
   for (const Row& r : table) {
     const Quantity q = resource::NewScaledQuantity(r.value, r.scale);
@@ -417,14 +433,22 @@ TEST_CASE("NewScaledQuantity, ScaledValue (TestNewScaledSet, TestScaledValue)", 
     std::int64_t expected;
   };
   const SV sv[] = {
-      {resource::Nano, resource::Nano, 1},          {resource::Nano, resource::Micro, 1},
-      {resource::Nano, resource::Milli, 1},         {resource::Nano, 0, 1},
-      {resource::Micro, resource::Nano, 1000},      {resource::Micro, resource::Micro, 1},
-      {resource::Micro, resource::Milli, 1},        {resource::Micro, 0, 1},
-      {resource::Milli, resource::Nano, 1000000},   {resource::Milli, resource::Micro, 1000},
-      {resource::Milli, resource::Milli, 1},        {resource::Milli, 0, 1},
-      {0, resource::Nano, 1000000000},              {0, resource::Micro, 1000000},
-      {0, resource::Milli, 1000},                   {0, 0, 1},
+      {resource::Nano, resource::Nano, 1},
+      {resource::Nano, resource::Micro, 1},
+      {resource::Nano, resource::Milli, 1},
+      {resource::Nano, 0, 1},
+      {resource::Micro, resource::Nano, 1000},
+      {resource::Micro, resource::Micro, 1},
+      {resource::Micro, resource::Milli, 1},
+      {resource::Micro, 0, 1},
+      {resource::Milli, resource::Nano, 1000000},
+      {resource::Milli, resource::Micro, 1000},
+      {resource::Milli, resource::Milli, 1},
+      {resource::Milli, 0, 1},
+      {0, resource::Nano, 1000000000},
+      {0, resource::Micro, 1000000},
+      {0, resource::Milli, 1000},
+      {0, 0, 1},
       {2, -2, 10000},
   };
   for (const SV& s : sv) {
@@ -545,7 +569,8 @@ TEST_CASE("Add/Sub and Neg round trips (TestAddSubRoundTrip...)", "[resource][qu
     q.Add(resource::NewScaledQuantity(j, static_cast<resource::Scale>(j % 20 - 10)));
   }
   CHECK_FALSE(q.IsZero());
-  for (std::int64_t j : order) q.Sub(resource::NewScaledQuantity(j, static_cast<resource::Scale>(j % 20 - 10)));
+  for (std::int64_t j : order)
+    q.Sub(resource::NewScaledQuantity(j, static_cast<resource::Scale>(j % 20 - 10)));
   CHECK(q.IsZero());
   for (bool asDec : {false, true}) {
     for (int k = -10; k <= 10; ++k) {
@@ -657,14 +682,29 @@ TEST_CASE("int64 helpers through the public API (math_test.go, amount_test.go, s
     bool exact;
   };
   const NS ns[] = {
-      {1234567, 0, 1234567, true}, {1234567, 1, 123457, false}, {1234567, 2, 12346, false},
-      {1234567, 3, 1235, false},   {1234567, 4, 124, false},    {-1234567, 0, -1234567, true},
-      {-1234567, 1, -123457, false}, {-1234567, 2, -12346, false}, {-1234567, 3, -1235, false},
-      {-1234567, 4, -124, false},  {1000, 0, 1000, true},       {1000, 1, 100, true},
-      {1000, 2, 10, true},         {1000, 3, 1, true},          {1000, 4, 1, false},
-      {-1000, 0, -1000, true},     {-1000, 1, -100, true},      {-1000, 2, -10, true},
-      {-1000, 3, -1, true},        {-1000, 4, -1, false},       {0, 0, 0, true},
-      {0, 1, 0, true},             {0, 2, 0, true},
+      {1234567, 0, 1234567, true},
+      {1234567, 1, 123457, false},
+      {1234567, 2, 12346, false},
+      {1234567, 3, 1235, false},
+      {1234567, 4, 124, false},
+      {-1234567, 0, -1234567, true},
+      {-1234567, 1, -123457, false},
+      {-1234567, 2, -12346, false},
+      {-1234567, 3, -1235, false},
+      {-1234567, 4, -124, false},
+      {1000, 0, 1000, true},
+      {1000, 1, 100, true},
+      {1000, 2, 10, true},
+      {1000, 3, 1, true},
+      {1000, 4, 1, false},
+      {-1000, 0, -1000, true},
+      {-1000, 1, -100, true},
+      {-1000, 2, -10, true},
+      {-1000, 3, -1, true},
+      {-1000, 4, -1, false},
+      {0, 0, 0, true},
+      {0, 1, 0, true},
+      {0, 2, 0, true},
   };
   for (const NS& r : ns) {
     INFO(r.base << " scale " << r.scale);
@@ -698,7 +738,9 @@ TEST_CASE("int64 helpers through the public API (math_test.go, amount_test.go, s
   CHECK(resource::NewScaledQuantity(0, 3).Sign() == 0);
   CHECK(resource::NewScaledQuantity(7, -3).Sign() == 1);
   // scaledValue (TestScaledValueInternal) through the decimal form.
-  const auto sv = [](const char* text, resource::Scale s) { return resource::MustParse(text).ScaledValue(s); };
+  const auto sv = [](const char* text, resource::Scale s) {
+    return resource::MustParse(text).ScaledValue(s);
+  };
   CHECK(sv("1000", 0) == 1000);
   CHECK(sv("1000", 3) == 1);
   CHECK(sv("999m", 0) == 1);
@@ -707,6 +749,31 @@ TEST_CASE("int64 helpers through the public API (math_test.go, amount_test.go, s
   CHECK(sv("1e-100", 0) == 1);  // below 1n: rounded to 1n at parse, then up to 1
   CHECK(DecQ(1, 100, DecimalSI).ScaledValue(100) == 1);
   CHECK(DecQ(kMostPositive / 1000, 0, DecimalSI).ScaledValue(-3) == (kMostPositive / 1000) * 1000);
+}
+
+TEST_CASE("Fuzz findings (resource_quantity_fuzz)", "[resource][quantity][fuzz]") {
+  // A zero from the decimal path (scale below 1n, so not the int64 fast path) hashes as every zero:
+  // SetScale used to move the exponent of a zero.
+  const Quantity zero = resource::MustParse(".0e-60120000");
+  CHECK(zero.IsZero());
+  CHECK(zero.String() == "0");
+  CHECK(zero == resource::MustParse("0"));
+  CHECK(std::hash<Quantity>{}(zero) == std::hash<Quantity>{}(resource::MustParse("0")));
+  CHECK(std::hash<Quantity>{}(resource::MustParse("-0.0e-20")) == std::hash<Quantity>{}(Quantity{}));
+  // String() is not a fixed point for BinarySI (upstream neither; Go prints the same): the bare
+  // digits of a value that is no multiple of 1024 parse as DecimalSI.
+  const Quantity bin = resource::MustParse("214748364812.5Ki");
+  CHECK(bin.String() == "219902325568000");
+  CHECK(resource::MustParse(bin.String()).String() == "219902325568k");
+  CHECK(resource::MustParse(bin.String()) == bin);
+  // int32 exponent arithmetic wraps (Go prints the same): the canonical text of this value parses
+  // as a different value, and adding 1n adds 1n to its mantissa.
+  const Quantity wrapped = resource::MustParse("7000.0E2147483648");
+  CHECK(wrapped.String() == "70e-2147483646");
+  CHECK(resource::MustParse(wrapped.String()).String() == "1e-9");
+  Quantity sum = wrapped;
+  sum.Add(resource::MustParse("1e-9"));  // the scale difference wraps to a negative one
+  CHECK(sum.String() == "70001e-9");     // upstream's (wrong) answer, printed by Go
 }
 
 }  // namespace resource_quantity_test

@@ -193,7 +193,8 @@ class Quantity {
     if (f == Format::BinarySI) {
       auto [number, exponent] =
           roundedDec ? roundedDec->CanonicalBase1024Bytes() : roundedInt->CanonicalBase1024Bytes();
-      return {std::move(number), std::string(ConstructSuffix(2, internal::Wrap32(std::int64_t{exponent} * 10), f))};
+      return {std::move(number),
+              std::string(ConstructSuffix(2, internal::Wrap32(std::int64_t{exponent} * 10), f))};
     }
     auto [number, exponent] = d_ ? d_->CanonicalBytes() : i_.CanonicalBytes();
     return {std::move(number), std::string(ConstructSuffix(10, exponent, f))};
@@ -345,6 +346,7 @@ class Quantity {
 
   // Hash is consistent with ==: equal values hash equally whatever their form or format.
   std::size_t Hash() const {
+    if (IsZero()) return 0;
     const internal::Dec d = AsDecValue();
     std::size_t h = std::hash<std::string>{}(d.digits);
     h ^= std::hash<std::int64_t>{}(d.exp) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);

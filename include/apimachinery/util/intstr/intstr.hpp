@@ -101,7 +101,8 @@ inline IntOrString ValueOrDefault(const IntOrString* intOrPercent, IntOrString d
 
 // GetScaledValueFromIntOrPercent: an Int as is; a String "<n>%" as n percent of total, rounded up
 // or down; any other string is an error (upstream: GetScaledValueFromIntOrPercent).
-std::int64_t GetScaledValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total, bool roundUp);
+std::int64_t GetScaledValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total,
+                                            bool roundUp);
 
 // GetValueFromIntOrPercent: the deprecated variant that drops every '%' and treats any string as a
 // percentage (upstream: GetValueFromIntOrPercent).
@@ -130,8 +131,8 @@ inline std::int64_t ParseIntGo(std::string_view s, int bits, std::string_view fn
   }
   if (t.empty()) return syntax();
   const std::uint64_t cutoff = std::uint64_t{1} << (bits - 1);
-  const std::uint64_t maxVal = bits == 64 ? std::numeric_limits<std::uint64_t>::max()
-                                          : (std::uint64_t{1} << bits) - 1;
+  const std::uint64_t maxVal =
+      bits == 64 ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t{1} << bits) - 1;
   const auto range = [&] {
     err = "strconv." + std::string(fn) + ": parsing " + util::Quote(s) + ": value out of range";
     return neg ? -static_cast<std::int64_t>(cutoff - 1) - 1 : static_cast<std::int64_t>(cutoff - 1);
@@ -212,7 +213,8 @@ inline std::int64_t GetScaledValueFromIntOrPercent(const IntOrString* intOrPerce
   throw Error("invalid value for IntOrString: invalid type: neither int nor percentage");
 }
 
-inline std::int64_t GetValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total, bool roundUp) {
+inline std::int64_t GetValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total,
+                                             bool roundUp) {
   if (intOrPercent == nullptr) throw Error("nil value for IntOrString");
   switch (intOrPercent->type) {
     case Type::Int:
@@ -259,7 +261,8 @@ inline void from_json(const nlohmann::json& j, IntOrString& v) {
   };
   if (j.is_number_unsigned()) {  // before is_number_integer, which is true for unsigned too
     const auto u = j.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())) fail("number " + std::to_string(u));
+    if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))
+      fail("number " + std::to_string(u));
     v.intVal = static_cast<std::int32_t>(u);
     return;
   }

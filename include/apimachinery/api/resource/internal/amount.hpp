@@ -87,16 +87,10 @@ constexpr std::int32_t Wrap32(std::int64_t v) noexcept {
 }
 // Wrap64 converts a uint64 to int64 modulo 2^64 (Go's wrapping arithmetic).
 constexpr std::int64_t Wrap64(std::uint64_t v) noexcept { return static_cast<std::int64_t>(v); }
-constexpr std::int64_t WrapNeg(std::int64_t v) noexcept {
-  return Wrap64(0 - static_cast<std::uint64_t>(v));
-}
+constexpr std::int64_t WrapNeg(std::int64_t v) noexcept { return Wrap64(0 - static_cast<std::uint64_t>(v)); }
 constexpr std::int32_t WrapNeg32(std::int32_t v) noexcept { return Wrap32(-std::int64_t{v}); }
-constexpr std::int32_t Add32(std::int32_t a, std::int32_t b) noexcept {
-  return Wrap32(std::int64_t{a} + b);
-}
-constexpr std::int32_t Sub32(std::int32_t a, std::int32_t b) noexcept {
-  return Wrap32(std::int64_t{a} - b);
-}
+constexpr std::int32_t Add32(std::int32_t a, std::int32_t b) noexcept { return Wrap32(std::int64_t{a} + b); }
+constexpr std::int32_t Sub32(std::int32_t a, std::int32_t b) noexcept { return Wrap32(std::int64_t{a} - b); }
 
 // math.go: int64Add, int64Multiply (false on overflow).
 inline bool Int64Add(std::int64_t a, std::int64_t b, std::int64_t& c) noexcept {
@@ -205,8 +199,7 @@ inline double GoPow10(std::int64_t n) noexcept {
   static constexpr double tab[] = {1e00, 1e01, 1e02, 1e03, 1e04, 1e05, 1e06, 1e07, 1e08, 1e09, 1e10,
                                    1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21,
                                    1e22, 1e23, 1e24, 1e25, 1e26, 1e27, 1e28, 1e29, 1e30, 1e31};
-  static constexpr double pos32[] = {1e00,  1e32,  1e64,  1e96,  1e128,
-                                     1e160, 1e192, 1e224, 1e256, 1e288};
+  static constexpr double pos32[] = {1e00, 1e32, 1e64, 1e96, 1e128, 1e160, 1e192, 1e224, 1e256, 1e288};
   static constexpr double neg32[] = {1e-00,  1e-32,  1e-64,  1e-96,  1e-128, 1e-160,
                                      1e-192, 1e-224, 1e-256, 1e-288, 1e-320};
   if (0 <= n && n <= 308) return pos32[n / 32] * tab[n % 32];
@@ -225,8 +218,8 @@ inline std::int64_t GoFloatToInt64(double f) noexcept {
 class Dec {
  public:
   bool neg = false;
-  std::string digits;    // magnitude, most significant first, no leading/trailing zeros; "" = 0
-  std::int64_t exp = 0;  // value = ±digits × 10^exp
+  std::string digits;      // magnitude, most significant first, no leading/trailing zeros; "" = 0
+  std::int64_t exp = 0;    // value = ±digits × 10^exp
   std::int32_t scale = 0;  // inf.Dec's scale: unscaled = value × 10^scale
 
   bool IsZero() const noexcept { return digits.empty(); }
@@ -237,8 +230,8 @@ class Dec {
     Dec d;
     d.scale = infScale;
     d.exp = -std::int64_t{infScale};
-    const std::uint64_t mag = unscaled < 0 ? 0 - static_cast<std::uint64_t>(unscaled)
-                                           : static_cast<std::uint64_t>(unscaled);
+    const std::uint64_t mag =
+        unscaled < 0 ? 0 - static_cast<std::uint64_t>(unscaled) : static_cast<std::uint64_t>(unscaled);
     d.neg = unscaled < 0;
     d.digits = std::to_string(mag);
     d.Normalize();
@@ -282,7 +275,7 @@ class Dec {
 
   // inf.Dec.SetScale: the unscaled value stays, so the value is multiplied by 10^(old-new).
   void SetScale(std::int32_t s) noexcept {
-    exp += std::int64_t{scale} - s;
+    if (!IsZero()) exp += std::int64_t{scale} - s;  // zero keeps exp 0
     scale = s;
   }
 
@@ -360,8 +353,7 @@ class Dec {
     const std::int64_t lx = static_cast<std::int64_t>(x.digits.size()) + (x.exp - m);
     const std::int64_t ly = static_cast<std::int64_t>(y.digits.size()) + (y.exp - m);
     if (std::max(lx, ly) + 1 > static_cast<std::int64_t>(kMaxDigits)) {
-      throw RangeError("quantity arithmetic needs more than " + std::to_string(kMaxDigits) +
-                       " digits");
+      throw RangeError("quantity arithmetic needs more than " + std::to_string(kMaxDigits) + " digits");
     }
     std::string a = x.digits;
     a.append(static_cast<std::size_t>(x.exp - m), '0');
@@ -403,8 +395,7 @@ class Dec {
     Uint128 mag = 0;
     for (char c : digits) mag = mag * 10 + static_cast<unsigned>(c - '0');
     for (std::int64_t i = 0; i < exp + scale; ++i) mag *= 10;
-    const Uint128 limit = neg ? (static_cast<Uint128>(1) << 63)
-                                        : ((static_cast<Uint128>(1) << 63) - 1);
+    const Uint128 limit = neg ? (static_cast<Uint128>(1) << 63) : ((static_cast<Uint128>(1) << 63) - 1);
     return mag <= limit;
   }
 
@@ -415,7 +406,8 @@ class Dec {
   double UnscaledFloat64() const {
     if (IsZero()) return 0;
     const std::int64_t n = UnscaledDigits();
-    if (n > 400) return neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    if (n > 400)
+      return neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
     std::string text = neg ? "-" : "";
     text += digits;
     text.append(static_cast<std::size_t>(exp + scale), '0');
