@@ -63,6 +63,7 @@
 #include <string_view>
 #include <utility>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/api/resource/internal/amount.hpp"
@@ -414,7 +415,13 @@ class Quantity {
         }
       case Format::DecimalExponent:
         if (base != 10 || exponent == 0) return "";
-        return "e" + std::to_string(exponent);
+        {
+          // appended piecewise: g++ 12 -O3 reports a false -Wrestrict for "e" + std::string
+          const fmt::format_int digits(exponent);
+          std::string out(1, 'e');
+          out.append(digits.data(), digits.size());
+          return out;
+        }
       case Format::Unset:
         break;
     }
