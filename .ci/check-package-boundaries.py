@@ -54,6 +54,8 @@ PACKAGES = {
     "workqueue": ["workqueue"],
     "types": ["types"],
     "ctrl/controllerutil": ["ctrl::controllerutil"],
+    "api/resource": ["resource"],
+    "util/intstr": ["intstr"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "apimachinery/api/errors/errors.hpp"
+#include "apimachinery/api/resource/resource.hpp"
 #include "apimachinery/apis/meta/v1/v1.hpp"
 #include "apimachinery/cache/cache.hpp"
 #include "apimachinery/conversion/conversion.hpp"
@@ -22,5 +23,6 @@
 #include "apimachinery/schema/schema.hpp"
 #include "apimachinery/selection/selection.hpp"
 #include "apimachinery/types/types.hpp"
+#include "apimachinery/util/intstr/intstr.hpp"
 #include "apimachinery/version.hpp"
 #include "apimachinery/workqueue/workqueue.hpp"

@@ -1,0 +1,292 @@
+// intstr::IntOrString: a value that is an int32 or a string ("maxUnavailable: 25%" or 1), the type
+// of ports and rollout budgets in Kubernetes objects.
+//
+// Port of k8s.io/apimachinery/pkg/util/intstr intstr.go.
+//
+//   auto v = intstr::FromString("25%");
+//   intstr::GetScaledValueFromIntOrPercent(&v, 10, true);   // 3 (ceil of 25% of 10)
+//   nlohmann::json j = intstr::FromInt32(8080);              // 8080
+//
+// JSON: an Int is a JSON number, a String a JSON string (MarshalJSON); reading takes a JSON string
+// as String and anything else as an int32 (UnmarshalJSON), with encoding/json's errors.
+//
+// Throws: intstr::Error (an apimachinery::Error) with upstream's texts:
+//   from_json: `json: cannot unmarshal number 1.5 into Go value of type int32`,
+//     `json: cannot unmarshal bool into Go value of type int32` (object, array likewise);
+//   to_json of a Type other than Int and String:
+//     `json: error calling MarshalJSON for type intstr.IntOrString: impossible IntOrString.Type`;
+//   GetScaledValueFromIntOrPercent / GetValueFromIntOrPercent: `nil value for IntOrString`,
+//     `invalid value for IntOrString: invalid type: string is not a percentage`,
+//     `invalid value for IntOrString: invalid value "x%": strconv.Atoi: parsing "x": invalid syntax`.
+// Cost: O(length of the string). Thread-safety: a value type.
+//
+// Differences from upstream:
+// - Go's `int` is int64_t here (IntValue, the totals and results of the percentage helpers).
+// - FromInt logs nothing when the value overflows int32 (upstream logs with klog); it truncates as
+//   upstream does.
+// - from_json sees nlohmann's decoded value: a JSON null leaves the value unchanged but sets
+//   Type Int (as upstream); the text of a non-integral number in the error is nlohmann's rendering
+//   (`1.5`, `1000.0` for a literal `1e3`, which Go quotes verbatim).
+// - No CBOR or protobuf.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/util/format.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/strconv.hpp"
+
+namespace apimachinery::intstr {
+
+// Error: the errors of package intstr.
+class Error : public apimachinery::Error {
+ public:
+  using apimachinery::Error::Error;
+};
+
+// Type is what an IntOrString holds (upstream: Type, an int64 with Int = 0, String = 1).
+enum class Type : std::int64_t { Int = 0, String = 1 };
+
+// String(Type): "Int" / "String" (upstream prints the number; the name reads better in messages).
+constexpr std::string_view String(Type t) noexcept {
+  switch (t) {
+    case Type::Int:
+      return "Int";
+    case Type::String:
+      return "String";
+  }
+  return "Unknown";
+}
+
+// IntOrString holds an int32 or a string (upstream: IntOrString). The default is the Int 0.
+struct IntOrString {
+  Type type = Type::Int;
+  std::int32_t intVal = 0;
+  std::string strVal;
+
+  // String is the string, or the int in decimal (upstream: String).
+  std::string String() const;
+  // IntValue is the int, or the string read by strconv.Atoi (0 when it is not a number, the int64
+  // limit when it overflows, as Atoi returns them) (upstream: IntValue).
+  std::int64_t IntValue() const noexcept;
+
+  friend bool operator==(const IntOrString& a, const IntOrString& b) noexcept {
+    return a.type == b.type && a.intVal == b.intVal && a.strVal == b.strVal;
+  }
+};
+
+// FromInt32 / FromString build the two kinds (upstream: FromInt32, FromString).
+inline IntOrString FromInt32(std::int32_t val) { return IntOrString{Type::Int, val, {}}; }
+inline IntOrString FromString(std::string val) { return IntOrString{Type::String, 0, std::move(val)}; }
+
+// FromInt truncates to int32 (upstream: FromInt, deprecated in favour of FromInt32).
+[[deprecated("use FromInt32")]] inline IntOrString FromInt(std::int64_t val) {
+  return FromInt32(static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(val))));
+}
+
+// Parse is an Int when val is a decimal int32 (strconv.ParseInt(val, 10, 32)), else a String.
+IntOrString Parse(std::string_view val);
+
+// ValueOrDefault is *intOrPercent, or defaultValue when it is null (upstream returns a pointer).
+inline IntOrString ValueOrDefault(const IntOrString* intOrPercent, IntOrString defaultValue) {
+  return intOrPercent == nullptr ? std::move(defaultValue) : *intOrPercent;
+}
+
+// GetScaledValueFromIntOrPercent: an Int as is; a String "<n>%" as n percent of total, rounded up
+// or down; any other string is an error (upstream: GetScaledValueFromIntOrPercent).
+std::int64_t GetScaledValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total,
+                                            bool roundUp);
+
+// GetValueFromIntOrPercent: the deprecated variant that drops every '%' and treats any string as a
+// percentage (upstream: GetValueFromIntOrPercent).
+std::int64_t GetValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total, bool roundUp);
+
+void to_json(nlohmann::json& j, const IntOrString& v);
+void from_json(const nlohmann::json& j, IntOrString& v);
+
+// Implementation details follow.
+
+namespace detail {
+
+// strconv.Atoi / ParseInt(s, 10, bits): value and error ("" when none), Go's clamping included.
+inline std::int64_t ParseIntGo(std::string_view s, int bits, std::string_view fn, std::string& err) {
+  err.clear();
+  const auto syntax = [&] {
+    err = "strconv." + std::string(fn) + ": parsing " + util::Quote(s) + ": invalid syntax";
+    return std::int64_t{0};
+  };
+  if (s.empty()) return syntax();
+  std::string_view t = s;
+  bool neg = false;
+  if (t[0] == '+' || t[0] == '-') {
+    neg = t[0] == '-';
+    t.remove_prefix(1);
+  }
+  if (t.empty()) return syntax();
+  const std::uint64_t cutoff = std::uint64_t{1} << (bits - 1);
+  const std::uint64_t maxVal =
+      bits == 64 ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t{1} << bits) - 1;
+  const auto range = [&] {
+    err = "strconv." + std::string(fn) + ": parsing " + util::Quote(s) + ": value out of range";
+    return neg ? -static_cast<std::int64_t>(cutoff - 1) - 1 : static_cast<std::int64_t>(cutoff - 1);
+  };
+  std::uint64_t n = 0;
+  for (char c : t) {  // ParseUint: a syntax error or the first overflow ends the scan
+    if (c < '0' || c > '9') return syntax();
+    if (n >= std::numeric_limits<std::uint64_t>::max() / 10 + 1) return range();
+    n *= 10;
+    const std::uint64_t n1 = n + static_cast<std::uint64_t>(c - '0');
+    if (n1 < n || n1 > maxVal) return range();
+    n = n1;
+  }
+  if ((!neg && n >= cutoff) || (neg && n > cutoff)) return range();
+  return neg ? static_cast<std::int64_t>(0 - n) : static_cast<std::int64_t>(n);
+}
+
+// Go's int(f) on amd64 (the "integer indefinite" value outside the int64 range, NaN included).
+inline std::int64_t FloatToInt(double f) noexcept {
+  if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0)) {
+    return std::numeric_limits<std::int64_t>::min();
+  }
+  return static_cast<std::int64_t>(f);
+}
+
+inline std::int64_t ScalePercent(std::int64_t value, std::int64_t total, bool roundUp) {
+  const double x = static_cast<double>(value) * static_cast<double>(total) / 100;
+  return FloatToInt(roundUp ? std::ceil(x) : std::floor(x));
+}
+
+}  // namespace detail
+
+inline std::string IntOrString::String() const {
+  if (type == Type::String) return strVal;
+  return std::to_string(IntValue());
+}
+
+inline std::int64_t IntOrString::IntValue() const noexcept {
+  if (type == Type::String) {
+    try {
+      std::string err;
+      return detail::ParseIntGo(strVal, 64, "Atoi", err);
+    } catch (...) {  // std::bad_alloc while building the unused error text
+      return 0;
+    }
+  }
+  return intVal;
+}
+
+inline IntOrString Parse(std::string_view val) {
+  std::string err;
+  const std::int64_t i = detail::ParseIntGo(val, 32, "ParseInt", err);
+  if (!err.empty()) return FromString(std::string(val));
+  return FromInt32(static_cast<std::int32_t>(i));
+}
+
+inline std::int64_t GetScaledValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total,
+                                                   bool roundUp) {
+  if (intOrPercent == nullptr) throw Error("nil value for IntOrString");
+  switch (intOrPercent->type) {
+    case Type::Int:
+      return intOrPercent->IntValue();
+    case Type::String: {
+      std::string_view s = intOrPercent->strVal;
+      if (s.empty() || s.back() != '%') {
+        throw Error("invalid value for IntOrString: invalid type: string is not a percentage");
+      }
+      s.remove_suffix(1);
+      std::string err;
+      const std::int64_t v = detail::ParseIntGo(s, 64, "Atoi", err);
+      if (!err.empty()) {
+        throw Error("invalid value for IntOrString: invalid value " + util::Quote(intOrPercent->strVal) +
+                    ": " + err);
+      }
+      return detail::ScalePercent(v, total, roundUp);
+    }
+  }
+  throw Error("invalid value for IntOrString: invalid type: neither int nor percentage");
+}
+
+inline std::int64_t GetValueFromIntOrPercent(const IntOrString* intOrPercent, std::int64_t total,
+                                             bool roundUp) {
+  if (intOrPercent == nullptr) throw Error("nil value for IntOrString");
+  switch (intOrPercent->type) {
+    case Type::Int:
+      return intOrPercent->IntValue();
+    case Type::String: {
+      std::string s;
+      for (char c : intOrPercent->strVal) {
+        if (c != '%') s.push_back(c);
+      }
+      std::string err;
+      const std::int64_t v = detail::ParseIntGo(s, 64, "Atoi", err);
+      if (!err.empty()) {
+        throw Error("invalid value for IntOrString: invalid value " + util::Quote(intOrPercent->strVal) +
+                    ": " + err);
+      }
+      return detail::ScalePercent(v, total, roundUp);
+    }
+  }
+  throw Error("invalid value for IntOrString: invalid type: neither int nor percentage");
+}
+
+inline void to_json(nlohmann::json& j, const IntOrString& v) {
+  switch (v.type) {
+    case Type::Int:
+      j = v.intVal;
+      return;
+    case Type::String:
+      j = v.strVal;
+      return;
+  }
+  throw Error("json: error calling MarshalJSON for type intstr.IntOrString: impossible IntOrString.Type");
+}
+
+inline void from_json(const nlohmann::json& j, IntOrString& v) {
+  if (j.is_string()) {
+    v.type = Type::String;
+    v.strVal = j.get_ref<const std::string&>();
+    return;
+  }
+  v.type = Type::Int;
+  if (j.is_null()) return;  // json.Unmarshal of null into an int32 leaves it unchanged
+  const auto fail = [](const std::string& what) {
+    throw Error("json: cannot unmarshal " + what + " into Go value of type int32");
+  };
+  if (j.is_number_unsigned()) {  // before is_number_integer, which is true for unsigned too
+    const auto u = j.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))
+      fail("number " + std::to_string(u));
+    v.intVal = static_cast<std::int32_t>(u);
+    return;
+  }
+  if (j.is_number_integer()) {
+    const auto i = j.get<std::int64_t>();
+    if (i < std::numeric_limits<std::int32_t>::min() || i > std::numeric_limits<std::int32_t>::max()) {
+      fail("number " + std::to_string(i));
+    }
+    v.intVal = static_cast<std::int32_t>(i);
+    return;
+  }
+  if (j.is_number_float()) fail("number " + j.dump());
+  fail(std::string(util::internal::JSONTypeName(j)));
+}
+
+}  // namespace apimachinery::intstr
+
+APIMACHINERY_STRINGER(apimachinery::intstr, IntOrString);
+APIMACHINERY_STRINGER(apimachinery::intstr, Type);
+
+template <>
+struct std::hash<apimachinery::intstr::IntOrString> {
+  std::size_t operator()(const apimachinery::intstr::IntOrString& v) const noexcept {
+    return v.type == apimachinery::intstr::Type::String ? std::hash<std::string>{}(v.strVal) ^ 0x9e3779b9U
+                                                        : std::hash<std::int32_t>{}(v.intVal);
+  }
+};
