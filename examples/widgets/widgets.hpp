@@ -17,7 +17,10 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
@@ -81,13 +84,16 @@ APIMACHINERY_FIELDS(WidgetStatus, replicas, ready_replicas, observed_generation)
 APIMACHINERY_JSON_FIELDS(WidgetStatus)
 }  // namespace external
 
-// The hub (internal) types: their own leaf types, as Go's internal packages have.
+// The hub (internal) types: their own leaf types, as Go's internal packages have. They have JSON
+// too (every type a Scheme registers has, as every Go type has through reflection): the content
+// of a hub object converted to Unstructured with the internal versioner.
 namespace hub {
 struct EnvVar {
   std::string name;
   std::string value;
 };
 APIMACHINERY_FIELDS(EnvVar, name, value)
+APIMACHINERY_JSON_FIELDS(EnvVar)
 
 struct ContainerPort {
   std::string name;
@@ -95,6 +101,7 @@ struct ContainerPort {
   std::string protocol;
 };
 APIMACHINERY_FIELDS(ContainerPort, name, container_port, protocol)
+APIMACHINERY_JSON_FIELDS(ContainerPort)
 
 struct Container {
   std::string name;
@@ -105,6 +112,7 @@ struct Container {
   std::map<std::string, std::string> resources;
 };
 APIMACHINERY_FIELDS(Container, name, image, args, env, ports, resources)
+APIMACHINERY_JSON_FIELDS(Container)
 
 struct PodTemplate {
   std::map<std::string, std::string> labels;
@@ -112,6 +120,7 @@ struct PodTemplate {
   std::string service_account_name;
 };
 APIMACHINERY_FIELDS(PodTemplate, labels, containers, service_account_name)
+APIMACHINERY_JSON_FIELDS(PodTemplate)
 
 struct WidgetSpec {
   std::int32_t replicas = 0;
@@ -123,6 +132,7 @@ struct WidgetSpec {
   bool paused = false;
 };
 APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image, color, min_ready_seconds, paused)
+APIMACHINERY_JSON_FIELDS(WidgetSpec)
 
 struct WidgetStatus {
   std::int32_t replicas = 0;
@@ -130,6 +140,7 @@ struct WidgetStatus {
   std::int64_t observed_generation = 0;
 };
 APIMACHINERY_FIELDS(WidgetStatus, replicas, ready_replicas, observed_generation)
+APIMACHINERY_JSON_FIELDS(WidgetStatus)
 
 struct Widget : runtime::ObjectBase<Widget> {
   static constexpr std::string_view kKind = "Widget";
@@ -139,6 +150,7 @@ struct Widget : runtime::ObjectBase<Widget> {
   WidgetStatus status;
 };
 APIMACHINERY_FIELDS(Widget, metadata, spec, status)
+APIMACHINERY_JSON_FIELDS(Widget)
 }  // namespace hub
 
 namespace v1beta1 {
@@ -194,6 +206,23 @@ struct WidgetList : runtime::ObjectBase<WidgetList> {
   metav1::ListMeta list_meta;
   std::vector<Widget> items;
 };
+// A list's JSON is written by hand: the list metadata's wire key is "metadata", and "items" is
+// always written (Go: `json:"items"`, no omitempty).
+inline void to_json(nlohmann::json& j, const WidgetList& l) {
+  j = nlohmann::json::object();
+  if (!l.type_meta.api_version.empty()) j["apiVersion"] = l.type_meta.api_version;
+  if (!l.type_meta.kind.empty()) j["kind"] = l.type_meta.kind;
+  j["metadata"] = l.list_meta;
+  j["items"] = l.items;
+}
+inline void from_json(const nlohmann::json& j, WidgetList& l) {
+  WidgetList out;
+  if (auto it = j.find("apiVersion"); it != j.end() && !it->is_null()) out.type_meta.api_version = it->get<std::string>();
+  if (auto it = j.find("kind"); it != j.end() && !it->is_null()) out.type_meta.kind = it->get<std::string>();
+  if (auto it = j.find("metadata"); it != j.end() && !it->is_null()) it->get_to(out.list_meta);
+  if (auto it = j.find("items"); it != j.end() && !it->is_null()) it->get_to(out.items);
+  l = std::move(out);
+}
 }  // namespace v1
 
 namespace v2 {

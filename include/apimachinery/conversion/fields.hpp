@@ -102,6 +102,13 @@ void RegisterGeneratedFieldConversions(Converter& c);
 template <typename T>
 std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path = "");
 
+// FirstDifference with the path segment of each field-list entry named by `name_of(field)` (a
+// std::string or string_view; the one above uses the C++ member name). The Scheme names fields by
+// their JSON keys ("spec.template.containers[1].ports[0].containerPort").
+template <typename T, typename NameOf>
+std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path,
+                                           const NameOf& name_of);
+
 // Implementation details follow.
 
 template <typename A, typename B>
@@ -184,13 +191,20 @@ std::string KeyString(const K& k) {
 
 template <typename T>
 std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path) {
+  return FirstDifference(a, b, path, [](const auto& field) { return field.name; });
+}
+
+template <typename T, typename NameOf>
+std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path,
+                                           const NameOf& name_of) {
   if constexpr (HasFields<T>) {
     constexpr auto& fs = kFields<T>;
     std::optional<std::string> found;
     std::apply(
         [&](const auto&... f) {
           ((found ? void()
-                  : void(found = FirstDifference(a.*(f.ptr), b.*(f.ptr), internal::JoinPath(path, f.name)))),
+                  : void(found = FirstDifference(a.*(f.ptr), b.*(f.ptr), internal::JoinPath(path, name_of(f)),
+                                                 name_of))),
            ...);
         },
         fs);
@@ -200,7 +214,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
       return fmt::format("{} (length {} != {})", path, a.size(), b.size());
     }
     for (std::size_t i = 0; i < a.size(); ++i) {
-      if (auto d = FirstDifference(a[i], b[i], fmt::format("{}[{}]", path, i))) return d;
+      if (auto d = FirstDifference(a[i], b[i], fmt::format("{}[{}]", path, i), name_of)) return d;
     }
     return std::nullopt;
   } else if constexpr (util::internal::IsMap<T>::value) {
@@ -212,7 +226,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
                            internal::KeyString(ia->first < ib->first ? ia->first : ib->first));
       }
       if (auto d = FirstDifference(ia->second, ib->second,
-                                   fmt::format("{}[{}]", path, internal::KeyString(ia->first)))) {
+                                   fmt::format("{}[{}]", path, internal::KeyString(ia->first)), name_of)) {
         return d;
       }
     }
@@ -222,7 +236,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
   } else if constexpr (util::internal::IsOptional<T>::value) {
     if (a.has_value() != b.has_value()) return path;
     if (!a) return std::nullopt;
-    return FirstDifference(*a, *b, path);
+    return FirstDifference(*a, *b, path, name_of);
   } else if constexpr (std::equality_comparable<T>) {
     if (a == b) return std::nullopt;
     return path;
