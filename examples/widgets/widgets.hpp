@@ -8,8 +8,10 @@
 //
 // Every external version converts through the hub. Conversions are declared, not written:
 // APIMACHINERY_FIELDS lists each struct's fields; Scheme::AddGeneratedFieldConversions derives the
-// same-name field-by-field conversions (Go's conversion-gen). Only v1beta1 needs a manual function
-// (for the rename and the dropped field), and that manual function wins over the generated one.
+// same-name field-by-field conversions (Go's conversion-gen). As conversion-gen, it refuses (at
+// compile time) a pair that would drop a field: v1beta1 has manual functions (for the rename and
+// the dropped field), and hub -> v1 declares that v1 drops the hub's color
+// (APIMACHINERY_IGNORED_FIELDS).
 // APIMACHINERY_JSON_FIELDS gives each type its JSON wire form (camelCase keys, omitempty).
 #pragma once
 
@@ -225,6 +227,11 @@ inline void from_json(const nlohmann::json& j, WidgetList& l) {
 }
 }  // namespace v1
 
+namespace hub {
+// v1 has no color (added in v2): the generated hub -> v1 conversion drops it on purpose.
+APIMACHINERY_IGNORED_FIELDS(WidgetSpec, v1::WidgetSpec, color)
+}  // namespace hub
+
 namespace v2 {
 struct WidgetSpec {
   std::int32_t replicas = 0;
@@ -254,7 +261,7 @@ inline const schema::GroupVersion kV1beta1{std::string(kGroup), "v1beta1"};
 inline const schema::GroupVersion kV1{std::string(kGroup), "v1"};
 inline const schema::GroupVersion kV2{std::string(kGroup), "v2"};
 
-// AddToScheme registers the group: types, conversions (generated + the v1beta1 manual pair),
+// AddToScheme registers the group: types, conversions (generated for v1 and v2, manual for v1beta1),
 // defaulting, version priority (v2 > v1 > v1beta1) and chained conversions.
 inline void AddToScheme(runtime::Scheme& s) {
   s.AddKnownTypes<hub::Widget>(kInternalGV);
@@ -263,13 +270,12 @@ inline void AddToScheme(runtime::Scheme& s) {
   s.AddKnownTypes<v2::Widget>(kV2);
   s.SetVersionPriority({kV2, kV1, kV1beta1});
 
-  // Generated (derived from the field lists): every version <-> hub.
-  s.AddGeneratedFieldConversions<v1beta1::Widget, hub::Widget>();
+  // Generated (derived from the field lists): v1 and v2 <-> hub.
   s.AddGeneratedFieldConversions<v1::Widget, hub::Widget>();
   s.AddGeneratedFieldConversions<v2::Widget, hub::Widget>();
 
-  // Manual v1beta1 <-> hub: the generated parts plus the rename and the dropped field. These win
-  // over the generated functions registered above for the same pairs.
+  // Manual v1beta1 <-> hub: the same-name fields (AutoConvert) plus the rename and the dropped
+  // field. A generated pair would not compile: v1beta1's imageName and legacyNote have no peer.
   s.AddConversionFunc<v1beta1::Widget, hub::Widget>(
       [](const v1beta1::Widget& in, hub::Widget& out, conversion::Scope& scope) {
         conversion::AutoConvert(in, out, scope);  // metadata, status, same-name spec fields

@@ -43,7 +43,7 @@ struct Spec {
   std::map<std::string, std::string> selector;
   std::vector<std::string> args;
   std::vector<Container> containers;
-  std::optional<Container> template_;
+  Container template_;  // Go: *Container (a pointer converts as its element)
   std::int64_t count = 0;
 };
 APIMACHINERY_FIELDS(Spec, replicas, image, paused, ratio, selector, args, containers, template_, count)
@@ -57,6 +57,13 @@ struct Widget : apimachinery::runtime::ObjectBase<Widget> {
 };
 APIMACHINERY_FIELDS(Widget, metadata, spec)
 APIMACHINERY_JSON_FIELDS(Widget)
+
+// Pointers (std::optional) convert as their element; nulls are zero values.
+struct Optionals {
+  std::optional<std::int64_t> grace;
+  std::optional<Container> owner;
+};
+APIMACHINERY_FIELDS(Optionals, grace, owner)
 }  // namespace example
 
 namespace {
@@ -207,9 +214,11 @@ TEST_CASE("NewScheme's []string -> int / int64 / string conversions", "[runtime]
     s.Convert(row.in, str);
     CHECK(str == row.str);
   }
-  // Only the four pairs upstream registers.
-  std::int32_t i32 = 0;
-  REQUIRE_THROWS_AS(s.Convert(Strings{"1"}, i32), conversion::UnknownConversionError);
+  // Only the four pairs upstream registers (C++ int is Go's int here, std::int32_t included).
+  std::uint32_t u32 = 0;
+  REQUIRE_THROWS_AS(s.Convert(Strings{"1"}, u32), conversion::UnknownConversionError);
+  std::int16_t i16 = 0;
+  REQUIRE_THROWS_AS(s.Convert(Strings{"1"}, i16), conversion::UnknownConversionError);
   std::optional<std::int64_t> opt;
   REQUIRE_THROWS_AS(s.Convert(Strings{"1"}, opt), conversion::UnknownConversionError);
 }
@@ -388,6 +397,19 @@ TEST_CASE("FromUnstructuredMismatch on the widgets types", "[runtime][scheme][fi
   ok["spec"]["template"]["containers"][0]["ports"][0]["containerPort"] = "80";
   CHECK(runtime::FromUnstructuredMismatch<widgets::v1::Widget>(ok) ==
         std::optional<std::string>("unrecognized type: int32"));
+
+  using example::Optionals;
+  CHECK_FALSE(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", nullptr}, {"owner", nullptr}}));
+  CHECK_FALSE(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", 3}, {"owner", {{"name", "x"}}}}));
+  CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", "3"}}) ==
+        std::optional<std::string>("unrecognized type: int64"));
+  CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"owner", 1}}) ==
+        std::optional<std::string>("cannot restore struct from: int64"));
+  CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json::array()) ==
+        std::optional<std::string>("cannot restore struct from: slice"));
+  // Integers beyond int64 are float64 in unstructured content.
+  CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"owner", {{"name", 18446744073709551615ULL}}}}) ==
+        std::optional<std::string>("unrecognized type: string"));
 }
 
 }  // namespace runtime_scheme_fidelity_test

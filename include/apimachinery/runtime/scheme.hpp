@@ -446,9 +446,8 @@ void Scheme::AddKnownTypeWithName(const schema::GroupVersionKind& gvk) {
   static_assert(JSONConvertible<T>,
                 "runtime::Scheme: a registered type needs JSON: to_json(nlohmann::json&, const T&) and "
                 "from_json(const nlohmann::json&, T&) found by ADL (APIMACHINERY_FIELDS + "
-                "APIMACHINERY_JSON_FIELDS in the type's namespace, or hand-written); the type is T in "
-                "the 'required from' line below, the missing function in the 'constraints not "
-                "satisfied' note");
+                "APIMACHINERY_JSON_FIELDS in the type's namespace, or hand-written); T is named in the "
+                "instantiation context, the missing function in the notes");
   AddObservedVersion(gvk.GroupVersion());
   const util::TypeId id = util::kTypeId<T>;
   if (gvk.version.empty()) {
