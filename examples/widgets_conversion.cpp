@@ -93,11 +93,13 @@ int main() {
     // A manual pair that forgets the rename (a generated pair would not compile: imageName and
     // legacyNote have no peer in the hub).
     lossy.AddConversionFunc<widgets::v1beta1::Widget, widgets::hub::Widget>(
-        [](const widgets::v1beta1::Widget& in, widgets::hub::Widget& out, apimachinery::conversion::Scope& scope) {
+        [](const widgets::v1beta1::Widget& in, widgets::hub::Widget& out,
+           apimachinery::conversion::Scope& scope) {
           apimachinery::conversion::AutoConvert(in, out, scope);
         });
     lossy.AddConversionFunc<widgets::hub::Widget, widgets::v1beta1::Widget>(
-        [](const widgets::hub::Widget& in, widgets::v1beta1::Widget& out, apimachinery::conversion::Scope& scope) {
+        [](const widgets::hub::Widget& in, widgets::v1beta1::Widget& out,
+           apimachinery::conversion::Scope& scope) {
           apimachinery::conversion::AutoConvert(in, out, scope);
         });
     try {

@@ -219,7 +219,8 @@ inline void to_json(nlohmann::json& j, const WidgetList& l) {
 }
 inline void from_json(const nlohmann::json& j, WidgetList& l) {
   WidgetList out;
-  if (auto it = j.find("apiVersion"); it != j.end() && !it->is_null()) out.type_meta.api_version = it->get<std::string>();
+  if (auto it = j.find("apiVersion"); it != j.end() && !it->is_null())
+    out.type_meta.api_version = it->get<std::string>();
   if (auto it = j.find("kind"); it != j.end() && !it->is_null()) out.type_meta.kind = it->get<std::string>();
   if (auto it = j.find("metadata"); it != j.end() && !it->is_null()) it->get_to(out.list_meta);
   if (auto it = j.find("items"); it != j.end() && !it->is_null()) it->get_to(out.items);

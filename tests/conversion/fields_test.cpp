@@ -41,9 +41,8 @@ struct Port {
   std::string note;      // hub only
 };
 APIMACHINERY_FIELDS(Port, name, number, protocol, note)
-// Converting the hub to v1 drops two fields on purpose (names with spaces and a line break).
-APIMACHINERY_IGNORED_FIELDS(Port, v1::Port, protocol,
-                            note)
+// Converting the hub to v1 drops two fields on purpose.
+APIMACHINERY_IGNORED_FIELDS(Port, v1::Port, protocol, note)
 
 struct Node {
   std::string name;
@@ -69,8 +68,7 @@ TEST_CASE("GeneratedConversionDropsNothing: nested pairs, containers, ignored fi
   STATIC_REQUIRE_FALSE(conversion::internal::IsIgnoredField<v1::Port, hub::Port>("protocol"));
 }
 
-TEST_CASE("Generated field conversions of a recursive type, ignored fields dropped",
-          "[conversion][fields]") {
+TEST_CASE("Generated field conversions of a recursive type, ignored fields dropped", "[conversion][fields]") {
   conversion::Converter c;
   conversion::RegisterGeneratedFieldConversions<v1::Node, hub::Node>(c);
   hub::Node root;
@@ -108,7 +106,8 @@ TEST_CASE("FirstDifference names fields through the naming hook", "[conversion][
     for (char& ch : s) ch = static_cast<char>(ch - 'a' + 'A');
     return s;
   };
-  CHECK(conversion::FirstDifference(a, b, "", upper) == std::optional<std::string>("CHILDREN[1].PORTS[p].NUMBER"));
+  CHECK(conversion::FirstDifference(a, b, "", upper) ==
+        std::optional<std::string>("CHILDREN[1].PORTS[p].NUMBER"));
   CHECK(conversion::FirstDifference(a, b, "root", upper) ==
         std::optional<std::string>("root.CHILDREN[1].PORTS[p].NUMBER"));
   CHECK_FALSE(conversion::FirstDifference(a, a, "", upper));

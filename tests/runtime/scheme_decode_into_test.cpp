@@ -94,7 +94,8 @@ TEST_CASE("DecodeInto: a document of into's own kind", "[runtime][codec][into]")
   CHECK(bare.GetObjectKind().Empty());
   // Version defaulted from into's kind: {"kind":"Widget"} into a v2 object is a v2 document.
   widgets::v2::Widget v2;
-  CHECK(codec.DecodeInto(R"({"kind":"Widget","spec":{"replicas":2}})", v2) == widgets::kV2.WithKind("Widget"));
+  CHECK(codec.DecodeInto(R"({"kind":"Widget","spec":{"replicas":2}})", v2) ==
+        widgets::kV2.WithKind("Widget"));
   CHECK(v2.spec.replicas == 2);
   // gvkWithDefaults: a group without a version takes into's version.
   widgets::v2::Widget grouped;
@@ -185,8 +186,8 @@ TEST_CASE("DecodeInto strict: into is filled, then the strict error is thrown", 
   runtime::JSONSerializer codec(IntoScheme(), {.strict = true});
   widgets::v1::Widget into;
   try {
-    codec.DecodeInto(R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"replicas":1,"bogus":2}})",
-                     into);
+    codec.DecodeInto(
+        R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"replicas":1,"bogus":2}})", into);
     FAIL("expected a strict decoding error");
   } catch (const runtime::StrictDecodingErrorWithObject& e) {
     CHECK(std::string(e.what()) == "strict decoding error: unknown field \"spec.bogus\"");
@@ -201,10 +202,11 @@ TEST_CASE("DecodeInto strict: into is filled, then the strict error is thrown", 
       runtime::StrictDecodingError);
   CHECK(v2.spec.color == "keep");
   // With convert: converted, then the strict error.
-  REQUIRE_THROWS_AS(codec.DecodeInto(
-                        R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"replicas":4,"bogus":2}})",
-                        v2, {.convert = true}),
-                    runtime::StrictDecodingError);
+  REQUIRE_THROWS_AS(
+      codec.DecodeInto(
+          R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"replicas":4,"bogus":2}})", v2,
+          {.convert = true}),
+      runtime::StrictDecodingError);
   CHECK(v2.spec.replicas == 4);
 }
 

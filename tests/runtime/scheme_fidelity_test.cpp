@@ -226,12 +226,27 @@ TEST_CASE("NewScheme's []string -> int / int64 / string conversions", "[runtime]
 TEST_CASE("NewScheme's []string -> bool conversion", "[runtime][scheme][fidelity]") {
   runtime::Scheme s("bools");
   const std::vector<std::pair<Strings, bool>> rows = {
-      {{"yes"}, true},      {{}, false},           {{"0"}, false},       {{"false"}, false},
-      {{"FALSE"}, false},   {{"fAlSe"}, false},    {{""}, true},         {{"no"}, true},
-      {{"1"}, true},        {{"true", "false"}, true}, {{"f"}, true},    {{"fals"}, true},
-      {{"false "}, true},   {{"00"}, true},
+      {{"yes"}, true},
+      {{}, false},
+      {{"0"}, false},
+      {{"false"}, false},
+      {{"FALSE"}, false},
+      {{"fAlSe"}, false},
+      {{""}, true},
+      {{"no"}, true},
+      {{"1"}, true},
+      {{"true", "false"}, true},
+      {{"f"}, true},
+      {{"fals"}, true},
+      {{"false "}, true},
+      {{"00"}, true},
       // strings.EqualFold folds U+017F LATIN SMALL LETTER LONG S to 's'.
-      {{"fal\xC5\xBF" "e"}, false}, {{"FAL\xC5\xBF" "E"}, false},
+      {{"fal\xC5\xBF"
+        "e"},
+       false},
+      {{"FAL\xC5\xBF"
+        "E"},
+       false},
   };
   for (const auto& [in, want] : rows) {
     CAPTURE(in);
@@ -241,7 +256,8 @@ TEST_CASE("NewScheme's []string -> bool conversion", "[runtime][scheme][fidelity
   }
 }
 
-TEST_CASE("Convert: an internal object to Unstructured sets only the content", "[runtime][scheme][fidelity]") {
+TEST_CASE("Convert: an internal object to Unstructured sets only the content",
+          "[runtime][scheme][fidelity]") {
   const runtime::Scheme& s = WidgetScheme();
   widgets::hub::Widget hub;
   hub.metadata.name = "n";
@@ -399,8 +415,10 @@ TEST_CASE("FromUnstructuredMismatch on the widgets types", "[runtime][scheme][fi
         std::optional<std::string>("unrecognized type: int32"));
 
   using example::Optionals;
-  CHECK_FALSE(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", nullptr}, {"owner", nullptr}}));
-  CHECK_FALSE(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", 3}, {"owner", {{"name", "x"}}}}));
+  CHECK_FALSE(
+      runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", nullptr}, {"owner", nullptr}}));
+  CHECK_FALSE(
+      runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", 3}, {"owner", {{"name", "x"}}}}));
   CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"grace", "3"}}) ==
         std::optional<std::string>("unrecognized type: int64"));
   CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"owner", 1}}) ==
@@ -408,7 +426,8 @@ TEST_CASE("FromUnstructuredMismatch on the widgets types", "[runtime][scheme][fi
   CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json::array()) ==
         std::optional<std::string>("cannot restore struct from: slice"));
   // Integers beyond int64 are float64 in unstructured content.
-  CHECK(runtime::FromUnstructuredMismatch<Optionals>(nlohmann::json{{"owner", {{"name", 18446744073709551615ULL}}}}) ==
+  CHECK(runtime::FromUnstructuredMismatch<Optionals>(
+            nlohmann::json{{"owner", {{"name", 18446744073709551615ULL}}}}) ==
         std::optional<std::string>("unrecognized type: string"));
 }
 

@@ -318,14 +318,16 @@ constexpr bool PairDropsNothing() {
     constexpr std::size_t ns = std::tuple_size_v<std::remove_cvref_t<decltype(kFields<S>)>>;
     return []<std::size_t... I>(std::index_sequence<I...>) {
       return (FieldDropsNothing<S, D, I, Next>() && ...);
-    }(std::make_index_sequence<ns>{});
+    }
+    (std::make_index_sequence<ns>{});
   }
 }
 }  // namespace internal
 
 template <typename From, typename To>
 constexpr bool GeneratedConversionDropsNothing() {
-  static_assert(HasFields<From> && HasFields<To>, "generated field conversions need APIMACHINERY_FIELDS for both types");
+  static_assert(HasFields<From> && HasFields<To>,
+                "generated field conversions need APIMACHINERY_FIELDS for both types");
   return internal::PairDropsNothing<From, To, internal::SeenPairs<>>();
 }
 
@@ -422,10 +424,10 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
 // APIMACHINERY_IGNORED_FIELDS(From, To, field, ...): converting From into To with the generated
 // field conversions drops these fields of From on purpose (see the top of this file). Place it in
 // From's namespace (it is found by argument-dependent lookup), after both types.
-#define APIMACHINERY_IGNORED_FIELDS(From, To, ...)                                                  \
-  [[maybe_unused]] constexpr ::apimachinery::conversion::internal::IgnoredFieldList                \
-  ApimachineryIgnoredFields(const From*, const To*) {                                              \
-    return ::apimachinery::conversion::internal::IgnoredFieldList{#__VA_ARGS__};                   \
+#define APIMACHINERY_IGNORED_FIELDS(From, To, ...)                                  \
+  [[maybe_unused]] constexpr ::apimachinery::conversion::internal::IgnoredFieldList \
+  ApimachineryIgnoredFields(const From*, const To*) {                               \
+    return ::apimachinery::conversion::internal::IgnoredFieldList{#__VA_ARGS__};    \
   }
 
 // APIMACHINERY_FIELDS(Type, member, ...): the field list of Type (see the top of this file).

@@ -337,7 +337,8 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
   }
   std::vector<std::string> errs;
   Fill(p, *obj, errs);
-  if (!errs.empty()) throw StrictDecodingErrorWithObject(std::move(errs), std::shared_ptr<Object>(std::move(obj)));
+  if (!errs.empty())
+    throw StrictDecodingErrorWithObject(std::move(errs), std::shared_ptr<Object>(std::move(obj)));
   return obj;
 }
 

@@ -382,7 +382,9 @@ inline std::int64_t ParseGoInt(std::string_view s, int bits, std::string_view fn
 inline void Scheme::RegisterStringConversions() {
   using Strings = std::vector<std::string>;
   converter_.RegisterConversionFunc<Strings, std::string>(
-      [](const Strings& in, std::string& out, conversion::Scope&) { out = in.empty() ? std::string() : in[0]; });
+      [](const Strings& in, std::string& out, conversion::Scope&) {
+        out = in.empty() ? std::string() : in[0];
+      });
   converter_.RegisterConversionFunc<Strings, int>([](const Strings& in, int& out, conversion::Scope&) {
     out = in.empty() ? 0 : static_cast<int>(internal::ParseGoInt(in[0], 32, "Atoi"));
   });
@@ -408,7 +410,8 @@ TypeInfo Scheme::MakeTypeInfo() {
   info.id = util::kTypeId<T>;
   info.make = +[]() -> std::unique_ptr<Object> { return std::make_unique<T>(); };
   if constexpr (JSONConvertible<T>) {  // else AddKnownTypeWithName's static_assert has fired
-    info.to_json = +[](const Object& o, nlohmann::json& j) { nlohmann::to_json(j, static_cast<const T&>(o)); };
+    info.to_json =
+        +[](const Object& o, nlohmann::json& j) { nlohmann::to_json(j, static_cast<const T&>(o)); };
     info.from_json = +[](const nlohmann::json& j, Object& o) { nlohmann::from_json(j, static_cast<T&>(o)); };
   }
   if constexpr (conversion::HasFields<T> || std::equality_comparable<T>) {

@@ -24,10 +24,10 @@
 
 #include <any>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -129,7 +129,8 @@ inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) con
                                      ? static_cast<const Unstructured&>(in).UnstructuredContent()
                                      : static_cast<const UnstructuredList&>(in).UnstructuredContent();
   auto fail = [&](std::string_view cause) {
-    return Error(fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), cause));
+    return Error(
+        fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), cause));
   };
   if (info->unstructured_mismatch != nullptr) {
     if (std::optional<std::string> mismatch = info->unstructured_mismatch(content)) throw fail(*mismatch);

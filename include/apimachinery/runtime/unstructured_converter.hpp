@@ -173,7 +173,8 @@ std::optional<std::string> UnstructuredScalarMismatch(const nlohmann::json& v) {
     if (src == "bool") return std::nullopt;
   } else if constexpr (std::is_same_v<M, std::string>) {
     if (src == "string") return std::nullopt;
-    if (src == "int64") return std::string("cannot convert int64 to string");  // Go: int -> string is a conversion
+    if (src == "int64")
+      return std::string("cannot convert int64 to string");  // Go: int -> string is a conversion
   } else if constexpr (std::is_integral_v<M>) {
     if (src == "int64") return std::nullopt;
     if (src == "float64") {
@@ -273,7 +274,8 @@ inline std::optional<std::string> UnstructuredObjectMetaMismatch(const nlohmann:
     if (auto m = UnstructuredKeyMismatch<std::string>(v, key)) return m;
   }
   if (auto m = UnstructuredKeyMismatch<std::int64_t>(v, "generation")) return m;
-  if (auto m = UnstructuredKeyMismatch<std::optional<std::int64_t>>(v, "deletionGracePeriodSeconds")) return m;
+  if (auto m = UnstructuredKeyMismatch<std::optional<std::int64_t>>(v, "deletionGracePeriodSeconds"))
+    return m;
   for (const char* key : {"labels", "annotations"}) {
     if (auto m = UnstructuredKeyMismatch<std::map<std::string, std::string>>(v, key)) return m;
   }
@@ -291,7 +293,8 @@ inline std::optional<std::string> UnstructuredObjectMetaMismatch(const nlohmann:
 
 // FromUnstructuredMismatch: see the top of this file. Cost: one walk of the content.
 template <typename T>
-requires conversion::HasFields<T> std::optional<std::string> FromUnstructuredMismatch(const nlohmann::json& u) {
+requires conversion::HasFields<T> std::optional<std::string> FromUnstructuredMismatch(
+    const nlohmann::json& u) {
   return internal::UnstructuredStructMismatch<T>(u);
 }
 
