@@ -132,12 +132,14 @@ inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) con
     return Error(
         fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), cause));
   };
-  if (info->unstructured_mismatch != nullptr) {
-    if (std::optional<std::string> mismatch = info->unstructured_mismatch(content)) throw fail(*mismatch);
-  }
   try {
     info->from_json(content, *typed);
   } catch (const std::exception& e) {
+    // The type's reader refuses whatever upstream's converter refuses; the converter's walk then
+    // names the first mismatch as upstream does (it runs only on failure: no cost on success).
+    if (info->unstructured_mismatch != nullptr) {
+      if (std::optional<std::string> mismatch = info->unstructured_mismatch(content)) throw fail(*mismatch);
+    }
     throw fail(e.what());
   }
   return typed;
