@@ -47,6 +47,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -237,6 +238,16 @@ std::optional<std::string> UnstructuredValueMismatch(const nlohmann::json& v) {
   }
 }
 
+// The check of field I of T (its wire key is `key`).
+template <typename T, std::size_t I>
+std::optional<std::string> UnstructuredFieldMismatch(const nlohmann::json& v, const std::string& key) {
+  using M =
+      std::remove_cvref_t<decltype(std::declval<const T&>().*(std::get<I>(conversion::kFields<T>).ptr))>;
+  auto it = v.find(key);
+  if (it == v.end()) return std::nullopt;
+  return UnstructuredValueMismatch<M>(*it);
+}
+
 // Field by field, in declaration order; an inline TypeMeta (kind, apiVersion) comes first.
 template <typename T>
 std::optional<std::string> UnstructuredStructMismatch(const nlohmann::json& v) {
@@ -248,19 +259,11 @@ std::optional<std::string> UnstructuredStructMismatch(const nlohmann::json& v) {
     }
   }
   const auto& keys = FieldWireKeysOf<T>();
-  std::size_t i = 0;
-  std::apply(
-      [&](const auto&... f) {
-        (
-            [&] {
-              const std::string& key = keys[i++];
-              if (found) return;
-              using M = std::remove_cvref_t<decltype(std::declval<const T&>().*(f.ptr))>;
-              if (auto it = v.find(key); it != v.end()) found = UnstructuredValueMismatch<M>(*it);
-            }(),
-            ...);
-      },
-      conversion::kFields<T>);
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(conversion::kFields<T>)>>;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((found ? void() : void(found = UnstructuredFieldMismatch<T, I>(v, keys[I]))), ...);
+  }
+  (std::make_index_sequence<n>{});
   return found;
 }
 
