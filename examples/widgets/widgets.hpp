@@ -8,8 +8,10 @@
 //
 // Every external version converts through the hub. Conversions are declared, not written:
 // APIMACHINERY_FIELDS lists each struct's fields; Scheme::AddGeneratedFieldConversions derives the
-// same-name field-by-field conversions (Go's conversion-gen). Only v1beta1 needs a manual function
-// (for the rename and the dropped field), and that manual function wins over the generated one.
+// same-name field-by-field conversions (Go's conversion-gen). As conversion-gen, it refuses (at
+// compile time) a pair that would drop a field: v1beta1 has manual functions (for the rename and
+// the dropped field), and hub -> v1 declares that v1 drops the hub's color
+// (APIMACHINERY_IGNORED_FIELDS).
 // APIMACHINERY_JSON_FIELDS gives each type its JSON wire form (camelCase keys, omitempty).
 #pragma once
 
@@ -17,7 +19,10 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
@@ -81,13 +86,16 @@ APIMACHINERY_FIELDS(WidgetStatus, replicas, ready_replicas, observed_generation)
 APIMACHINERY_JSON_FIELDS(WidgetStatus)
 }  // namespace external
 
-// The hub (internal) types: their own leaf types, as Go's internal packages have.
+// The hub (internal) types: their own leaf types, as Go's internal packages have. They have JSON
+// too (every type a Scheme registers has, as every Go type has through reflection): the content
+// of a hub object converted to Unstructured with the internal versioner.
 namespace hub {
 struct EnvVar {
   std::string name;
   std::string value;
 };
 APIMACHINERY_FIELDS(EnvVar, name, value)
+APIMACHINERY_JSON_FIELDS(EnvVar)
 
 struct ContainerPort {
   std::string name;
@@ -95,6 +103,7 @@ struct ContainerPort {
   std::string protocol;
 };
 APIMACHINERY_FIELDS(ContainerPort, name, container_port, protocol)
+APIMACHINERY_JSON_FIELDS(ContainerPort)
 
 struct Container {
   std::string name;
@@ -105,6 +114,7 @@ struct Container {
   std::map<std::string, std::string> resources;
 };
 APIMACHINERY_FIELDS(Container, name, image, args, env, ports, resources)
+APIMACHINERY_JSON_FIELDS(Container)
 
 struct PodTemplate {
   std::map<std::string, std::string> labels;
@@ -112,6 +122,7 @@ struct PodTemplate {
   std::string service_account_name;
 };
 APIMACHINERY_FIELDS(PodTemplate, labels, containers, service_account_name)
+APIMACHINERY_JSON_FIELDS(PodTemplate)
 
 struct WidgetSpec {
   std::int32_t replicas = 0;
@@ -123,6 +134,7 @@ struct WidgetSpec {
   bool paused = false;
 };
 APIMACHINERY_FIELDS(WidgetSpec, replicas, selector, template_, image, color, min_ready_seconds, paused)
+APIMACHINERY_JSON_FIELDS(WidgetSpec)
 
 struct WidgetStatus {
   std::int32_t replicas = 0;
@@ -130,6 +142,7 @@ struct WidgetStatus {
   std::int64_t observed_generation = 0;
 };
 APIMACHINERY_FIELDS(WidgetStatus, replicas, ready_replicas, observed_generation)
+APIMACHINERY_JSON_FIELDS(WidgetStatus)
 
 struct Widget : runtime::ObjectBase<Widget> {
   static constexpr std::string_view kKind = "Widget";
@@ -139,6 +152,7 @@ struct Widget : runtime::ObjectBase<Widget> {
   WidgetStatus status;
 };
 APIMACHINERY_FIELDS(Widget, metadata, spec, status)
+APIMACHINERY_JSON_FIELDS(Widget)
 }  // namespace hub
 
 namespace v1beta1 {
@@ -194,7 +208,30 @@ struct WidgetList : runtime::ObjectBase<WidgetList> {
   metav1::ListMeta list_meta;
   std::vector<Widget> items;
 };
+// A list's JSON is written by hand: the list metadata's wire key is "metadata", and "items" is
+// always written (Go: `json:"items"`, no omitempty).
+inline void to_json(nlohmann::json& j, const WidgetList& l) {
+  j = nlohmann::json::object();
+  if (!l.type_meta.api_version.empty()) j["apiVersion"] = l.type_meta.api_version;
+  if (!l.type_meta.kind.empty()) j["kind"] = l.type_meta.kind;
+  j["metadata"] = l.list_meta;
+  j["items"] = l.items;
+}
+inline void from_json(const nlohmann::json& j, WidgetList& l) {
+  WidgetList out;
+  if (auto it = j.find("apiVersion"); it != j.end() && !it->is_null())
+    out.type_meta.api_version = it->get<std::string>();
+  if (auto it = j.find("kind"); it != j.end() && !it->is_null()) out.type_meta.kind = it->get<std::string>();
+  if (auto it = j.find("metadata"); it != j.end() && !it->is_null()) it->get_to(out.list_meta);
+  if (auto it = j.find("items"); it != j.end() && !it->is_null()) it->get_to(out.items);
+  l = std::move(out);
+}
 }  // namespace v1
+
+namespace hub {
+// v1 has no color (added in v2): the generated hub -> v1 conversion drops it on purpose.
+APIMACHINERY_IGNORED_FIELDS(WidgetSpec, v1::WidgetSpec, color)
+}  // namespace hub
 
 namespace v2 {
 struct WidgetSpec {
@@ -225,7 +262,7 @@ inline const schema::GroupVersion kV1beta1{std::string(kGroup), "v1beta1"};
 inline const schema::GroupVersion kV1{std::string(kGroup), "v1"};
 inline const schema::GroupVersion kV2{std::string(kGroup), "v2"};
 
-// AddToScheme registers the group: types, conversions (generated + the v1beta1 manual pair),
+// AddToScheme registers the group: types, conversions (generated for v1 and v2, manual for v1beta1),
 // defaulting, version priority (v2 > v1 > v1beta1) and chained conversions.
 inline void AddToScheme(runtime::Scheme& s) {
   s.AddKnownTypes<hub::Widget>(kInternalGV);
@@ -234,13 +271,12 @@ inline void AddToScheme(runtime::Scheme& s) {
   s.AddKnownTypes<v2::Widget>(kV2);
   s.SetVersionPriority({kV2, kV1, kV1beta1});
 
-  // Generated (derived from the field lists): every version <-> hub.
-  s.AddGeneratedFieldConversions<v1beta1::Widget, hub::Widget>();
+  // Generated (derived from the field lists): v1 and v2 <-> hub.
   s.AddGeneratedFieldConversions<v1::Widget, hub::Widget>();
   s.AddGeneratedFieldConversions<v2::Widget, hub::Widget>();
 
-  // Manual v1beta1 <-> hub: the generated parts plus the rename and the dropped field. These win
-  // over the generated functions registered above for the same pairs.
+  // Manual v1beta1 <-> hub: the same-name fields (AutoConvert) plus the rename and the dropped
+  // field. A generated pair would not compile: v1beta1's imageName and legacyNote have no peer.
   s.AddConversionFunc<v1beta1::Widget, hub::Widget>(
       [](const v1beta1::Widget& in, hub::Widget& out, conversion::Scope& scope) {
         conversion::AutoConvert(in, out, scope);  // metadata, status, same-name spec fields

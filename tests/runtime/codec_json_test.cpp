@@ -232,12 +232,12 @@ TEST_CASE("Typed <-> Unstructured through the scheme", "[runtime][codec][unstruc
   runtime::Unstructured noversion(nlohmann::json{{"kind", "Pod"}});
   REQUIRE_THROWS_WITH(s.ObjectKinds(noversion),
                       "Object 'apiVersion' is missing in 'unstructured object has no version'");
-  // Wrong field types surface with the upstream prefix.
+  // Wrong field types surface with the unstructured converter's text (converter.go).
   runtime::Unstructured wrong(nlohmann::json{
       {"apiVersion", "widgets.example.com/v1"}, {"kind", "Widget"}, {"spec", {{"replicas", "x"}}}});
   REQUIRE_THROWS_WITH(runtime::UnstructuredToObject(s, wrong),
-                      Catch::StartsWith("unable to convert unstructured object to "
-                                        "widgets.example.com/v1, Kind=Widget: json: cannot unmarshal"));
+                      "unable to convert unstructured object to widgets.example.com/v1, Kind=Widget: "
+                      "unrecognized type: int32");
 }
 
 }  // namespace runtime_codec_json_test

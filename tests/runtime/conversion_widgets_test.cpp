@@ -114,23 +114,30 @@ TEST_CASE("Widgets: chains run through the hub; a direct function wins", "[runti
 }
 
 TEST_CASE("Widgets: manual v1beta1 function wins over the generated one", "[runtime][widgets]") {
-  // Generated only: the rename is lost, and the checker names the field.
+  // The rename is lost, and the checker names the field by its JSON path.
   runtime::Scheme lossy("lossy");
   lossy.AddKnownTypes<widgets::hub::Widget>(widgets::kInternalGV);
   lossy.AddKnownTypes<widgets::v1beta1::Widget>(widgets::kV1beta1);
-  lossy.AddGeneratedFieldConversions<widgets::v1beta1::Widget, widgets::hub::Widget>();
+  // A manual pair that forgets the rename (a generated pair would not compile: imageName and
+  // legacyNote have no peer in the hub).
+  lossy.AddConversionFunc<widgets::v1beta1::Widget, widgets::hub::Widget>(
+      [](const widgets::v1beta1::Widget& in, widgets::hub::Widget& out,
+         apimachinery::conversion::Scope& scope) { apimachinery::conversion::AutoConvert(in, out, scope); });
+  lossy.AddConversionFunc<widgets::hub::Widget, widgets::v1beta1::Widget>(
+      [](const widgets::hub::Widget& in, widgets::v1beta1::Widget& out,
+         apimachinery::conversion::Scope& scope) { apimachinery::conversion::AutoConvert(in, out, scope); });
   auto diff = testing::RoundTripDifference(lossy, widgets::SampleV1beta1());
   REQUIRE(diff);
-  CHECK(*diff == "spec.image_name");
+  CHECK(*diff == "spec.imageName");
   try {
     testing::CheckRoundTrip(lossy, widgets::SampleV1beta1());
     FAIL("expected RoundTripError");
   } catch (const testing::RoundTripError& e) {
-    CHECK(e.field == "spec.image_name");
+    CHECK(e.field == "spec.imageName");
     CHECK(std::string(e.what()) ==
           "round trip widgets.example.com/v1beta1, Kind=Widget -> internal -> "
           "widgets.example.com/v1beta1, Kind=Widget is lossy: first difference at "
-          "\"spec.image_name\"");
+          "\"spec.imageName\"");
   }
   // The full AddToScheme registers the manual pair after the generated one: lossless.
   CHECK_FALSE(testing::RoundTripDifference(WidgetScheme(), widgets::SampleV1beta1()));
@@ -153,6 +160,26 @@ TEST_CASE("FirstDifference paths", "[conversion][fields]") {
   b = a;
   b.metadata.name = "other";
   CHECK(conversion::FirstDifference(a, b) == std::optional<std::string>("metadata"));
+}
+
+TEST_CASE("The Scheme's diff and the round-trip checker report JSON paths", "[runtime][widgets][roundtrip]") {
+  const runtime::Scheme& s = WidgetScheme();
+  const runtime::TypeInfo* info = s.TypeInfoFor(TypeIdOf<widgets::v1beta1::Widget>());
+  REQUIRE(info != nullptr);
+  widgets::v1beta1::Widget a = widgets::SampleV1beta1();
+  widgets::v1beta1::Widget b = a;
+  b.spec.template_.containers[1].ports[0].container_port = 1;
+  CHECK(info->diff(a, b) == std::optional<std::string>("spec.template.containers[1].ports[0].containerPort"));
+  b = a;
+  b.spec.min_ready_seconds = 1;
+  CHECK(info->diff(a, b) == std::optional<std::string>("spec.minReadySeconds"));
+  b = a;
+  b.spec.selector["zone"] = "a";
+  CHECK(info->diff(a, b) == std::optional<std::string>("spec.selector[zone]"));
+  b = a;
+  b.status.ready_replicas = 0;
+  CHECK(info->diff(a, b) == std::optional<std::string>("status.readyReplicas"));
+  CHECK_FALSE(info->diff(a, a));
 }
 
 TEST_CASE("AutoConvert: nested registered functions win over derived ones", "[conversion][fields]") {

@@ -21,10 +21,14 @@ struct Gadget : runtime::ObjectBase<Gadget> {
   static constexpr std::string_view kKind = "Gadget";
   apimachinery::metav1::TypeMeta type_meta;
   apimachinery::metav1::ObjectMeta metadata;
+  friend void to_json(nlohmann::json& j, const Gadget&) { j = nlohmann::json::object(); }
+  friend void from_json(const nlohmann::json&, Gadget&) {}
 };
 struct Status : runtime::ObjectBase<Status> {
   static constexpr std::string_view kKind = "Status";
   apimachinery::metav1::TypeMeta type_meta;
+  friend void to_json(nlohmann::json& j, const Status&) { j = nlohmann::json::object(); }
+  friend void from_json(const nlohmann::json&, Status&) {}
 };
 }  // namespace
 

@@ -137,6 +137,8 @@ namespace clash {
 struct UnversionedType : apimachinery::runtime::ObjectBase<UnversionedType> {
   static constexpr std::string_view kKind = "UnversionedType";
   apimachinery::metav1::TypeMeta type_meta;
+  friend void to_json(nlohmann::json& j, const UnversionedType&) { j = nlohmann::json::object(); }
+  friend void from_json(const nlohmann::json&, UnversionedType&) {}
 };
 }  // namespace clash
 
@@ -501,11 +503,16 @@ TEST_CASE("Defaulting and field labels", "[runtime][scheme]") {
   CHECK(s.ConvertFieldLabel({"", "v1", "Pod"}, "spec.nodeName", "x").second == "x!");
 }
 
+namespace {
+struct TestA : runtime::ObjectBase<TestA> {
+  metav1::TypeMeta type_meta;
+  friend void to_json(nlohmann::json& j, const TestA&) { j = nlohmann::json::object(); }
+  friend void from_json(const nlohmann::json&, TestA&) {}
+};
+}  // namespace
+
 TEST_CASE("Version priority scenarios", "[runtime][scheme][priority]") {
   using GV = schema::GroupVersion;
-  struct TestA : runtime::ObjectBase<TestA> {
-    metav1::TypeMeta type_meta;
-  };
   auto observe = [](runtime::Scheme& s, const std::vector<GV>& gvs) {
     for (const auto& gv : gvs) s.AddKnownTypes<TestA>(gv);
   };

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/conversion/fields.hpp"
+#include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 
@@ -16,6 +17,9 @@ namespace scheme_testing {
 namespace metav1 = apimachinery::metav1;
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
+
+// Every registered type has JSON (the Scheme requires it): field-list JSON, except
+// ExternalTestType1, whose hand-written JSON uses upstream's capitalised keys.
 
 // Internal (hub) representation.
 struct TestType1 : runtime::ObjectBase<TestType1> {
@@ -27,6 +31,7 @@ struct TestType1 : runtime::ObjectBase<TestType1> {
   std::vector<std::string> c;
 };
 APIMACHINERY_FIELDS(TestType1, metadata, a, b, c)
+APIMACHINERY_JSON_FIELDS(TestType1)
 
 struct TestType2 : runtime::ObjectBase<TestType2> {
   static constexpr std::string_view kKind = "TestType2";
@@ -35,6 +40,7 @@ struct TestType2 : runtime::ObjectBase<TestType2> {
   int b = 0;
 };
 APIMACHINERY_FIELDS(TestType2, a, b)
+APIMACHINERY_JSON_FIELDS(TestType2)
 
 // External representations.
 struct ExternalTestType1 : runtime::ObjectBase<ExternalTestType1> {
@@ -54,6 +60,7 @@ struct ExternalTestType2 : runtime::ObjectBase<ExternalTestType2> {
   int b = 0;
 };
 APIMACHINERY_FIELDS(ExternalTestType2, a, b)
+APIMACHINERY_JSON_FIELDS(ExternalTestType2)
 
 struct ExternalInternalSame : runtime::ObjectBase<ExternalInternalSame> {
   static constexpr std::string_view kKind = "ExternalInternalSame";
@@ -61,6 +68,7 @@ struct ExternalInternalSame : runtime::ObjectBase<ExternalInternalSame> {
   std::string a;
 };
 APIMACHINERY_FIELDS(ExternalInternalSame, a)
+APIMACHINERY_JSON_FIELDS(ExternalInternalSame)
 
 struct UnversionedType : runtime::ObjectBase<UnversionedType> {
   static constexpr std::string_view kKind = "UnversionedType";
@@ -68,6 +76,7 @@ struct UnversionedType : runtime::ObjectBase<UnversionedType> {
   std::string a;
 };
 APIMACHINERY_FIELDS(UnversionedType, a)
+APIMACHINERY_JSON_FIELDS(UnversionedType)
 
 struct UnknownType : runtime::ObjectBase<UnknownType> {
   metav1::TypeMeta type_meta;

@@ -44,6 +44,21 @@
 // Fields only in the source are dropped; fields only in the destination keep their value (the
 // destination is usually freshly constructed). Do not list `type_meta`: the Scheme stamps it.
 //
+// RegisterGeneratedFieldConversions (and Scheme::AddGeneratedFieldConversions) refuse, at compile
+// time, a pair that would drop data, as conversion-gen refuses to generate the public Convert_X_To_Y
+// of a pair whose source has a field without a peer ("requires manual conversion"): every field of
+// the source, in the pair and in every nested pair of field-list types it reaches (through
+// vectors, maps and optionals), must have a same-name field in the destination. The error is a
+// static_assert in GeneratedConversionUnmatchedField<From, To, &From::field>, whose template
+// arguments name the field. Either write a manual function for the pair (it may call AutoConvert,
+// which does not check, and fix up the rest), or declare fields dropped on purpose, in From's
+// namespace after both field lists:
+//
+//   APIMACHINERY_IGNORED_FIELDS(hub::WidgetSpec, v1::WidgetSpec, color)   // v1 has no color
+//
+// (conversion-gen: `+k8s:conversion-gen=false` on the member, or a manual function). An ignored
+// name that is not a field of From is a compile-time error too.
+//
 // The macro defines `ApimachineryFields(const Type*)` in the enclosing namespace, found by ADL, so
 // it must be used in Type's own namespace (a static_assert at the macro says so otherwise); up to
 // 64 fields. Throws: whatever the nested conversions throw.
@@ -214,15 +229,29 @@ template <typename S, typename D>
 void ConvertValue(const S& in, D& out, Scope& scope);
 
 // RegisterGeneratedFieldConversions registers AutoConvert for A -> B and B -> A as generated
-// functions (a manual function for either pair still wins).
+// functions (a manual function for either pair still wins). Compile-time error when either
+// direction drops a field (see the top of this file).
 template <typename A, typename B>
 void RegisterGeneratedFieldConversions(Converter& c);
+
+// GeneratedConversionDropsNothing<From, To>: every field of From (and of the nested field-list
+// pairs it reaches) has a same-name field in To or is declared by APIMACHINERY_IGNORED_FIELDS.
+// Evaluating it for a pair that drops a field is a compile-time error naming the field.
+template <typename From, typename To>
+constexpr bool GeneratedConversionDropsNothing();
 
 // FirstDifference returns the path of the first field where a and b differ ("spec.replicas",
 // "spec.ports[1].name", "metadata.labels[app]"), "" when the values differ but have no finer
 // structure, or nullopt when they are equal. Types without a field list are compared with ==.
 template <typename T>
 std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path = "");
+
+// FirstDifference with the path segment of each field-list entry named by `name_of(field)` (a
+// std::string or string_view; the one above uses the C++ member name). The Scheme names fields by
+// their JSON keys ("spec.template.containers[1].ports[0].containerPort").
+template <typename T, typename NameOf>
+std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path,
+                                           const NameOf& name_of);
 
 // Implementation details follow.
 
@@ -276,8 +305,158 @@ void ConvertValue(const S& in, D& out, Scope& scope) {
   }
 }
 
+namespace internal {
+void ApimachineryIgnoredFields() = delete;  // anchors unqualified lookup; real ones are found by ADL
+
+// IgnoredFieldList: the names given to APIMACHINERY_IGNORED_FIELDS, as written (comma-separated).
+struct IgnoredFieldList {
+  std::string_view names;
+};
+
+template <typename From, typename To>
+concept HasIgnoredFields = requires {
+  ApimachineryIgnoredFields(static_cast<const From*>(nullptr), static_cast<const To*>(nullptr));
+};
+
+// ForEachListedName calls fn(name) for each comma-separated, space-trimmed name of `list`; stops
+// (returning false) when fn returns false.
+template <typename Fn>
+constexpr bool ForEachListedName(std::string_view list, Fn fn) {
+  while (!list.empty()) {
+    std::size_t comma = list.find(',');
+    std::string_view name = list.substr(0, comma);
+    while (!name.empty() && (name.front() == ' ' || name.front() == '\n' || name.front() == '\t')) {
+      name.remove_prefix(1);
+    }
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\n' || name.back() == '\t')) {
+      name.remove_suffix(1);
+    }
+    if (!fn(name)) return false;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return true;
+}
+
+template <typename From, typename To>
+constexpr bool IsIgnoredField(std::string_view field) {
+  if constexpr (HasIgnoredFields<From, To>) {
+    constexpr IgnoredFieldList list =
+        ApimachineryIgnoredFields(static_cast<const From*>(nullptr), static_cast<const To*>(nullptr));
+    return !ForEachListedName(list.names, [&](std::string_view n) { return n != field; });
+  } else {
+    return false;
+  }
+}
+
+template <typename From, typename To>
+constexpr bool IgnoredFieldsExist() {
+  if constexpr (HasIgnoredFields<From, To>) {
+    constexpr IgnoredFieldList list =
+        ApimachineryIgnoredFields(static_cast<const From*>(nullptr), static_cast<const To*>(nullptr));
+    constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(kFields<From>)>>;
+    return ForEachListedName(list.names, [](std::string_view name) {
+      return FindField(kFields<From>, name, std::make_index_sequence<n>{}) != kNoField;
+    });
+  } else {
+    return true;
+  }
+}
+
+// GeneratedConversionUnmatchedField is instantiated for a field of From without a peer in To.
+template <typename From, typename To, auto Field>
+struct GeneratedConversionUnmatchedField {
+  static_assert(sizeof(From) == 0,
+                "generated field conversion From -> To would drop the field named in this struct's "
+                "template arguments (<From, To, &From::field>): To has no field of that name. As "
+                "conversion-gen, this pair needs a manual conversion function (it may call "
+                "conversion::AutoConvert and fix up the rest), or the field must be declared dropped "
+                "on purpose: APIMACHINERY_IGNORED_FIELDS(From, To, field) in From's namespace");
+  static constexpr bool value = false;
+};
+
+template <typename... Pairs>
+struct SeenPairs {};
+template <typename S, typename D>
+struct PairTag {};
+
+template <typename S, typename D, typename Seen>
+constexpr bool PairDropsNothing();
+
+template <typename MS, typename MD, typename Seen>
+constexpr bool ValueDropsNothing() {
+  if constexpr (std::is_same_v<MS, MD>) {
+    return true;
+  } else if constexpr (HasFields<MS> && HasFields<MD>) {
+    return PairDropsNothing<MS, MD, Seen>();
+  } else if constexpr (util::internal::IsVector<MS>::value && util::internal::IsVector<MD>::value) {
+    return ValueDropsNothing<typename MS::value_type, typename MD::value_type, Seen>();
+  } else if constexpr (util::internal::IsSameKeyMaps<MS, MD>::value) {
+    return ValueDropsNothing<typename MS::mapped_type, typename MD::mapped_type, Seen>();
+  } else if constexpr (util::internal::IsOptional<MS>::value && util::internal::IsOptional<MD>::value) {
+    return ValueDropsNothing<typename MS::value_type, typename MD::value_type, Seen>();
+  } else {
+    return true;  // other values go through Scope::Convert (a registered function, or unknown conversion)
+  }
+}
+
+template <typename S, typename D, typename... Seen>
+constexpr bool AlreadySeen(SeenPairs<Seen...>) {
+  return (std::is_same_v<Seen, PairTag<S, D>> || ...);
+}
+
+template <typename S, typename D, typename... Seen>
+constexpr auto WithPair(SeenPairs<Seen...>) {
+  return SeenPairs<Seen..., PairTag<S, D>>{};
+}
+
+template <typename S, typename D, std::size_t I, typename Seen>
+constexpr bool FieldDropsNothing() {
+  constexpr auto field = std::get<I>(kFields<S>);
+  constexpr std::size_t nd = std::tuple_size_v<std::remove_cvref_t<decltype(kFields<D>)>>;
+  constexpr std::size_t j = FindField(kFields<D>, field.name, std::make_index_sequence<nd>{});
+  if constexpr (j == kNoField) {
+    if constexpr (IsIgnoredField<S, D>(field.name)) {
+      return true;
+    } else {
+      return GeneratedConversionUnmatchedField<S, D, field.ptr>::value;
+    }
+  } else {
+    using MS = std::remove_cvref_t<decltype(std::declval<const S&>().*(field.ptr))>;
+    using MD = std::remove_cvref_t<decltype(std::declval<const D&>().*(std::get<j>(kFields<D>).ptr))>;
+    return ValueDropsNothing<MS, MD, Seen>();
+  }
+}
+
+template <typename S, typename D, typename Seen>
+constexpr bool PairDropsNothing() {
+  if constexpr (AlreadySeen<S, D>(Seen{})) {
+    return true;  // a recursive type: this pair is being checked further up
+  } else {
+    static_assert(IgnoredFieldsExist<S, D>(),
+                  "APIMACHINERY_IGNORED_FIELDS(From, To, ...) names a field that is not in From's "
+                  "APIMACHINERY_FIELDS list");
+    using Next = decltype(WithPair<S, D>(Seen{}));
+    constexpr std::size_t ns = std::tuple_size_v<std::remove_cvref_t<decltype(kFields<S>)>>;
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (FieldDropsNothing<S, D, I, Next>() && ...);
+    }
+    (std::make_index_sequence<ns>{});
+  }
+}
+}  // namespace internal
+
+template <typename From, typename To>
+constexpr bool GeneratedConversionDropsNothing() {
+  static_assert(HasFields<From> && HasFields<To>,
+                "generated field conversions need APIMACHINERY_FIELDS for both types");
+  return internal::PairDropsNothing<From, To, internal::SeenPairs<>>();
+}
+
 template <typename A, typename B>
 void RegisterGeneratedFieldConversions(Converter& c) {
+  static_assert(GeneratedConversionDropsNothing<A, B>() && GeneratedConversionDropsNothing<B, A>(),
+                "generated field conversions would drop a field (see the error above)");
   c.RegisterGeneratedConversionFunc<A, B>([](const A& in, B& out, Scope& s) { AutoConvert(in, out, s); });
   if constexpr (!std::is_same_v<A, B>) {
     c.RegisterGeneratedConversionFunc<B, A>([](const B& in, A& out, Scope& s) { AutoConvert(in, out, s); });
@@ -306,13 +485,20 @@ std::string KeyString(const K& k) {
 
 template <typename T>
 std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path) {
+  return FirstDifference(a, b, path, [](const auto& field) { return field.name; });
+}
+
+template <typename T, typename NameOf>
+std::optional<std::string> FirstDifference(const T& a, const T& b, const std::string& path,
+                                           const NameOf& name_of) {
   if constexpr (HasFields<T>) {
     constexpr auto& fs = kFields<T>;
     std::optional<std::string> found;
     std::apply(
         [&](const auto&... f) {
           ((found ? void()
-                  : void(found = FirstDifference(a.*(f.ptr), b.*(f.ptr), internal::JoinPath(path, f.name)))),
+                  : void(found = FirstDifference(a.*(f.ptr), b.*(f.ptr), internal::JoinPath(path, name_of(f)),
+                                                 name_of))),
            ...);
         },
         fs);
@@ -322,7 +508,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
       return fmt::format("{} (length {} != {})", path, a.size(), b.size());
     }
     for (std::size_t i = 0; i < a.size(); ++i) {
-      if (auto d = FirstDifference(a[i], b[i], fmt::format("{}[{}]", path, i))) return d;
+      if (auto d = FirstDifference(a[i], b[i], fmt::format("{}[{}]", path, i), name_of)) return d;
     }
     return std::nullopt;
   } else if constexpr (util::internal::IsMap<T>::value) {
@@ -334,7 +520,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
                            internal::KeyString(ia->first < ib->first ? ia->first : ib->first));
       }
       if (auto d = FirstDifference(ia->second, ib->second,
-                                   fmt::format("{}[{}]", path, internal::KeyString(ia->first)))) {
+                                   fmt::format("{}[{}]", path, internal::KeyString(ia->first)), name_of)) {
         return d;
       }
     }
@@ -344,7 +530,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
   } else if constexpr (util::internal::IsOptional<T>::value) {
     if (a.has_value() != b.has_value()) return path;
     if (!a) return std::nullopt;
-    return FirstDifference(*a, *b, path);
+    return FirstDifference(*a, *b, path, name_of);
   } else if constexpr (std::equality_comparable<T>) {
     if (a == b) return std::nullopt;
     return path;
@@ -356,6 +542,15 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
 }
 
 }  // namespace apimachinery::conversion
+
+// APIMACHINERY_IGNORED_FIELDS(From, To, field, ...): converting From into To with the generated
+// field conversions drops these fields of From on purpose (see the top of this file). Place it in
+// From's namespace (it is found by argument-dependent lookup), after both types.
+#define APIMACHINERY_IGNORED_FIELDS(From, To, ...)                                  \
+  [[maybe_unused]] constexpr ::apimachinery::conversion::internal::IgnoredFieldList \
+  ApimachineryIgnoredFields(const From*, const To*) {                               \
+    return ::apimachinery::conversion::internal::IgnoredFieldList{#__VA_ARGS__};    \
+  }
 
 // APIMACHINERY_FIELDS(Type, member | (member, "go tag"), ...): the field list of Type (see the top
 // of this file). Must be used in Type's namespace (a static_assert says so otherwise); a tag with an

@@ -28,7 +28,7 @@
 // Thread-safety: a JSONSerializer is immutable; Decode/Encode may run concurrently (the Scheme
 // must not be modified meanwhile).
 //
-// Differences from upstream: no YAML; no `into` reuse semantics beyond DecodeInto; typed objects
+// Differences from upstream: no YAML; `into` only through DecodeInto (see there); typed objects
 // need nlohmann to_json/from_json (APIMACHINERY_JSON_FIELDS or hand-written); unknown-field
 // detection is exact only for field-list JSON; Encode stamps apiVersion/kind from the scheme when
 // the object carries none (Go encodes what the object holds).
@@ -79,6 +79,11 @@ struct JSONSerializerOptions {
   bool unstructured_fallback = true;  // unregistered kinds decode to Unstructured
 };
 
+// DecodeIntoOptions: see JSONSerializer::DecodeInto.
+struct DecodeIntoOptions {
+  bool convert = false;  // convert a document of another kind into into's type (versioning codec)
+};
+
 class JSONSerializer {
  public:
   explicit JSONSerializer(const Scheme& scheme, JSONSerializerOptions options = {})
@@ -87,15 +92,31 @@ class JSONSerializer {
   // Decode: see the top of this file. `defaults` fills a missing kind / group+version.
   std::unique_ptr<Object> Decode(std::string_view data,
                                  const schema::GroupVersionKind* defaults = nullptr) const {
-    return DecodeImpl(data, defaults, false, nullptr);
+    return DecodeImpl(data, defaults, false);
   }
   // DecodeUnstructured: always Unstructured / UnstructuredList (kind still required).
   std::unique_ptr<Object> DecodeUnstructured(std::string_view data) const {
-    return DecodeImpl(data, nullptr, true, nullptr);
+    return DecodeImpl(data, nullptr, true);
   }
-  // DecodeInto decodes into an existing object (typed: its own from_json; Unstructured: the
-  // content) and returns the GVK found in the data.
-  schema::GroupVersionKind DecodeInto(std::string_view data, Object& into) const;
+  // DecodeInto decodes into an existing object and returns the document's GVK (upstream:
+  // runtime.DecodeInto over Serializer.Decode(data, nil, into), serializer/json/json.go; with
+  // options.convert, the versioning codec's Decode with into, serializer/versioning).
+  // - Unstructured / UnstructuredList `into`: its content is replaced by the document (only the
+  //   kind is required, as upstream).
+  // - A registered typed `into`: a missing kind or group/version is defaulted from into's first
+  //   registered kind. A document of one of into's kinds is decoded into it. A document of another
+  //   kind is decoded as its own registered type (its errors come first), then refused with
+  //   apimachinery::Error `unable to decode <gvk> into <type>` (into untouched), or, with
+  //   options.convert, defaulted (Scheme::Default) and converted into into's type through the
+  //   Scheme (Scheme::Convert; NotRegisteredError for an unknown kind, UnknownConversionError
+  //   without a conversion). With options.convert, a document of into's own kind is defaulted too.
+  // into is replaced as a whole and only on success (strong guarantee), except that strict
+  // errors are thrown (StrictDecodingErrorWithObject) after into was filled, as upstream returns
+  // the filled object with the strict error.
+  // Throws: as Decode; NotRegisteredError for an unregistered typed `into` (Go decodes one
+  // directly by reflection; here the type's JSON hooks come from its registration).
+  schema::GroupVersionKind DecodeInto(std::string_view data, Object& into,
+                                      const DecodeIntoOptions& options = {}) const;
 
   // Encode: the object's JSON with apiVersion/kind set.
   std::string Encode(const Object& obj) const { return Dump(ToJSON(obj)); }
@@ -115,10 +136,13 @@ class JSONSerializer {
     std::vector<std::string> duplicates;
   };
   Parsed Parse(std::string_view data, const schema::GroupVersionKind* defaults) const;
+  static void RequireKind(const Parsed& p, std::string_view data, bool version);
   std::unique_ptr<Object> DecodeImpl(std::string_view data, const schema::GroupVersionKind* defaults,
-                                     bool force_unstructured, Object* into) const;
-  void FillTyped(const nlohmann::json& doc, Object& obj, const schema::GroupVersionKind& gvk,
-                 StrictFieldsScope* strict) const;
+                                     bool force_unstructured) const;
+  // Fill replaces `target` (typed or Unstructured/UnstructuredList) by the document; strict mode
+  // appends the unknown-field errors to `strict_errors`.
+  void Fill(Parsed& p, Object& target, std::vector<std::string>& strict_errors) const;
+  void FillTyped(const nlohmann::json& doc, Object& obj, const schema::GroupVersionKind& gvk) const;
   std::string Dump(const nlohmann::json& j) const { return options_.pretty ? j.dump(2) : j.dump(); }
 
   const Scheme* scheme_;
@@ -198,6 +222,18 @@ class DuplicateTracker {
   std::vector<std::string> errors_;
 };
 
+// GVKWithDefaults: upstream's gvkWithDefaults (serializer/json/json.go).
+inline schema::GroupVersionKind GVKWithDefaults(schema::GroupVersionKind actual,
+                                                const schema::GroupVersionKind& defaults) {
+  if (actual.kind.empty()) actual.kind = defaults.kind;
+  if (actual.version.empty() && actual.group.empty()) {
+    actual.group = defaults.group;
+    actual.version = defaults.version;
+  }
+  if (actual.version.empty() && actual.group == defaults.group) actual.version = defaults.version;
+  return actual;
+}
+
 }  // namespace internal
 
 inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
@@ -233,21 +269,17 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
     (key[0] == 'a' ? api_version : kind) = it->get<std::string>();
   }
   p.gvk = schema::FromAPIVersionAndKind(api_version, kind);
-  if (defaults != nullptr) {
-    if (p.gvk.kind.empty()) p.gvk.kind = defaults->kind;
-    if (p.gvk.version.empty() && p.gvk.group.empty()) {
-      p.gvk.group = defaults->group;
-      p.gvk.version = defaults->version;
-    }
-  }
-  if (p.gvk.kind.empty()) throw MissingKindError(std::string(data));
-  if (p.gvk.version.empty()) throw MissingVersionError(std::string(data));
+  if (defaults != nullptr) p.gvk = internal::GVKWithDefaults(std::move(p.gvk), *defaults);
   return p;
 }
 
+inline void JSONSerializer::RequireKind(const Parsed& p, std::string_view data, bool version) {
+  if (p.gvk.kind.empty()) throw MissingKindError(std::string(data));
+  if (version && p.gvk.version.empty()) throw MissingVersionError(std::string(data));
+}
+
 inline void JSONSerializer::FillTyped(const nlohmann::json& doc, Object& obj,
-                                      const schema::GroupVersionKind& gvk,
-                                      StrictFieldsScope* /*strict*/) const {
+                                      const schema::GroupVersionKind& gvk) const {
   const TypeInfo* info = scheme_->TypeInfoFor(obj.GetTypeId());
   if (info == nullptr || info->from_json == nullptr) {
     throw Error(
@@ -260,72 +292,96 @@ inline void JSONSerializer::FillTyped(const nlohmann::json& doc, Object& obj,
   }
 }
 
-inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
-                                                          const schema::GroupVersionKind* defaults,
-                                                          bool force_unstructured, Object* into) const {
-  Parsed p = Parse(data, defaults);
+inline void JSONSerializer::Fill(Parsed& p, Object& target, std::vector<std::string>& strict_errors) const {
   std::optional<StrictFieldsScope> strict;
   if (options_.strict) strict.emplace();
-  std::unique_ptr<Object> obj;
-  Object* target = into;
-  bool unstructured = force_unstructured;
-  if (target != nullptr) {
-    unstructured = Scheme::IsUnstructured(*target);
-  } else if (!unstructured) {
-    const bool known = scheme_->Recognizes(p.gvk);
-    if (!known) {
-      try {
-        obj = scheme_->New(p.gvk);  // the unversioned-kind fallback
-      } catch (const NotRegisteredError&) {
-        if (!options_.unstructured_fallback) throw;
-        unstructured = true;
+  if (target.GetTypeId() == util::kTypeId<UnstructuredList>) {
+    static_cast<UnstructuredList&>(target).SetUnstructuredContent(std::move(p.doc));
+  } else if (target.GetTypeId() == util::kTypeId<Unstructured>) {
+    if (strict) {
+      if (auto m = p.doc.find("metadata"); m != p.doc.end() && m->is_object()) {
+        metav1::ObjectMeta meta;
+        strict->Push("metadata");
+        internal::DecodeValue(*m, meta);  // reports unknown metadata keys
+        strict->Pop();
       }
-    } else {
-      obj = scheme_->New(p.gvk);
     }
-  }
-  if (unstructured) {
-    if (target == nullptr) {
-      auto items = p.doc.find("items");
-      if (items != p.doc.end() && items->is_array()) {
-        obj = std::make_unique<UnstructuredList>();
-      } else {
-        obj = std::make_unique<Unstructured>();
-      }
-      target = obj.get();
-    }
-    if (target->GetTypeId() == util::kTypeId<UnstructuredList>) {
-      static_cast<UnstructuredList&>(*target).SetUnstructuredContent(std::move(p.doc));
-    } else {
-      if (strict) {
-        if (auto m = p.doc.find("metadata"); m != p.doc.end() && m->is_object()) {
-          metav1::ObjectMeta meta;
-          strict->Push("metadata");
-          internal::DecodeValue(*m, meta);  // reports unknown metadata keys
-          strict->Pop();
-        }
-      }
-      static_cast<Unstructured&>(*target).SetUnstructuredContent(std::move(p.doc));
-    }
+    static_cast<Unstructured&>(target).SetUnstructuredContent(std::move(p.doc));
   } else {
-    if (target == nullptr) target = obj.get();
-    FillTyped(p.doc, *target, p.gvk, strict ? &*strict : nullptr);
+    FillTyped(p.doc, target, p.gvk);
   }
   if (strict) {
-    std::vector<std::string> errs = strict->errors();
-    errs.insert(errs.end(), p.duplicates.begin(), p.duplicates.end());
-    if (!errs.empty()) {
-      std::shared_ptr<Object> shared =
-          obj ? std::shared_ptr<Object>(std::move(obj)) : std::shared_ptr<Object>(target->DeepCopyObject());
-      throw StrictDecodingErrorWithObject(std::move(errs), std::move(shared));
+    strict_errors.insert(strict_errors.end(), strict->errors().begin(), strict->errors().end());
+    strict_errors.insert(strict_errors.end(), p.duplicates.begin(), p.duplicates.end());
+  }
+}
+
+inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
+                                                          const schema::GroupVersionKind* defaults,
+                                                          bool force_unstructured) const {
+  Parsed p = Parse(data, defaults);
+  RequireKind(p, data, true);
+  std::unique_ptr<Object> obj;
+  if (!force_unstructured) {
+    try {
+      obj = scheme_->New(p.gvk);  // registered, or the unversioned-kind fallback
+    } catch (const NotRegisteredError&) {
+      if (!options_.unstructured_fallback) throw;
     }
   }
+  if (!obj) {
+    auto items = p.doc.find("items");
+    if (items != p.doc.end() && items->is_array()) {
+      obj = std::make_unique<UnstructuredList>();
+    } else {
+      obj = std::make_unique<Unstructured>();
+    }
+  }
+  std::vector<std::string> errs;
+  Fill(p, *obj, errs);
+  if (!errs.empty())
+    throw StrictDecodingErrorWithObject(std::move(errs), std::shared_ptr<Object>(std::move(obj)));
   return obj;
 }
 
-inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data, Object& into) const {
-  schema::GroupVersionKind gvk = Parse(data, nullptr).gvk;
-  DecodeImpl(data, nullptr, false, &into);
+inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data, Object& into,
+                                                           const DecodeIntoOptions& options) const {
+  Parsed p = Parse(data, nullptr);
+  std::vector<std::string> errs;
+  auto strict_error = [&](const Object& obj) {
+    return StrictDecodingErrorWithObject(std::move(errs), std::shared_ptr<Object>(obj.DeepCopyObject()));
+  };
+  if (Scheme::IsUnstructured(into)) {
+    RequireKind(p, data, false);
+    const schema::GroupVersionKind gvk = p.gvk;
+    Fill(p, into, errs);
+    if (!errs.empty()) throw strict_error(into);
+    return gvk;
+  }
+  const TypeInfo* info = scheme_->TypeInfoFor(into.GetTypeId());
+  if (info == nullptr) throw NotRegisteredError::ForType(scheme_->Name(), into.GetTypeId().name());
+  const std::vector<schema::GroupVersionKind> kinds = scheme_->ObjectKinds(into).first;
+  p.gvk = internal::GVKWithDefaults(std::move(p.gvk), kinds.front());
+  RequireKind(p, data, true);
+  const schema::GroupVersionKind gvk = p.gvk;
+  bool own_kind = false;
+  for (const auto& k : kinds) own_kind = own_kind || k == gvk;
+  std::unique_ptr<Object> fresh = info->make();
+  if (own_kind) {
+    Fill(p, *fresh, errs);
+    if (options.convert) scheme_->Default(*fresh);
+  } else {
+    std::unique_ptr<Object> decoded = scheme_->New(gvk);
+    Fill(p, *decoded, errs);
+    if (!options.convert) {
+      if (!errs.empty()) throw strict_error(*decoded);  // upstream: the strict error comes first
+      throw Error(fmt::format("unable to decode {} into {}", gvk.String(), into.GetTypeId().name()));
+    }
+    scheme_->Default(*decoded);
+    scheme_->Convert(static_cast<const Object&>(*decoded), static_cast<Object&>(*fresh));
+  }
+  info->assign(into, std::move(*fresh));
+  if (!errs.empty()) throw strict_error(into);
   return gvk;
 }
 

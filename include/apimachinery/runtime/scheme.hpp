@@ -14,7 +14,18 @@
 // registered type T must derive from runtime::ObjectBase<T> (or otherwise implement
 // runtime::Object with GetTypeId() == util::TypeIdOf<T>()), be default-constructible and copyable.
 // Registering a type also registers a generated self-conversion (copy, then clear apiVersion/kind),
-// as upstream does for types with DeepCopyInto.
+// as upstream does for types with DeepCopyInto. A registered type must have JSON (to_json and
+// from_json found by ADL: APIMACHINERY_FIELDS + APIMACHINERY_JSON_FIELDS, or hand-written), as
+// every Go type has through reflection: registering one without is a compile-time error (a
+// static_assert naming the type and the missing function).
+//
+// A new Scheme registers upstream's NewScheme conversions from query parameters
+// (k8s.io/apimachinery/pkg/runtime/conversion.go: RegisterStringConversions):
+// std::vector<std::string> -> std::string (the first element, "" for none), -> int and
+// -> std::int64_t (the first element by strconv.Atoi / strconv.ParseInt, 0 for none; throws
+// apimachinery::Error `strconv.Atoi: parsing "x": invalid syntax` / `... value out of range`; C++
+// int is 32 bits, so Atoi's range is Go's on a 32-bit platform) and -> bool (false for none, "0"
+// or a case-insensitive "false"; true for anything else, "" included).
 //
 // ConvertToVersion / UnsafeConvertToVersion follow upstream exactly
 // (k8s.io/apimachinery/pkg/runtime/scheme.go: Scheme.convertToVersion): kinds of the
@@ -73,7 +84,10 @@
 #include "apimachinery/runtime/group_versioner.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/runtime/unstructured_converter.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/ascii.hpp"
+#include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -102,11 +116,17 @@ std::string KindNameOf() {
 struct TypeInfo {
   util::TypeId id;
   std::unique_ptr<Object> (*make)() = nullptr;
-  // JSON hooks; null when the type has no nlohmann to_json / from_json.
+  // JSON hooks (every registered type has them).
   void (*to_json)(const Object&, nlohmann::json&) = nullptr;
   void (*from_json)(const nlohmann::json&, Object&) = nullptr;
-  // First differing field path of two objects of this type ("" = differ without detail).
+  // First differing field path of two objects of this type, by JSON keys ("spec.replicas",
+  // "spec.ports[1].containerPort"; "" = differ without detail).
   std::optional<std::string> (*diff)(const Object&, const Object&) = nullptr;
+  // Move-assigns `from` (an object of this type) to `to` (an object of this type).
+  void (*assign)(Object& to, Object&& from) = nullptr;
+  // The unstructured converter's type check of content for this type (FromUnstructuredMismatch,
+  // runtime/unstructured_converter.hpp); null for types without a field list.
+  std::optional<std::string> (*unstructured_mismatch)(const nlohmann::json&) = nullptr;
 };
 
 // FieldLabelConversionFunc converts a field selector label/value to the internal form.
@@ -264,8 +284,11 @@ class Scheme {
 
   // TypedToUnstructured: the JSON content of a typed object, stamped with `gvk`
   // (upstream: DefaultUnstructuredConverter.ToUnstructured + SetGroupVersionKind).
-  // Throws: NotRegisteredError (unknown type), apimachinery::Error (type without JSON).
+  // Throws: NotRegisteredError (unknown type), apimachinery::Error (JSON not an object).
   Unstructured TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const;
+  // TypedContent: the JSON object of a registered typed object (its to_json), as upstream's
+  // DefaultUnstructuredConverter.ToUnstructured. Throws: NotRegisteredError; apimachinery::Error.
+  nlohmann::json TypedContent(const Object& in) const;
 
  private:
   struct TypeEntry {
@@ -277,6 +300,7 @@ class Scheme {
   static TypeInfo MakeTypeInfo();
   template <typename T>
   void RegisterSelfConversion();
+  void RegisterStringConversions();
   void AddObservedVersion(const schema::GroupVersion& gv);
   std::unique_ptr<Object> ConvertToVersionImpl(bool copy, const Object& in, std::unique_ptr<Object> owned,
                                                const GroupVersioner& target) const;
@@ -326,23 +350,79 @@ inline const GroupVersioner* TargetVersioner(const conversion::Scope& scope) noe
 }
 
 inline Scheme::Scheme(std::string name, const char* file, int line)
-    : scheme_name_(name.empty() ? internal::CallerName(file, line) : std::move(name)) {}
+    : scheme_name_(name.empty() ? internal::CallerName(file, line) : std::move(name)) {
+  RegisterStringConversions();
+}
+
+namespace internal {
+// ParseGoInt: strconv.ParseInt(s, 10, bits) (fn "ParseInt") or strconv.Atoi (fn "Atoi"): an
+// optional sign and at least one decimal digit. Throws apimachinery::Error with the NumError text.
+inline std::int64_t ParseGoInt(std::string_view s, int bits, std::string_view fn) {
+  auto fail = [&](std::string_view why) {
+    return Error(fmt::format("strconv.{}: parsing {}: {}", fn, util::Quote(s), why));
+  };
+  std::string_view digits = s;
+  const bool negative = !digits.empty() && digits.front() == '-';
+  if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
+  if (digits.empty()) throw fail("invalid syntax");
+  const std::uint64_t limit = (std::uint64_t{1} << (bits - 1)) - (negative ? 0 : 1);
+  std::uint64_t v = 0;
+  bool overflow = false;
+  for (char c : digits) {
+    if (c < '0' || c > '9') throw fail("invalid syntax");
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    if (v > (limit - d) / 10) overflow = true;
+    if (!overflow) v = v * 10 + d;
+  }
+  if (overflow || v > limit) throw fail("value out of range");
+  return negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
+}
+}  // namespace internal
+
+inline void Scheme::RegisterStringConversions() {
+  using Strings = std::vector<std::string>;
+  converter_.RegisterConversionFunc<Strings, std::string>(
+      [](const Strings& in, std::string& out, conversion::Scope&) {
+        out = in.empty() ? std::string() : in[0];
+      });
+  converter_.RegisterConversionFunc<Strings, int>([](const Strings& in, int& out, conversion::Scope&) {
+    out = in.empty() ? 0 : static_cast<int>(internal::ParseGoInt(in[0], 32, "Atoi"));
+  });
+  converter_.RegisterConversionFunc<Strings, bool>([](const Strings& in, bool& out, conversion::Scope&) {
+    if (in.empty()) {
+      out = false;
+      return;
+    }
+    // strings.EqualFold(v, "false"): ASCII case folding, and U+017F (long s) folds to 's'.
+    std::string folded = util::ToLowerASCII(in[0]);
+    if (auto pos = folded.find("\xC5\xBF"); pos != std::string::npos) folded.replace(pos, 2, "s");
+    out = !(in[0] == "0" || folded == "false");
+  });
+  converter_.RegisterConversionFunc<Strings, std::int64_t>(
+      [](const Strings& in, std::int64_t& out, conversion::Scope&) {
+        out = in.empty() ? 0 : internal::ParseGoInt(in[0], 64, "ParseInt");
+      });
+}
 
 template <typename T>
 TypeInfo Scheme::MakeTypeInfo() {
   TypeInfo info;
   info.id = util::kTypeId<T>;
   info.make = +[]() -> std::unique_ptr<Object> { return std::make_unique<T>(); };
-  if constexpr (std::is_constructible_v<nlohmann::json, const T&>) {
-    info.to_json = +[](const Object& o, nlohmann::json& j) { j = static_cast<const T&>(o); };
-  }
-  if constexpr (requires(const nlohmann::json& j, T& t) { j.get_to(t); }) {
-    info.from_json = +[](const nlohmann::json& j, Object& o) { j.get_to(static_cast<T&>(o)); };
+  if constexpr (JSONConvertible<T>) {  // else AddKnownTypeWithName's static_assert has fired
+    info.to_json =
+        +[](const Object& o, nlohmann::json& j) { nlohmann::to_json(j, static_cast<const T&>(o)); };
+    info.from_json = +[](const nlohmann::json& j, Object& o) { nlohmann::from_json(j, static_cast<T&>(o)); };
   }
   if constexpr (conversion::HasFields<T> || std::equality_comparable<T>) {
     info.diff = +[](const Object& a, const Object& b) {
-      return conversion::FirstDifference(static_cast<const T&>(a), static_cast<const T&>(b));
+      return conversion::FirstDifference(static_cast<const T&>(a), static_cast<const T&>(b), std::string(),
+                                         [](const auto& field) { return internal::FieldWireKey(field); });
     };
+  }
+  info.assign = +[](Object& to, Object&& from) { static_cast<T&>(to) = std::move(static_cast<T&>(from)); };
+  if constexpr (conversion::HasFields<T>) {
+    info.unstructured_mismatch = +[](const nlohmann::json& u) { return FromUnstructuredMismatch<T>(u); };
   }
   return info;
 }
@@ -366,6 +446,11 @@ void Scheme::AddKnownTypeWithName(const schema::GroupVersionKind& gvk) {
   static_assert(KnownObject<T>,
                 "All types must be runtime::Object value types (derive from "
                 "runtime::ObjectBase<T>, default-constructible and copyable)");
+  static_assert(JSONConvertible<T>,
+                "runtime::Scheme: a registered type needs JSON: to_json(nlohmann::json&, const T&) and "
+                "from_json(const nlohmann::json&, T&) found by ADL (APIMACHINERY_FIELDS + "
+                "APIMACHINERY_JSON_FIELDS in the type's namespace, or hand-written); T is named in the "
+                "instantiation context, the missing function in the notes");
   AddObservedVersion(gvk.GroupVersion());
   const util::TypeId id = util::kTypeId<T>;
   if (gvk.version.empty()) {

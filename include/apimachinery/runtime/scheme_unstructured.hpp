@@ -7,9 +7,13 @@
 //
 // runtime::Unstructured is understood everywhere upstream understands it: ObjectKinds returns its
 // declared GVK (MissingKindError / MissingVersionError when absent), ConvertToVersion first turns
-// it into the registered typed object of that GVK (through the type's JSON), and Convert handles
-// Unstructured <-> Unstructured (copy), typed -> Unstructured (internal objects need a
-// GroupVersioner context) and Unstructured -> typed.
+// it into the registered typed object of that GVK (through the type's JSON; a value of the wrong
+// type gives the unstructured converter's text, `unable to convert unstructured object to
+// example.com/v1, Kind=Widget: unrecognized type: int32`), and Convert handles Unstructured <->
+// Unstructured (copy), typed -> Unstructured or UnstructuredList (the typed object's content,
+// stamped with its first registered kind; internal objects need a GroupVersioner context and give
+// the converted object's content only, so an internal target adds no apiVersion/kind) and
+// Unstructured -> typed.
 //
 // Throws: see each declaration in scheme.hpp (NotRegisteredError, MissingKindError,
 // MissingVersionError, metav1::DecodeError, apimachinery::Error,
@@ -21,6 +25,9 @@
 #include <any>
 #include <exception>
 #include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -68,14 +75,20 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
       return;
     }
     if (out_u) {
-      if (!(oout.GetTypeId() == util::kTypeId<Unstructured>)) {
-        throw Error(fmt::format("unable to convert object type {} to {}", oin.GetTypeId().name(),
-                                oout.GetTypeId().name()));
-      }
+      // Upstream: the typed object's content (DefaultUnstructuredConverter.ToUnstructured) becomes
+      // the Unstructured's or the UnstructuredList's content (a list splits "items").
+      auto set_content = [&](nlohmann::json content) {
+        if (oout.GetTypeId() == util::kTypeId<Unstructured>) {
+          static_cast<Unstructured&>(oout).SetUnstructuredContent(std::move(content));
+        } else {
+          static_cast<UnstructuredList&>(oout).SetUnstructuredContent(std::move(content));
+        }
+      };
       auto [kinds, unversioned] = ObjectKinds(oin);
       const schema::GroupVersionKind& gvk = kinds.front();
       if (unversioned || gvk.version != schema::kAPIVersionInternal) {
-        static_cast<Unstructured&>(oout) = TypedToUnstructured(oin, gvk);
+        set_content(TypedContent(oin));
+        oout.SetGroupVersionKind(gvk);
         return;
       }
       const GroupVersioner* target = nullptr;
@@ -87,8 +100,10 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
                         "preferred version to convert to",
                         oin.GetTypeId().name()));
       }
+      // Only the content: an internal target gives an object without apiVersion/kind, and the
+      // content then has none either.
       std::unique_ptr<Object> versioned = ConvertToVersion(oin, *target);
-      static_cast<Unstructured&>(oout) = TypedToUnstructured(*versioned, versioned->GetObjectKind());
+      set_content(TypedContent(*versioned));
       return;
     }
     conversion::Meta meta{std::move(context)};
@@ -110,28 +125,29 @@ inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) con
   auto kinds = ObjectKinds(in).first;
   std::unique_ptr<Object> typed = New(kinds.front());
   const TypeInfo* info = TypeInfoFor(typed->GetTypeId());
+  const nlohmann::json content = in.GetTypeId() == util::kTypeId<Unstructured>
+                                     ? static_cast<const Unstructured&>(in).UnstructuredContent()
+                                     : static_cast<const UnstructuredList&>(in).UnstructuredContent();
+  auto fail = [&](std::string_view cause) {
+    return Error(
+        fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), cause));
+  };
   try {
-    if (info == nullptr || info->from_json == nullptr) {
-      throw Error(fmt::format("type {} has no JSON decoding", typed->GetTypeId().name()));
-    }
-    if (in.GetTypeId() == util::kTypeId<Unstructured>) {
-      info->from_json(static_cast<const Unstructured&>(in).UnstructuredContent(), *typed);
-    } else {
-      info->from_json(static_cast<const UnstructuredList&>(in).UnstructuredContent(), *typed);
-    }
+    info->from_json(content, *typed);
   } catch (const std::exception& e) {
-    throw Error(
-        fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), e.what()));
+    // The type's reader refuses whatever upstream's converter refuses; the converter's walk then
+    // names the first mismatch as upstream does (it runs only on failure: no cost on success).
+    if (info->unstructured_mismatch != nullptr) {
+      if (std::optional<std::string> mismatch = info->unstructured_mismatch(content)) throw fail(*mismatch);
+    }
+    throw fail(e.what());
   }
   return typed;
 }
 
-inline Unstructured Scheme::TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const {
+inline nlohmann::json Scheme::TypedContent(const Object& in) const {
   const TypeInfo* info = TypeInfoFor(in.GetTypeId());
   if (info == nullptr) throw NotRegisteredError::ForType(scheme_name_, in.GetTypeId().name());
-  if (info->to_json == nullptr) {
-    throw Error(fmt::format("type {} has no JSON encoding", in.GetTypeId().name()));
-  }
   nlohmann::json j;
   try {
     info->to_json(in, j);
@@ -142,7 +158,11 @@ inline Unstructured Scheme::TypedToUnstructured(const Object& in, const schema::
     throw Error(fmt::format("unable to convert object to unstructured: got JSON {}, expected an object",
                             j.type_name()));
   }
-  Unstructured u(std::move(j));
+  return j;
+}
+
+inline Unstructured Scheme::TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const {
+  Unstructured u(TypedContent(in));
   u.SetGroupVersionKind(gvk);
   return u;
 }

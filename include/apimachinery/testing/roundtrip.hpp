@@ -8,8 +8,9 @@
 //
 // The comparison ignores apiVersion/kind (the conversion stamps them) and walks the object's
 // APIMACHINERY_FIELDS list (conversion/fields.hpp), reporting the first differing field by its
-// C++ member path ("spec.template_.containers[1].image"); types without a field list are compared
-// with == and reported as a whole ("" = the object).
+// JSON path, the wire keys a Go user sees ("spec.template.containers[1].ports[0].containerPort",
+// map entries as "spec.selector[zone]"; the Scheme's TypeInfo::diff); types without a field list
+// are compared with == and reported as a whole ("" = the object).
 //
 // Throws: RoundTripError (CheckRoundTrip); whatever the conversions throw (NotRegisteredError,
 // UnknownConversionError); apimachinery::Error when the object's type has neither a field list
