@@ -52,6 +52,7 @@ PACKAGES = {
     "util/validation": ["validation"],
     "util/validation/field": ["field"],
     "workqueue": ["workqueue"],
+    "watch": ["watch"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

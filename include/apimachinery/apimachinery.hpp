@@ -21,4 +21,5 @@
 #include "apimachinery/schema/schema.hpp"
 #include "apimachinery/selection/selection.hpp"
 #include "apimachinery/version.hpp"
+#include "apimachinery/watch/watch.hpp"
 #include "apimachinery/workqueue/workqueue.hpp"

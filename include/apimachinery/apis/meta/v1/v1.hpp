@@ -18,6 +18,7 @@
 #pragma once
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/apis/meta/v1/list_options.hpp"
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
