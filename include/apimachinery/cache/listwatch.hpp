@@ -36,9 +36,9 @@ namespace apimachinery::cache {
 
 // ListResult: one page of a list (the items, ListMeta.resourceVersion, ListMeta.continue).
 struct ListResult {
-  std::vector<std::shared_ptr<const runtime::Object>> items;
-  std::string resource_version;
-  std::string continue_;
+  std::vector<std::shared_ptr<const runtime::Object>> items{};
+  std::string resource_version{};
+  std::string continue_{};
 };
 
 // ListerWatcher: lists and watches one resource (listwatch.go: ListerWatcher).

@@ -81,7 +81,7 @@ inline EventType ParseEventType(std::string_view name) {
 // metav1::Status.
 struct Event {
   EventType type = EventType::kAdded;
-  std::shared_ptr<const runtime::Object> object;
+  std::shared_ptr<const runtime::Object> object{};
 };
 
 // Interface: a stream of Events (watch.go: Interface).

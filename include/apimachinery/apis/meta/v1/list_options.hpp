@@ -23,6 +23,9 @@
 // strconv.ParseInt(s, 10, 64) and a bad one throws metav1::NumError (`strconv.ParseInt: parsing
 // "abc": invalid syntax` / `value out of range`); unknown parameters are ignored.
 //
+// Every member has a default member initializer, so designated initialisation of a few members
+// is warning-free under -Wextra (-Wmissing-field-initializers).
+//
 // Cost: proportional to the size of the options. Thread-safety: value types and pure functions.
 // Differences from upstream: no TypeMeta member on ListOptions (it is never needed on the wire);
 // enum-like strings (ResourceVersionMatch, DeletionPropagation) are std::string with the known
@@ -59,37 +62,37 @@ inline constexpr std::string_view kDryRunAll = "All";
 
 // ListOptions: the query of list and watch calls (types.go: ListOptions).
 struct ListOptions {
-  std::string label_selector;  // "labelSelector"
-  std::string field_selector;  // "fieldSelector"
+  std::string label_selector{};  // "labelSelector"
+  std::string field_selector{};  // "fieldSelector"
   bool watch = false;
-  bool allow_watch_bookmarks = false;           // "allowWatchBookmarks"
-  std::string resource_version;                 // "resourceVersion"
-  std::string resource_version_match;           // "resourceVersionMatch": kResourceVersionMatch*
-  std::optional<std::int64_t> timeout_seconds;  // "timeoutSeconds"
+  bool allow_watch_bookmarks = false;             // "allowWatchBookmarks"
+  std::string resource_version{};                 // "resourceVersion"
+  std::string resource_version_match{};           // "resourceVersionMatch": kResourceVersionMatch*
+  std::optional<std::int64_t> timeout_seconds{};  // "timeoutSeconds"
   std::int64_t limit = 0;
-  std::string continue_;                    // "continue"
-  std::optional<bool> send_initial_events;  // "sendInitialEvents"
-  std::string shard_selector;               // "shardSelector" (alpha upstream)
+  std::string continue_{};                    // "continue"
+  std::optional<bool> send_initial_events{};  // "sendInitialEvents"
+  std::string shard_selector{};               // "shardSelector" (alpha upstream)
 
   friend bool operator==(const ListOptions&, const ListOptions&) = default;
 };
 
 // Preconditions: what must hold for a delete to proceed (types.go: Preconditions).
 struct Preconditions {
-  std::optional<std::string> uid;               // "uid"
-  std::optional<std::string> resource_version;  // "resourceVersion"
+  std::optional<std::string> uid{};               // "uid"
+  std::optional<std::string> resource_version{};  // "resourceVersion"
 
   friend bool operator==(const Preconditions&, const Preconditions&) = default;
 };
 
 // DeleteOptions: the body of a delete call (types.go: DeleteOptions).
 struct DeleteOptions {
-  std::optional<Preconditions> preconditions;
-  std::optional<std::int64_t> grace_period_seconds;  // "gracePeriodSeconds"
-  std::optional<std::string> propagation_policy;     // "propagationPolicy": kDeletePropagation*
-  std::vector<std::string> dry_run;                  // "dryRun"
-  std::optional<bool> orphan_dependents;             // "orphanDependents" (deprecated upstream)
-  std::optional<bool> ignore_store_read_error_with_cluster_breaking_potential;
+  std::optional<Preconditions> preconditions{};
+  std::optional<std::int64_t> grace_period_seconds{};  // "gracePeriodSeconds"
+  std::optional<std::string> propagation_policy{};     // "propagationPolicy": kDeletePropagation*
+  std::vector<std::string> dry_run{};                  // "dryRun"
+  std::optional<bool> orphan_dependents{};             // "orphanDependents" (deprecated upstream)
+  std::optional<bool> ignore_store_read_error_with_cluster_breaking_potential{};
 
   friend bool operator==(const DeleteOptions&, const DeleteOptions&) = default;
 };
