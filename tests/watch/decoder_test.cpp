@@ -641,10 +641,7 @@ TEST_CASE("StreamWatcher: Stop from another thread wakes a Next blocked in a rea
     writer->Write(PodEvent("ADDED", "first"));
     REQUIRE(w->Next());
     std::atomic<bool> ended{false};
-    std::thread consumer([&, wp = w.get()] {
-      CHECK_FALSE(wp->Next());
-      ended = true;
-    });
+    std::thread consumer([&, wp = w.get()] { ended = !wp->Next(); });
     std::this_thread::sleep_for(std::chrono::milliseconds(round % 3));
     w->Stop();
     w->Stop();
