@@ -56,6 +56,7 @@ PACKAGES = {
     "ctrl/controllerutil": ["ctrl::controllerutil"],
     "api/resource": ["resource"],
     "util/intstr": ["intstr"],
+    "watch": ["watch"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

@@ -25,4 +25,5 @@
 #include "apimachinery/types/types.hpp"
 #include "apimachinery/util/intstr/intstr.hpp"
 #include "apimachinery/version.hpp"
+#include "apimachinery/watch/watch.hpp"
 #include "apimachinery/workqueue/workqueue.hpp"

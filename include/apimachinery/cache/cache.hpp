@@ -7,12 +7,14 @@
 //   object_list.hpp       ObjectList, what the store's reads return
 //   delta_fifo.hpp        DeltaType, Delta, Deltas, DeletedFinalStateUnknown
 //   the_real_fifo.hpp     RealFIFO
+//   listwatch.hpp         ListResult, ListerWatcher, ListWatch
 //
 // Throws, thread-safety and complexity are documented in each header.
 #pragma once
 
 #include "apimachinery/cache/delta_fifo.hpp"
 #include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/listwatch.hpp"
 #include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/cache/store.hpp"

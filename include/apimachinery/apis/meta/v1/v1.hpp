@@ -24,6 +24,7 @@
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/duration.hpp"
 #include "apimachinery/apis/meta/v1/helpers.hpp"
+#include "apimachinery/apis/meta/v1/list_options.hpp"
 #include "apimachinery/apis/meta/v1/micro_time.hpp"
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/apis/meta/v1/status.hpp"

@@ -1,0 +1,185 @@
+// watch::StreamWatcher: a watch over a Decoder of events
+// (k8s.io/apimachinery/pkg/watch/streamwatcher.go: Decoder, Reporter, StreamWatcher, receive;
+// k8s.io/apimachinery/pkg/api/errors/errors.go: NewClientErrorReporter).
+//
+//   auto w = std::make_unique<watch::StreamWatcher>(std::move(decoder));   // decoder.hpp makes one
+//   while (auto ev = w->Next()) ...
+//
+// How the stream ends, as upstream's receive():
+// - the decoder reports the end of the stream (std::nullopt, Go's io.EOF) or throws an EOFError
+//   (a truncated last event, Go's io.ErrUnexpectedEOF; a connection that closed): Next returns
+//   std::nullopt;
+// - any other exception from the decoder (garbage, an unknown event type, an object that does not
+//   decode): Next returns one kError event whose object is the Reporter's metav1::Status for
+//   `unable to decode an event from the watch stream: <what()>`, then std::nullopt;
+// - Stop: Next returns std::nullopt (an event decoded concurrently is dropped, as upstream drops
+//   it when `done` is closed). Err() tells which exception ended the stream.
+// The default Reporter is client-go's: ClientErrorReporter(500, "GET", "ClientWatchDecoding")
+// (k8s.io/client-go/rest/request.go: Request.newStreamWatcher).
+//
+// Cost: no thread of its own: Next decodes on the calling thread.
+// Thread-safety: Next may be called from several threads (serialised); Stop from any thread,
+// concurrently with Next (it closes the decoder, which must wake a Decode blocked in a read).
+// Destroying a StreamWatcher stops it and waits for a Next in progress to return.
+// Differences from upstream: Go runs receive() in a goroutine feeding an unbuffered channel; here
+// the consumer's Next calls Decode directly, which is equivalent for a single consumer (an event
+// is decoded only when asked for) and needs no thread. Err() is an addition.
+#pragma once
+
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "apimachinery/api/errors/errors.hpp"
+#include "apimachinery/apis/meta/v1/status.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/watch/event.hpp"
+
+namespace apimachinery::watch {
+
+// EOFError: the stream ended where it should not have (a truncated event, a dropped
+// connection). StreamWatcher ends quietly on it, as upstream does on io.ErrUnexpectedEOF and
+// net.IsProbableEOF errors.
+class EOFError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Decoder: the source of a StreamWatcher (streamwatcher.go: Decoder).
+class Decoder {
+ public:
+  virtual ~Decoder() = default;
+  // Decode blocks until the next event; std::nullopt at the clean end of the stream. Throws on
+  // bad input (see the top of this file).
+  virtual std::optional<Event> Decode() = 0;
+  // Close releases the source and makes a Decode blocked on another thread return. Idempotent;
+  // callable from any thread, concurrently with Decode.
+  virtual void Close() noexcept = 0;
+
+ protected:
+  Decoder() = default;
+  Decoder(const Decoder&) = default;
+  Decoder& operator=(const Decoder&) = default;
+};
+
+// Reporter: turns a decoding error into the object of an ERROR event (streamwatcher.go: Reporter).
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual std::shared_ptr<const runtime::Object> AsObject(std::string_view err) const = 0;
+
+ protected:
+  Reporter() = default;
+  Reporter(const Reporter&) = default;
+  Reporter& operator=(const Reporter&) = default;
+};
+
+// ClientErrorReporter: a metav1::Status as errors.NewGenericServerResponse(code, verb, {}, "",
+// err, 0, true) builds it, with a cause {reason, err} appended (errors.go:
+// clientErrorReporter.AsObject; an empty reason is "ClientError").
+class ClientErrorReporter final : public Reporter {
+ public:
+  ClientErrorReporter(int code, std::string verb, std::string reason)
+      : code_(code), verb_(std::move(verb)), reason_(std::move(reason)) {}
+  std::shared_ptr<const runtime::Object> AsObject(std::string_view err) const override {
+    metav1::Status status =
+        errors::NewGenericServerResponse(code_, verb_, schema::GroupResource{}, "", err, 0, true).err_status;
+    if (!status.details) status.details.emplace();
+    status.details->causes.push_back(
+        metav1::StatusCause{reason_.empty() ? std::string("ClientError") : reason_, std::string(err), ""});
+    return std::make_shared<const metav1::Status>(std::move(status));
+  }
+
+ private:
+  int code_;
+  std::string verb_;
+  std::string reason_;
+};
+
+// StreamWatcher: see the top of this file.
+class StreamWatcher final : public Interface {
+ public:
+  explicit StreamWatcher(std::unique_ptr<Decoder> source, std::shared_ptr<const Reporter> reporter = nullptr)
+      : source_(std::move(source)), reporter_(std::move(reporter)) {
+    if (!reporter_) reporter_ = std::make_shared<ClientErrorReporter>(500, "GET", "ClientWatchDecoding");
+  }
+  StreamWatcher(const StreamWatcher&) = delete;
+  StreamWatcher& operator=(const StreamWatcher&) = delete;
+  ~StreamWatcher() override {
+    Stop();
+    std::lock_guard wait_for_next(next_mu_);
+  }
+
+  std::optional<Event> Next() override {
+    std::lock_guard next_lock(next_mu_);
+    if (Ended()) return std::nullopt;
+    std::string failure;
+    try {
+      std::optional<Event> ev = source_->Decode();
+      if (!ev) {
+        Finish(nullptr);
+        return std::nullopt;
+      }
+      if (Ended()) return std::nullopt;  // stopped meanwhile: dropped, as upstream
+      return ev;
+    } catch (const EOFError&) {
+      Finish(std::current_exception());
+      return std::nullopt;
+    } catch (const std::exception& e) {
+      failure = e.what();
+      Finish(std::current_exception());
+    } catch (...) {
+      failure = "unknown error";
+      Finish(std::current_exception());
+    }
+    if (Stopped()) return std::nullopt;
+    return Event{EventType::kError,
+                 reporter_->AsObject("unable to decode an event from the watch stream: " + failure)};
+  }
+
+  void Stop() noexcept override {
+    std::lock_guard lock(mu_);
+    stopped_ = true;
+    CloseLocked();
+  }
+
+  // Err: the exception that ended the stream (nullptr while it runs, after a clean end or Stop).
+  std::exception_ptr Err() const {
+    std::lock_guard lock(mu_);
+    return err_;
+  }
+
+ private:
+  bool Ended() const {
+    std::lock_guard lock(mu_);
+    return closed_;
+  }
+  bool Stopped() const {
+    std::lock_guard lock(mu_);
+    return stopped_;
+  }
+  void Finish(std::exception_ptr err) noexcept {
+    std::lock_guard lock(mu_);
+    if (!closed_ && !stopped_) err_ = std::move(err);
+    CloseLocked();
+  }
+  void CloseLocked() noexcept {
+    if (closed_) return;
+    closed_ = true;
+    source_->Close();
+  }
+
+  std::unique_ptr<Decoder> source_;
+  std::shared_ptr<const Reporter> reporter_;
+  std::mutex next_mu_;  // serialises Next; the destructor waits on it
+  mutable std::mutex mu_;
+  bool closed_ = false;
+  bool stopped_ = false;
+  std::exception_ptr err_;
+};
+
+}  // namespace apimachinery::watch
