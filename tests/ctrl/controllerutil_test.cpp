@@ -27,6 +27,7 @@ struct Deployment : runtime::ObjectBase<Deployment> {  // extensions/v1beta1 in 
   metav1::ObjectMeta metadata;
 };
 APIMACHINERY_FIELDS(Deployment, metadata)
+APIMACHINERY_JSON_FIELDS(Deployment)
 
 struct ReplicaSet : runtime::ObjectBase<ReplicaSet> {  // apps/v1
   static constexpr std::string_view kKind = "ReplicaSet";
@@ -34,6 +35,7 @@ struct ReplicaSet : runtime::ObjectBase<ReplicaSet> {  // apps/v1
   metav1::ObjectMeta metadata;
 };
 APIMACHINERY_FIELDS(ReplicaSet, metadata)
+APIMACHINERY_JSON_FIELDS(ReplicaSet)
 
 struct Pod : runtime::ObjectBase<Pod> {  // v1
   static constexpr std::string_view kKind = "Pod";
@@ -41,6 +43,7 @@ struct Pod : runtime::ObjectBase<Pod> {  // v1
   metav1::ObjectMeta metadata;
 };
 APIMACHINERY_FIELDS(Pod, metadata)
+APIMACHINERY_JSON_FIELDS(Pod)
 
 struct PersistentVolume : runtime::ObjectBase<PersistentVolume> {  // v1, cluster-scoped
   static constexpr std::string_view kKind = "PersistentVolume";
@@ -48,6 +51,7 @@ struct PersistentVolume : runtime::ObjectBase<PersistentVolume> {  // v1, cluste
   metav1::ObjectMeta metadata;
 };
 APIMACHINERY_FIELDS(PersistentVolume, metadata)
+APIMACHINERY_JSON_FIELDS(PersistentVolume)
 
 struct PodList : runtime::ObjectBase<PodList> {
   static constexpr std::string_view kKind = "PodList";

@@ -159,12 +159,11 @@ TEST_CASE("LabelSelector JSON", "[runtime][metav1][selector]") {
   CHECK_THROWS_MATCHES(
       json::parse(R"({"matchLabels":{"a":1}})").get<metav1::LabelSelector>(), metav1::DecodeError,
       Message("json: cannot unmarshal number into Go struct field LabelSelector.matchLabels of type string"));
-  // Go names the path from the outer struct (LabelSelectorRequirement.matchExpressions.operator);
-  // a from_json knows its own struct only (decode_error.hpp).
+  // Go names the innermost struct and the path from the document root.
   CHECK_THROWS_MATCHES(
       json::parse(R"({"matchExpressions":[{"key":"a","operator":5}]})").get<metav1::LabelSelector>(),
       metav1::DecodeError,
-      Message("json: cannot unmarshal number into Go struct field LabelSelectorRequirement.operator of type "
+      Message("json: cannot unmarshal number into Go struct field LabelSelectorRequirement.matchExpressions.operator of type "
               "v1.LabelSelectorOperator"));
   CHECK_THROWS_MATCHES(
       json::parse(R"({"matchExpressions":5})").get<metav1::LabelSelector>(), metav1::DecodeError,
