@@ -643,3 +643,75 @@ TEST_CASE("TimeQuote matches Go's time.quote", "[util][strconv]") {
 }
 
 }  // namespace util_strconv_test
+
+// strconv.ParseInt(s, 10, bits) and strconv.Atoi: answers and texts printed by Go 1.26.
+TEST_CASE("ParseInt mirrors strconv.ParseInt", "[util][strconv]") {
+  using apimachinery::util::NumError;
+  using apimachinery::util::ParseInt;
+  using apimachinery::util::ParseIntResult;
+  using apimachinery::util::ParseIntStatus;
+  struct Row {
+    std::string_view in;
+    int bits;
+    std::int64_t value;
+    ParseIntStatus status;
+  };
+  constexpr std::int64_t kMax = INT64_MAX;
+  constexpr std::int64_t kMin = INT64_MIN;
+  const Row rows[] = {
+      {"0", 64, 0, ParseIntStatus::kOk},
+      {"-0", 64, 0, ParseIntStatus::kOk},
+      {"+5", 64, 5, ParseIntStatus::kOk},
+      {"007", 64, 7, ParseIntStatus::kOk},
+      {"", 64, 0, ParseIntStatus::kSyntax},
+      {"-", 64, 0, ParseIntStatus::kSyntax},
+      {"+-1", 64, 0, ParseIntStatus::kSyntax},
+      {"1_000", 64, 0, ParseIntStatus::kSyntax},
+      {"0x10", 64, 0, ParseIntStatus::kSyntax},
+      {" 1", 64, 0, ParseIntStatus::kSyntax},
+      {"1x", 64, 0, ParseIntStatus::kSyntax},
+      {"9223372036854775807", 64, kMax, ParseIntStatus::kOk},
+      {"9223372036854775808", 64, kMax, ParseIntStatus::kRange},
+      {"-9223372036854775808", 64, kMin, ParseIntStatus::kOk},
+      {"-9223372036854775809", 64, kMin, ParseIntStatus::kRange},
+      {"18446744073709551615", 64, kMax, ParseIntStatus::kRange},
+      // ParseUint stops at the first overflow, before it sees the bad byte.
+      {"123456789012345678901x", 64, kMax, ParseIntStatus::kRange},
+      {"-123456789012345678901x", 64, kMin, ParseIntStatus::kRange},
+      {"12345678901234567890x", 64, 0, ParseIntStatus::kSyntax},
+      {"2147483647", 32, 2147483647, ParseIntStatus::kOk},
+      {"2147483648", 32, 2147483647, ParseIntStatus::kRange},
+      {"-2147483648", 32, -2147483648LL, ParseIntStatus::kOk},
+      {"-2147483649", 32, -2147483648LL, ParseIntStatus::kRange},
+      {"4294967296x", 32, 2147483647, ParseIntStatus::kRange},
+      {"4294967295x", 32, 0, ParseIntStatus::kSyntax},
+      {"127", 8, 127, ParseIntStatus::kOk},
+      {"-129", 8, -128, ParseIntStatus::kRange},
+  };
+  for (const Row& r : rows) {
+    INFO(r.in << " bits " << r.bits);
+    const auto got = ParseIntResult(r.in, r.bits);
+    CHECK(got.value == r.value);
+    CHECK(got.status == r.status);
+    if (r.status == ParseIntStatus::kOk) {
+      CHECK(ParseInt(r.in, r.bits) == r.value);
+    } else {
+      CHECK_THROWS_AS(ParseInt(r.in, r.bits), NumError);
+    }
+  }
+  CHECK_THROWS_MATCHES(ParseInt("a", 32, "Atoi"), NumError,
+                       Catch::Matchers::Message("strconv.Atoi: parsing \"a\": invalid syntax"));
+  CHECK_THROWS_MATCHES(
+      ParseInt("99999999999999999999"), NumError,
+      Catch::Matchers::Message("strconv.ParseInt: parsing \"99999999999999999999\": value out of range"));
+  CHECK_THROWS_MATCHES(ParseInt("\xff"), NumError,
+                       Catch::Matchers::Message("strconv.ParseInt: parsing \"\\xff\": invalid syntax"));
+  try {
+    ParseInt("1e3");
+  } catch (const NumError& e) {
+    CHECK(e.func() == "ParseInt");
+    CHECK(e.num() == "1e3");
+    CHECK(e.err() == "invalid syntax");
+  }
+  static_assert(ParseIntResult("42", 64).value == 42);
+}

@@ -354,31 +354,6 @@ inline Scheme::Scheme(std::string name, const char* file, int line)
   RegisterStringConversions();
 }
 
-namespace internal {
-// ParseGoInt: strconv.ParseInt(s, 10, bits) (fn "ParseInt") or strconv.Atoi (fn "Atoi"): an
-// optional sign and at least one decimal digit. Throws apimachinery::Error with the NumError text.
-inline std::int64_t ParseGoInt(std::string_view s, int bits, std::string_view fn) {
-  auto fail = [&](std::string_view why) {
-    return Error(fmt::format("strconv.{}: parsing {}: {}", fn, util::Quote(s), why));
-  };
-  std::string_view digits = s;
-  const bool negative = !digits.empty() && digits.front() == '-';
-  if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
-  if (digits.empty()) throw fail("invalid syntax");
-  const std::uint64_t limit = (std::uint64_t{1} << (bits - 1)) - (negative ? 0 : 1);
-  std::uint64_t v = 0;
-  bool overflow = false;
-  for (char c : digits) {
-    if (c < '0' || c > '9') throw fail("invalid syntax");
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (v > (limit - d) / 10) overflow = true;
-    if (!overflow) v = v * 10 + d;
-  }
-  if (overflow || v > limit) throw fail("value out of range");
-  return negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
-}
-}  // namespace internal
-
 inline void Scheme::RegisterStringConversions() {
   using Strings = std::vector<std::string>;
   converter_.RegisterConversionFunc<Strings, std::string>(
@@ -386,7 +361,7 @@ inline void Scheme::RegisterStringConversions() {
         out = in.empty() ? std::string() : in[0];
       });
   converter_.RegisterConversionFunc<Strings, int>([](const Strings& in, int& out, conversion::Scope&) {
-    out = in.empty() ? 0 : static_cast<int>(internal::ParseGoInt(in[0], 32, "Atoi"));
+    out = in.empty() ? 0 : static_cast<int>(util::ParseInt(in[0], 32, "Atoi"));
   });
   converter_.RegisterConversionFunc<Strings, bool>([](const Strings& in, bool& out, conversion::Scope&) {
     if (in.empty()) {
@@ -400,7 +375,7 @@ inline void Scheme::RegisterStringConversions() {
   });
   converter_.RegisterConversionFunc<Strings, std::int64_t>(
       [](const Strings& in, std::int64_t& out, conversion::Scope&) {
-        out = in.empty() ? 0 : internal::ParseGoInt(in[0], 64, "ParseInt");
+        out = in.empty() ? 0 : util::ParseInt(in[0], 64);
       });
 }
 

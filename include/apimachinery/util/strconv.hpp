@@ -18,6 +18,13 @@
 // bytes as \ufffd, U+2028/U+2029 as \u2028/\u2029. GoJSONStrings renders a []string as
 // json.Marshal does.
 //
+// ParseInt is strconv.ParseInt(s, 10, bits) (src/strconv/atoi.go: ParseUint, ParseInt): an
+// optional sign and at least one decimal digit (no underscores, no base prefix); errors are
+// util::NumError with Go's text (`strconv.ParseInt: parsing "x": invalid syntax`, `... value out
+// of range`); `func_name` names the function in that text ("Atoi" for strconv.Atoi).
+// ParseIntResult reports the same without throwing, with Go's value on a range error (the bound
+// of the sign's side).
+//
 // TimeQuote is the time package's private quote (src/time/format.go: quote), used by
 // time.ParseError.Error(): it is not strconv.Quote. Every byte of a non-ASCII or control rune is
 // \xNN (a real U+FFFD included), `"` and `\` are backslashed, and DEL is copied raw.
@@ -37,6 +44,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/error.hpp"
 #include "apimachinery/util/internal/isprint.hpp"
 #include "apimachinery/util/utf8.hpp"
 
@@ -356,6 +364,72 @@ inline std::string FormatFloat(double f, char fmt) {
     out.append(digits, static_cast<std::size_t>(dp), std::string::npos);
   }
   return out;
+}
+
+// NumError: Go's *strconv.NumError (`strconv.<Func>: parsing <Quote(Num)>: <Err>`).
+class NumError : public Error {
+ public:
+  NumError(std::string_view func, std::string_view num, std::string_view err)
+      : Error(std::string("strconv.") + std::string(func) + ": parsing " + Quote(num) + ": " +
+              std::string(err)),
+        func_(func),
+        num_(num),
+        err_(err) {}
+  const std::string& func() const noexcept { return func_; }
+  const std::string& num() const noexcept { return num_; }
+  // err: "invalid syntax" or "value out of range" (Go's ErrSyntax, ErrRange).
+  const std::string& err() const noexcept { return err_; }
+
+ private:
+  std::string func_;
+  std::string num_;
+  std::string err_;
+};
+
+// ParseIntStatus: the outcome of ParseIntResult (Go's nil, ErrSyntax, ErrRange).
+enum class ParseIntStatus { kOk, kSyntax, kRange };
+
+struct ParseIntOutcome {
+  std::int64_t value = 0;  // Go's value: 0 on a syntax error, the clamped bound on a range error
+  ParseIntStatus status = ParseIntStatus::kOk;
+};
+
+// ParseIntResult: strconv.ParseInt(s, 10, bits) without throwing (bits in 1..64). noexcept.
+constexpr ParseIntOutcome ParseIntResult(std::string_view s, int bits) noexcept {
+  std::string_view t = s;
+  bool neg = false;
+  if (!t.empty() && (t.front() == '+' || t.front() == '-')) {
+    neg = t.front() == '-';
+    t.remove_prefix(1);
+  }
+  if (t.empty()) return {0, ParseIntStatus::kSyntax};
+  const std::uint64_t cutoff = std::uint64_t{1} << (bits - 1);  // |min|; max is cutoff - 1
+  const auto clamped = [&] {
+    return ParseIntOutcome{
+        neg ? static_cast<std::int64_t>(0 - cutoff) : static_cast<std::int64_t>(cutoff - 1),
+        ParseIntStatus::kRange};
+  };
+  // ParseUint(s, 10, bits): a syntax error, or the first step past 2^bits - 1, ends the scan.
+  const std::uint64_t max_val = bits == 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1;
+  std::uint64_t n = 0;
+  for (char c : t) {
+    if (c < '0' || c > '9') return {0, ParseIntStatus::kSyntax};
+    if (n >= UINT64_MAX / 10 + 1) return clamped();
+    n *= 10;
+    const std::uint64_t n1 = n + static_cast<std::uint64_t>(c - '0');
+    if (n1 < n || n1 > max_val) return clamped();
+    n = n1;
+  }
+  if ((!neg && n >= cutoff) || (neg && n > cutoff)) return clamped();
+  return {neg ? static_cast<std::int64_t>(0 - n) : static_cast<std::int64_t>(n), ParseIntStatus::kOk};
+}
+
+// ParseInt: strconv.ParseInt(s, 10, bits). Throws NumError (func_name in its text).
+inline std::int64_t ParseInt(std::string_view s, int bits = 64, std::string_view func_name = "ParseInt") {
+  const ParseIntOutcome r = ParseIntResult(s, bits);
+  if (r.status == ParseIntStatus::kSyntax) throw NumError(func_name, s, "invalid syntax");
+  if (r.status == ParseIntStatus::kRange) throw NumError(func_name, s, "value out of range");
+  return r.value;
 }
 
 }  // namespace apimachinery::util

@@ -118,36 +118,12 @@ namespace detail {
 // strconv.Atoi / ParseInt(s, 10, bits): value and error ("" when none), Go's clamping included.
 inline std::int64_t ParseIntGo(std::string_view s, int bits, std::string_view fn, std::string& err) {
   err.clear();
-  const auto syntax = [&] {
-    err = "strconv." + std::string(fn) + ": parsing " + util::Quote(s) + ": invalid syntax";
-    return std::int64_t{0};
-  };
-  if (s.empty()) return syntax();
-  std::string_view t = s;
-  bool neg = false;
-  if (t[0] == '+' || t[0] == '-') {
-    neg = t[0] == '-';
-    t.remove_prefix(1);
+  const util::ParseIntOutcome r = util::ParseIntResult(s, bits);
+  if (r.status != util::ParseIntStatus::kOk) {
+    err = "strconv." + std::string(fn) + ": parsing " + util::Quote(s) + ": " +
+          (r.status == util::ParseIntStatus::kSyntax ? "invalid syntax" : "value out of range");
   }
-  if (t.empty()) return syntax();
-  const std::uint64_t cutoff = std::uint64_t{1} << (bits - 1);
-  const std::uint64_t maxVal =
-      bits == 64 ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t{1} << bits) - 1;
-  const auto range = [&] {
-    err = "strconv." + std::string(fn) + ": parsing " + util::Quote(s) + ": value out of range";
-    return neg ? -static_cast<std::int64_t>(cutoff - 1) - 1 : static_cast<std::int64_t>(cutoff - 1);
-  };
-  std::uint64_t n = 0;
-  for (char c : t) {  // ParseUint: a syntax error or the first overflow ends the scan
-    if (c < '0' || c > '9') return syntax();
-    if (n >= std::numeric_limits<std::uint64_t>::max() / 10 + 1) return range();
-    n *= 10;
-    const std::uint64_t n1 = n + static_cast<std::uint64_t>(c - '0');
-    if (n1 < n || n1 > maxVal) return range();
-    n = n1;
-  }
-  if ((!neg && n >= cutoff) || (neg && n > cutoff)) return range();
-  return neg ? static_cast<std::int64_t>(0 - n) : static_cast<std::int64_t>(n);
+  return r.value;
 }
 
 // Go's int(f) on amd64 (the "integer indefinite" value outside the int64 range, NaN included).

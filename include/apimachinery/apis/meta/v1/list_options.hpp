@@ -101,20 +101,7 @@ struct DeleteOptions {
 using QueryValues = std::map<std::string, std::vector<std::string>>;
 
 // NumError: a query parameter that is not a valid integer (Go's *strconv.NumError).
-class NumError : public Error {
- public:
-  NumError(std::string_view func, std::string_view num, std::string_view err)
-      : Error(std::string("strconv.") + std::string(func) + ": parsing " + util::Quote(num) + ": " +
-              std::string(err)),
-        func_(func),
-        num_(num) {}
-  const std::string& func() const noexcept { return func_; }
-  const std::string& num() const noexcept { return num_; }
-
- private:
-  std::string func_;
-  std::string num_;
-};
+using NumError = util::NumError;
 
 void to_json(nlohmann::json& j, const ListOptions& v);
 void from_json(const nlohmann::json& j, ListOptions& v);
@@ -135,30 +122,7 @@ std::string EncodeQuery(const QueryValues& q);
 namespace internal {
 
 // ParseInt64: strconv.ParseInt(s, 10, 64). Throws NumError.
-inline std::int64_t ParseInt64(std::string_view s) {
-  std::string_view digits = s;
-  bool neg = false;
-  if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) {
-    neg = digits.front() == '-';
-    digits.remove_prefix(1);
-  }
-  if (digits.empty()) throw NumError("ParseInt", s, "invalid syntax");
-  std::uint64_t v = 0;
-  bool overflow = false;
-  for (char c : digits) {
-    if (c < '0' || c > '9') throw NumError("ParseInt", s, "invalid syntax");
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (v > (UINT64_MAX - d) / 10) {
-      overflow = true;
-    } else {
-      v = v * 10 + d;
-    }
-  }
-  const std::uint64_t limit = neg ? (std::uint64_t{1} << 63) : (std::uint64_t{1} << 63) - 1;
-  if (overflow || v > limit) throw NumError("ParseInt", s, "value out of range");
-  if (neg) return v == (std::uint64_t{1} << 63) ? INT64_MIN : -static_cast<std::int64_t>(v);
-  return static_cast<std::int64_t>(v);
-}
+inline std::int64_t ParseInt64(std::string_view s) { return util::ParseInt(s, 64); }
 
 // QueryBool: runtime.Convert_Slice_string_To_bool on a present parameter.
 inline bool QueryBool(const std::string& v) {
