@@ -72,6 +72,7 @@
 #include "apimachinery/runtime/unstructured_helpers.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -84,6 +85,11 @@ class Unstructured : public Object {
   Unstructured() = default;
   // Unstructured(content) = SetUnstructuredContent(content). Throws: metav1::DecodeError.
   explicit Unstructured(nlohmann::json content) { SetUnstructuredContent(std::move(content)); }
+  // Copies copy the document without recursion (util::json::DeepCopy).
+  inline Unstructured(const Unstructured& o);
+  Unstructured(Unstructured&&) = default;
+  inline Unstructured& operator=(const Unstructured& o);
+  Unstructured& operator=(Unstructured&&) = default;
 
   // runtime::Object.
   schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
@@ -103,7 +109,7 @@ class Unstructured : public Object {
   nlohmann::json& Body() noexcept { return body_; }
 
   // MarshalJSON: UnstructuredContent() as compact JSON text.
-  std::string MarshalJSON() const { return UnstructuredContent().dump(); }
+  std::string MarshalJSON() const { return util::json::Marshal(UnstructuredContent()); }
   // UnmarshalJSON replaces the content from JSON text (upstream: UnstructuredJSONScheme.Decode).
   // Throws: metav1::DecodeError (malformed JSON, not an object; object unchanged),
   // MissingKindError (no kind; the content is replaced all the same, as upstream).
@@ -221,6 +227,11 @@ class UnstructuredList : public Object {
   UnstructuredList() = default;
   // UnstructuredList(content) = SetUnstructuredContent(content). Throws: metav1::DecodeError.
   explicit UnstructuredList(nlohmann::json content) { SetUnstructuredContent(std::move(content)); }
+  // Copies copy the document without recursion (util::json::DeepCopy).
+  inline UnstructuredList(const UnstructuredList& o);
+  UnstructuredList(UnstructuredList&&) = default;
+  inline UnstructuredList& operator=(const UnstructuredList& o);
+  UnstructuredList& operator=(UnstructuredList&&) = default;
 
   // runtime::Object.
   schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
@@ -243,7 +254,7 @@ class UnstructuredList : public Object {
   const nlohmann::json& Body() const noexcept { return body_; }
   nlohmann::json& Body() noexcept { return body_; }
 
-  std::string MarshalJSON() const { return UnstructuredContent().dump(); }
+  std::string MarshalJSON() const { return util::json::Marshal(UnstructuredContent()); }
   // UnmarshalJSON: upstream's decodeToList. Top-level keys of `data` replace those of the list
   // (other keys are kept, as json.Unmarshal into a map does); items are replaced; an item with
   // neither kind nor apiVersion gets kind = list kind without the "List" suffix and the list's
@@ -304,14 +315,29 @@ void from_json(const nlohmann::json& j, UnstructuredList& u);
 
 // Implementation details follow.
 
+// Defined here, after the nlohmann hooks: overload resolution on an Unstructured argument asks
+// nlohmann whether it converts to json, and the answer is cached at first use.
+inline Unstructured::Unstructured(const Unstructured& o)
+    : Object(o), body_(util::json::DeepCopy(o.body_)), metadata_(o.metadata_), wire_(o.wire_) {}
+inline Unstructured& Unstructured::operator=(const Unstructured& o) { return *this = Unstructured(o); }
+inline UnstructuredList::UnstructuredList(const UnstructuredList& o)
+    : Object(o),
+      items(o.items),
+      body_(util::json::DeepCopy(o.body_)),
+      list_meta_(o.list_meta_),
+      wire_(o.wire_) {}
+inline UnstructuredList& UnstructuredList::operator=(const UnstructuredList& o) {
+  return *this = UnstructuredList(o);
+}
+
 namespace internal {
 
 // ParseJSONText: nlohmann parse with our exception type.
 inline nlohmann::json ParseJSONText(std::string_view data) {
   try {
-    return nlohmann::json::parse(data.begin(), data.end());
-  } catch (const nlohmann::json::exception& e) {
-    throw metav1::DecodeError(fmt::format("invalid JSON: {}", e.what()));
+    return util::json::Parse(data);
+  } catch (const util::json::SyntaxError& e) {
+    throw metav1::DecodeError(e.what());
   }
 }
 
@@ -348,7 +374,7 @@ inline schema::GroupVersionKind Unstructured::GroupVersionKind() const {
 }
 
 inline nlohmann::json Unstructured::UnstructuredContent() const {
-  nlohmann::json out = body_;
+  nlohmann::json out = util::json::DeepCopy(body_);
   if (!out.is_object()) out = nlohmann::json::object();
   out.erase("metadata");
   if (auto m = wire_.Merge(metadata_)) out["metadata"] = std::move(*m);
@@ -393,7 +419,7 @@ inline void Unstructured::EachListItem(const std::function<void(Object&)>& fn) c
       // Upstream prints the type of the failed assertion's zero value, always this text.
       throw Error("items member is not an object: map[string]interface {}");
     }
-    Unstructured child(item);
+    Unstructured child(util::json::DeepCopy(item));
     fn(child);
   }
 }
@@ -425,7 +451,7 @@ inline void UnstructuredList::SetGroupVersionKind(const schema::GroupVersionKind
 }
 
 inline nlohmann::json UnstructuredList::UnstructuredContent() const {
-  nlohmann::json out = body_;
+  nlohmann::json out = util::json::DeepCopy(body_);
   if (!out.is_object()) out = nlohmann::json::object();
   out.erase("metadata");
   if (auto m = wire_.Merge(list_meta_)) out["metadata"] = std::move(*m);
