@@ -172,6 +172,12 @@ TEST_CASE("Marshal writes Go's json.Marshal bytes", "[util][json]") {
         "     "
         "\"c\": []\n    },\n    {}\n  ],\n  \"e\": \"s\"\n}");
   CHECK(ujson::MarshalIndent(json(1), 2) == "1");
+  // Fuzzer finding (json_roundtrip_fuzz): a float -0 is written "-0", as Go does, and "-0" reads
+  // back as the integer 0 (Go's unstructured decoding gives int64 0 too), equal by value.
+  CHECK(ujson::Parse(ujson::Marshal(json(-0.0))).is_number_integer());
+  CHECK(ujson::Marshal(ujson::Parse("-0")) == "0");
+  CHECK(ujson::Marshal(ujson::Parse("-0.0")) == "-0");
+  CHECK(ujson::Equal(ujson::Parse("-0"), json(-0.0)));
   // json.UnsupportedValueError.
   CHECK_THROWS_WITH(ujson::Marshal(json{{"a", HUGE_VAL}}), "json: unsupported value: +Inf");
   CHECK_THROWS_WITH(ujson::Marshal(json(-HUGE_VAL)), "json: unsupported value: -Inf");
@@ -234,6 +240,25 @@ TEST_CASE("DeepCopy, Equal and Marshal agree with nlohmann on random documents",
   CHECK_FALSE(ujson::Equal(json::parse(R"({"a":1})"), json::parse(R"({"b":1})")));
   CHECK_FALSE(ujson::Equal(json::parse(R"([[]])"), json::parse(R"([{}])")));
   CHECK_FALSE(ujson::Equal(json::parse(R"([[1]])"), json::parse(R"([[1,2]])")));
+}
+
+TEST_CASE("DeepCopy and Equal switch to the explicit stack past 48 levels without changing answers",
+          "[util][json]") {
+  for (int depth : {1, 47, 48, 49, 50, 200, 10000}) {
+    INFO(depth);
+    const json doc = ujson::Parse(Nested(depth, '{'));
+    const json copy = ujson::DeepCopy(doc);
+    CHECK(ujson::Marshal(copy) == Nested(depth, '{'));
+    CHECK(ujson::Equal(doc, copy));
+    std::string other = Nested(depth, '{');
+    other[other.find('1')] = '2';  // the innermost value differs
+    CHECK_FALSE(ujson::Equal(doc, ujson::Parse(other)));
+    CHECK_FALSE(ujson::Equal(ujson::Parse(other), doc));
+    if (depth < ujson::kMaxNestingDepth) {
+      CHECK_FALSE(ujson::Equal(doc, ujson::Parse(Nested(depth + 1, '{'))));
+      CHECK_FALSE(ujson::Equal(ujson::Parse(Nested(depth + 1, '{')), doc));
+    }
+  }
 }
 
 TEST_CASE("documents at the depth limit parse, copy, compare, encode and die on a 256 KiB stack",

@@ -30,8 +30,10 @@
 // float64 encoder (`1`, `0.5`, `1e+21`, `1e-7`, `-0`). No trailing newline (Go's Encoder adds one).
 //
 // DeepCopy / Equal: the copy constructor and operator== of nlohmann::json recurse once per level
-// (a depth-10000 document needs several MB of stack); these use an explicit stack. nlohmann's
-// destructor is already iterative (3.10 and later).
+// (a depth-10000 document needs several MB of stack). On a document at most 48 levels deep
+// both use nlohmann's own; on a deeper one DeepCopy recurses at most 48 levels and copies what
+// lies deeper with an explicit stack, and Equal uses an explicit stack. nlohmann's destructor is already
+// iterative (3.10 and later).
 //
 // Throws: Parse: SyntaxError (derives from apimachinery::Error); Marshal: apimachinery::Error
 // `json: unsupported value: +Inf` / `NaN` for a non-finite float (json.UnsupportedValueError), and
@@ -291,6 +293,48 @@ inline void AppendScalar(std::string& out, const Json& v) {
   }
 }
 
+// kShallowDepth: how deep DeepCopy recurses and how deep a document Equal hands to nlohmann's
+// (recursive, faster) operator==; a few KB of stack at most.
+inline constexpr std::size_t kShallowDepth = 48;
+
+// Shallow: v nests at most kShallowDepth deep (stops scanning as soon as it is deeper).
+inline bool Shallow(const Json& v) {
+  if (!v.is_structured()) return true;
+  struct Frame {
+    const Json* value;
+    Json::object_t::const_iterator it;
+    std::size_t index;
+  };
+  Frame stack[kShallowDepth];
+  std::size_t depth = 0;
+  auto push = [&](const Json& c) {
+    if (depth == kShallowDepth) return false;
+    stack[depth++] =
+        c.is_object() ? Frame{&c, c.get_ref<const Json::object_t&>().begin(), 0} : Frame{&c, {}, 0};
+    return true;
+  };
+  push(v);
+  while (depth > 0) {
+    Frame& f = stack[depth - 1];
+    const Json* child = nullptr;
+    if (f.value->is_object()) {
+      if (f.it == f.value->get_ref<const Json::object_t&>().end()) {
+        --depth;
+        continue;
+      }
+      child = &(f.it++)->second;
+    } else {
+      if (f.index == f.value->size()) {
+        --depth;
+        continue;
+      }
+      child = &(*f.value)[f.index++];
+    }
+    if (child->is_structured() && !push(*child)) return false;
+  }
+  return true;
+}
+
 inline void NewLine(std::string& out, int indent, std::size_t level) {
   out += '\n';
   out.append(static_cast<std::size_t>(indent) * level, ' ');
@@ -392,9 +436,11 @@ inline std::string MarshalIndent(const nlohmann::json& v, int indent) {
   return out;
 }
 
-inline nlohmann::json DeepCopy(const nlohmann::json& v) {
-  using Json = nlohmann::json;
-  if (!v.is_object() && !v.is_array()) return v;
+namespace detail {
+
+// DeepCopyIterative: DeepCopy with a heap stack, for any depth.
+inline Json DeepCopyIterative(const Json& v) {
+  if (!v.is_structured()) return v;
   struct Frame {
     const Json* src;
     Json* dst;
@@ -425,7 +471,8 @@ inline nlohmann::json DeepCopy(const nlohmann::json& v) {
       child = &f.it->second;
       auto& d = f.dst->get_ref<Json::object_t&>();
       const bool container = child->is_object() || child->is_array();
-      slot = &d.emplace_hint(d.end(), f.it->first, container ? Json(child->type()) : *child)->second;
+      slot = container ? &d.emplace_hint(d.end(), f.it->first, Json(child->type()))->second
+                       : &d.emplace_hint(d.end(), f.it->first, *child)->second;
       ++f.it;
       if (container) open(*child, *slot);
     } else {
@@ -437,11 +484,58 @@ inline nlohmann::json DeepCopy(const nlohmann::json& v) {
       child = &a[f.index++];
       auto& d = f.dst->get_ref<Json::array_t&>();
       const bool container = child->is_object() || child->is_array();
-      d.push_back(container ? Json(child->type()) : *child);
+      if (container) {
+        d.push_back(Json(child->type()));
+      } else {
+        d.push_back(*child);
+      }
       if (container) open(*child, d.back());
     }
   }
   return root;
+}
+
+// CopyRecursive: element by element down to kShallowDepth levels, then DeepCopyIterative.
+inline Json CopyRecursive(const Json& v, std::size_t depth) {
+  if (v.is_object()) {
+    if (depth == kShallowDepth) return DeepCopyIterative(v);
+    Json out(Json::value_t::object);
+    auto& o = out.get_ref<Json::object_t&>();
+    for (const auto& [k, c] : v.get_ref<const Json::object_t&>()) {
+      // (not a conditional expression: `x ? prvalue : const lvalue` is a const prvalue, copied)
+      if (c.is_structured()) {
+        o.emplace_hint(o.end(), k, CopyRecursive(c, depth + 1));
+      } else {
+        o.emplace_hint(o.end(), k, c);
+      }
+    }
+    return out;
+  }
+  if (v.is_array()) {
+    if (depth == kShallowDepth) return DeepCopyIterative(v);
+    Json out(Json::value_t::array);
+    auto& a = out.get_ref<Json::array_t&>();
+    const auto& src = v.get_ref<const Json::array_t&>();
+    a.reserve(src.size());
+    for (const Json& c : src) {
+      if (c.is_structured()) {
+        a.push_back(CopyRecursive(c, depth + 1));
+      } else {
+        a.push_back(c);
+      }
+    }
+    return out;
+  }
+  return v;
+}
+
+}  // namespace detail
+
+inline nlohmann::json DeepCopy(const nlohmann::json& v) {
+  // nlohmann's copy constructor (a structural copy of each std::map) is the fastest; a document
+  // too deep for it is copied element by element.
+  if (detail::Shallow(v)) return v;
+  return detail::CopyRecursive(v, 0);
 }
 
 inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) {
@@ -461,6 +555,7 @@ inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) {
   };
   if (!shallow(a, b)) return false;
   if (!a.is_object() && !a.is_array()) return true;
+  if (detail::Shallow(a)) return a == b;  // b may be deeper: operator== stops at a's depth
   std::vector<Frame> stack;
   auto open = [&stack](const Json& x, const Json& y) {
     if (x.is_object()) {
