@@ -49,6 +49,7 @@ PACKAGES = {
     "selection": ["selection"],
     "testing": ["testing"],
     "util": ["util", "util::clock"],
+    "util/json": ["util::json"],
     "util/validation": ["validation"],
     "util/validation/field": ["field"],
     "workqueue": ["workqueue"],

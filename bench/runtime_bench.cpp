@@ -368,6 +368,68 @@ void BM_UnstructuredMarshal(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_UnstructuredMarshal);
+void BM_EncodeScheme(benchmark::State& state) {
+  runtime::JSONSerializer codec(WidgetScheme());
+  const auto obj = codec.Decode(WidgetJSON());
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    std::string out = codec.Encode(*obj);
+    bytes += out.size();
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+}
+BENCHMARK(BM_EncodeScheme);
+
+const std::string& UnstructuredJSON() {
+  static const std::string data = [] {
+    std::string s =
+        R"({"apiVersion":"example.com/v1","kind":"Thing","metadata":{"name":"t","namespace":"ns",)"
+        R"("labels":{"app":"thing","tier":"web"},"resourceVersion":"12345"},"spec":{"items":[)";
+    for (int i = 0; i < 20; ++i) {
+      if (i) s += ',';
+      s += R"({"name":"item-)" + std::to_string(i) + R"(","value":)" + std::to_string(i * 37) +
+           R"(,"ratio":0.25,"enabled":true,"tags":["a","b","c"],"note":"some <text> & more"})";
+    }
+    s += "]}}";
+    return s;
+  }();
+  return data;
+}
+
+void BM_DecodeUnstructured(benchmark::State& state) {
+  runtime::JSONSerializer codec(WidgetScheme());
+  const std::string& data = UnstructuredJSON();
+  for (auto _ : state) {
+    auto obj = codec.Decode(data);
+    benchmark::DoNotOptimize(obj.get());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
+}
+BENCHMARK(BM_DecodeUnstructured);
+
+void BM_EncodeUnstructured(benchmark::State& state) {
+  runtime::JSONSerializer codec(WidgetScheme());
+  const auto obj = codec.Decode(UnstructuredJSON());
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    std::string out = codec.Encode(*obj);
+    bytes += out.size();
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+}
+BENCHMARK(BM_EncodeUnstructured);
+
+void BM_DeepCopyUnstructured(benchmark::State& state) {
+  runtime::JSONSerializer codec(WidgetScheme());
+  const auto obj = codec.Decode(UnstructuredJSON());
+  for (auto _ : state) {
+    auto copy = obj->DeepCopyObject();
+    benchmark::DoNotOptimize(copy.get());
+  }
+}
+BENCHMARK(BM_DeepCopyUnstructured);
 
 }  // namespace
 
@@ -378,6 +440,10 @@ int main(int argc, char** argv) {
   const double direct = bench::NsOf(results, "BM_ConvertDirect");
   const double decode = bench::NsOf(results, "BM_DecodeScheme");
   const double raw = bench::NsOf(results, "BM_DecodeRawJSON");
+  bench::Print("encode_scheme_ns", bench::NsOf(results, "BM_EncodeScheme"), "ns");
+  bench::Print("decode_unstructured_ns", bench::NsOf(results, "BM_DecodeUnstructured"), "ns");
+  bench::Print("encode_unstructured_ns", bench::NsOf(results, "BM_EncodeUnstructured"), "ns");
+  bench::Print("deepcopy_unstructured_ns", bench::NsOf(results, "BM_DeepCopyUnstructured"), "ns");
   bench::Print("convert_dispatch_ns", dispatch, "ns");
   bench::Print("convert_direct_ns", direct, "ns");
   if (dispatch > 0 && direct > 0) {

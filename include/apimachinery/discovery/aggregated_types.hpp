@@ -29,6 +29,7 @@
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/internal/json_read.hpp"
+#include "apimachinery/util/json/json.hpp"
 
 namespace apimachinery::discovery {
 
@@ -232,15 +233,11 @@ inline APIGroupDiscoveryList ParseAPIGroupDiscoveryList(std::string_view text, s
   if (blank) dec.base().Fail("", "empty document");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::exception& e) {
-    std::string_view what = e.what();
-    if (auto close = what.find("] ");
-        !what.empty() && what.front() == '[' && close != std::string_view::npos) {
-      what.remove_prefix(close + 2);
-    }
-    dec.base().Fail("", fmt::format("invalid JSON: {}", what));
+    j = util::json::Parse(text);
+  } catch (const util::json::SyntaxError& e) {
+    dec.base().Fail("", e.what());
   }
+
   if (!j.is_object()) {
     dec.base().Fail("", fmt::format("expected a JSON object, got {}", internal::Decoder::TypeName(j)));
   }

@@ -42,6 +42,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/json.hpp"
 
 namespace apimachinery::discovery {
 
@@ -319,16 +320,11 @@ T ParseDocument(std::string_view text, std::string_view document, std::string_vi
   if (blank) d.Fail("", "empty document");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::exception& e) {
-    // Drop nlohmann's "[json.exception.parse_error.101] " prefix; keep the position and reason.
-    std::string_view what = e.what();
-    if (auto close = what.find("] ");
-        !what.empty() && what.front() == '[' && close != std::string_view::npos) {
-      what.remove_prefix(close + 2);
-    }
-    d.Fail("", fmt::format("invalid JSON: {}", what));
+    j = util::json::Parse(text);
+  } catch (const util::json::SyntaxError& e) {
+    d.Fail("", e.what());
   }
+
   if (!j.is_object()) d.Fail("", fmt::format("expected a JSON object, got {}", Decoder::TypeName(j)));
   if (auto it = j.find("kind"); it != j.end() && it->is_string() &&
                                 !it->get_ref<const std::string&>().empty() &&

@@ -55,6 +55,7 @@
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -143,7 +144,9 @@ class JSONSerializer {
   // appends the unknown-field errors to `strict_errors`.
   void Fill(Parsed& p, Object& target, std::vector<std::string>& strict_errors) const;
   void FillTyped(const nlohmann::json& doc, Object& obj, const schema::GroupVersionKind& gvk) const;
-  std::string Dump(const nlohmann::json& j) const { return options_.pretty ? j.dump(2) : j.dump(); }
+  std::string Dump(const nlohmann::json& j) const {
+    return options_.pretty ? util::json::MarshalIndent(j, 2) : util::json::Marshal(j);
+  }
 
   const Scheme* scheme_;
   JSONSerializerOptions options_;
@@ -242,12 +245,12 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
   try {
     if (options_.strict) {
       internal::DuplicateTracker tracker;
-      p.doc = nlohmann::json::parse(data.begin(), data.end(), std::ref(tracker));
+      p.doc = util::json::Parse(data, std::ref(tracker));
       p.duplicates = tracker.Take();
     } else {
-      p.doc = nlohmann::json::parse(data.begin(), data.end());
+      p.doc = util::json::Parse(data);
     }
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const util::json::SyntaxError& e) {
     throw metav1::DecodeError(fmt::format("couldn't get version/kind; json parse error: {}", e.what()));
   }
   if (!p.doc.is_object()) {

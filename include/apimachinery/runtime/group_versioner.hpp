@@ -33,6 +33,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/json/json.hpp"
 
 namespace apimachinery::runtime {
 
@@ -143,7 +144,7 @@ struct MultiGroupVersionerType {
                         {"target", target.String()},
                         {"accepted", accepted},
                         {"coerce", coerce ? "true" : "false"}};
-    return j.dump();  // keys sorted, as Go's json.Marshal of a map
+    return util::json::Marshal(j);  // keys sorted, as Go's json.Marshal of a map
   }
 };
 

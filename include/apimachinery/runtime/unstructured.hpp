@@ -85,6 +85,7 @@
 #include "apimachinery/runtime/unstructured_helpers.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -108,7 +109,7 @@ template <typename Meta>
 class MetadataMirror {
  public:
   MetadataMirror() = default;
-  MetadataMirror(const MetadataMirror& o) : content_(o.Content()), meta_(o.Typed()) {}
+  MetadataMirror(const MetadataMirror& o) : content_(util::json::DeepCopy(o.Content())), meta_(o.Typed()) {}
   MetadataMirror(MetadataMirror&& o) noexcept { MoveFrom(o); }
   MetadataMirror& operator=(const MetadataMirror& o) {
     if (this != &o) {
@@ -367,8 +368,8 @@ class Unstructured : public Object {
   const nlohmann::json& Body() const { return mirror_.Content(); }
   nlohmann::json& Body() { return mirror_.MutableContent(); }
 
-  // MarshalJSON: the document as compact JSON text.
-  std::string MarshalJSON() const { return ContentOrEmpty().dump(); }
+  // MarshalJSON: the document as compact JSON text (Go's bytes: util::json::Marshal).
+  std::string MarshalJSON() const { return util::json::Marshal(ContentOrEmpty()); }
   // UnmarshalJSON replaces the content from JSON text (upstream: UnstructuredJSONScheme.Decode).
   // Throws: metav1::DecodeError (malformed JSON, not an object; object unchanged),
   // MissingKindError (no kind; the content is replaced all the same, as upstream).
@@ -515,7 +516,7 @@ class UnstructuredList : public Object {
   const nlohmann::json& Body() const { return mirror_.Content(); }
   nlohmann::json& Body() { return mirror_.MutableContent(); }
 
-  std::string MarshalJSON() const { return UnstructuredContent().dump(); }
+  std::string MarshalJSON() const { return util::json::Marshal(UnstructuredContent()); }
   // UnmarshalJSON: upstream's decodeToList. Top-level keys of `data` replace those of the list
   // (other keys are kept, as json.Unmarshal into a map does); items are replaced; an item with
   // neither kind nor apiVersion gets kind = list kind without the "List" suffix and the list's
@@ -574,9 +575,9 @@ namespace internal {
 // ParseJSONText: nlohmann parse with our exception type.
 inline nlohmann::json ParseJSONText(std::string_view data) {
   try {
-    return nlohmann::json::parse(data.begin(), data.end());
-  } catch (const nlohmann::json::exception& e) {
-    throw metav1::DecodeError(fmt::format("invalid JSON: {}", e.what()));
+    return util::json::Parse(data);
+  } catch (const util::json::SyntaxError& e) {
+    throw metav1::DecodeError(e.what());
   }
 }
 
@@ -613,7 +614,7 @@ inline schema::GroupVersionKind Unstructured::GroupVersionKind() const {
   return internal::GVKFromStrings(GetAPIVersion(), GetKind());
 }
 
-inline nlohmann::json Unstructured::UnstructuredContent() const { return ContentOrEmpty(); }
+inline nlohmann::json Unstructured::UnstructuredContent() const { return util::json::DeepCopy(ContentOrEmpty()); }
 
 inline void Unstructured::SetUnstructuredContent(nlohmann::json content) {
   if (content.is_null()) content = nlohmann::json::object();
@@ -644,7 +645,7 @@ inline void Unstructured::EachListItem(const std::function<void(Object&)>& fn) c
       // Upstream prints the type of the failed assertion's zero value, always this text.
       throw Error("items member is not an object: map[string]interface {}");
     }
-    Unstructured child(item);
+    Unstructured child(util::json::DeepCopy(item));
     fn(child);
   }
 }
@@ -679,7 +680,7 @@ inline void UnstructuredList::SetGroupVersionKind(const schema::GroupVersionKind
 
 inline nlohmann::json UnstructuredList::UnstructuredContent() const {
   const auto& body = mirror_.Content();
-  nlohmann::json out = body.is_object() ? body : nlohmann::json::object();
+  nlohmann::json out = body.is_object() ? util::json::DeepCopy(body) : nlohmann::json::object();
   nlohmann::json arr = nlohmann::json::array();
   for (const auto& item : items) arr.push_back(item.UnstructuredContent());
   out["items"] = std::move(arr);

@@ -226,6 +226,18 @@ inline void AppendJSONQuote(std::string& out, std::string_view s) {
   out += '"';
   std::size_t i = 0;
   while (i < s.size()) {
+    // A run of ASCII bytes that need no escape is copied at once (encode.go: htmlSafeSet).
+    std::size_t run = i;
+    while (run < s.size()) {
+      const auto c = static_cast<unsigned char>(s[run]);
+      if (c < 0x20 || c >= kRuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') break;
+      ++run;
+    }
+    if (run > i) {
+      out.append(s.data() + i, run - i);
+      i = run;
+      if (i == s.size()) break;
+    }
     const auto b = static_cast<unsigned char>(s[i]);
     if (b < kRuneSelf) {
       switch (b) {

@@ -67,6 +67,7 @@
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/json/json.hpp"
 
 namespace apimachinery::discovery::disk {
 
@@ -224,7 +225,7 @@ inline void CachedDiscoveryClient::WriteCachedFile(const std::filesystem::path& 
                   fs::perm_options::replace, ec);
   ec.clear();
 
-  const std::string bytes = doc.dump();
+  const std::string bytes = util::json::Marshal(doc);
   const fs::path tmp = internal::TempNameFor(file);
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

@@ -1,0 +1,598 @@
+// util::json: JSON text in and out, with Go's limits and Go's bytes, safe on small stacks.
+//
+//   nlohmann::json doc = util::json::Parse(bytes);        // depth <= 10000, else SyntaxError
+//   std::string out = util::json::Marshal(doc);           // Go's json.Marshal bytes for a map
+//   nlohmann::json copy = util::json::DeepCopy(doc);      // no recursion
+//   bool same = util::json::Equal(doc, copy);             // no recursion
+//
+// The counterpart of k8s.io/apimachinery/pkg/util/json (json.go: Unmarshal, Marshal) and of the
+// parts of Go's encoding/json it relies on. Every place the library turns JSON text into a
+// document, a document into text, or copies an arbitrary document, goes through this header.
+//
+// Parse (encoding/json/scanner.go: checkValid, pushParseState; decode.go: unquote):
+// - nesting deeper than kMaxNestingDepth (10000, scanner.go's maxNestingDepth) is refused with
+//   Go's SyntaxError text `invalid character '[' exceeded max depth` (the character that opens the
+//   10001st level). A syntax error earlier in the text is reported first, as Go scans in order.
+// - invalid UTF-8 inside a string is replaced by U+FFFD, one replacement per byte that
+//   utf8.DecodeRune rejects, as Go's decoder does (nlohmann refuses such text; Parse retries on a
+//   repaired copy, so valid text pays nothing).
+// - a number that does not fit a float64 (`1e400`) is refused with the text Go's decoder gives
+//   when it decodes into interface{}: `json: cannot unmarshal number 1e400 into Go value of type
+//   float64` (Go decoding into a struct ignores such a number in an unknown field).
+// - other syntax errors keep nlohmann's description without its `[json.exception...]` prefix,
+//   behind `invalid JSON: ` (`invalid JSON: parse error at line 1, column 3: syntax error ...`).
+//
+// Marshal / MarshalIndent (encoding/json/encode.go: appendString with escapeHTML, floatEncoder,
+// mapEncoder; json.MarshalIndent with prefix ""): strings as util::JSONQuote (invalid bytes as
+// `\ufffd`, `<` `>` `&` as `\u003c` `\u003e` `\u0026`, U+2028/U+2029 escaped: the bytes
+// k8s.io/apimachinery/pkg/runtime/serializer/json writes, as json.NewEncoder escapes HTML by
+// default); object keys in byte order (Go sorts map keys); integers exactly; floats as Go's
+// float64 encoder (`1`, `0.5`, `1e+21`, `1e-7`, `-0`). No trailing newline (Go's Encoder adds one).
+//
+// DeepCopy / Equal: the copy constructor and operator== of nlohmann::json recurse once per level
+// (a depth-10000 document needs several MB of stack). On a document at most 48 levels deep
+// both use nlohmann's own; on a deeper one DeepCopy recurses at most 48 levels and copies what
+// lies deeper with an explicit stack, and Equal uses an explicit stack. nlohmann's destructor is already
+// iterative (3.10 and later).
+//
+// Throws: Parse: SyntaxError (derives from apimachinery::Error); Marshal: apimachinery::Error
+// `json: unsupported value: +Inf` / `NaN` for a non-finite float (json.UnsupportedValueError), and
+// for a binary value (never produced by Parse); std::bad_alloc.
+// Cost: Parse is nlohmann's parser plus a counter per container; Marshal, DeepCopy and Equal are
+// one pass with a heap stack of one frame per open container.
+// Thread-safety: stateless free functions.
+// Differences from upstream: syntax errors other than the depth limit keep nlohmann's texts
+// (Go's are `invalid character 'x' looking for beginning of value` and so on); an escaped lone
+// surrogate (`"\ud800"`) is refused where Go decodes it as U+FFFD; a byte order mark is refused
+// with Go's text; a NUL byte after a complete value gets Go's text, elsewhere
+// `invalid JSON: unexpected NUL byte at offset N`.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/util/strconv.hpp"
+#include "apimachinery/util/utf8.hpp"
+
+namespace apimachinery::util::json {
+
+// kMaxNestingDepth: the deepest nesting of objects and arrays Parse accepts (Go's
+// encoding/json/scanner.go maxNestingDepth).
+inline constexpr int kMaxNestingDepth = 10000;
+
+// SyntaxError: JSON text Parse refuses (Go's *json.SyntaxError). what() is the text.
+class SyntaxError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Parse parses one JSON document (see the header comment). Throws: SyntaxError.
+nlohmann::json Parse(std::string_view data);
+// Parse with an nlohmann parser callback (nlohmann::json::parser_callback_t), as
+// nlohmann::json::parse(first, last, cb) but with Parse's limits. Throws: SyntaxError; whatever
+// cb throws.
+nlohmann::json Parse(std::string_view data, const nlohmann::json::parser_callback_t& cb);
+
+// Marshal: compact JSON text (see the header comment). Throws: apimachinery::Error.
+std::string Marshal(const nlohmann::json& v);
+// MarshalIndent: Marshal with each element on its own line, indented by `indent` spaces per level
+// (json.MarshalIndent(v, "", "  ") for indent 2; `{}` and `[]` stay compact).
+std::string MarshalIndent(const nlohmann::json& v, int indent);
+// AppendMarshal appends Marshal(v) (indent 0) or MarshalIndent(v, indent) to out.
+void AppendMarshal(std::string& out, const nlohmann::json& v, int indent = 0);
+
+// DeepCopy: a copy of v, equal to nlohmann's copy constructor, without recursion.
+nlohmann::json DeepCopy(const nlohmann::json& v);
+// Equal: nlohmann's operator== (numbers compare by value across integer/float), without recursion.
+bool Equal(const nlohmann::json& a, const nlohmann::json& b);
+
+// Implementation details follow.
+namespace detail {
+
+using Json = nlohmann::json;
+
+// Sax: nlohmann's DOM builder (plain or with a callback) plus the depth limit. Returning false
+// stops the parser.
+template <typename Inner>
+class Sax {
+ public:
+  using number_integer_t = Json::number_integer_t;
+  using number_unsigned_t = Json::number_unsigned_t;
+  using number_float_t = Json::number_float_t;
+  using string_t = Json::string_t;
+  using binary_t = Json::binary_t;
+
+  explicit Sax(Inner& inner) : inner_(inner) {}
+
+  bool null() { return inner_.null(); }
+  bool boolean(bool v) { return inner_.boolean(v); }
+  bool number_integer(number_integer_t v) { return inner_.number_integer(v); }
+  bool number_unsigned(number_unsigned_t v) { return inner_.number_unsigned(v); }
+  bool number_float(number_float_t v, const string_t& s) { return inner_.number_float(v, s); }
+  bool string(string_t& v) { return inner_.string(v); }
+  bool binary(binary_t& v) { return inner_.binary(v); }
+  bool start_object(std::size_t n) { return Open('{') && inner_.start_object(n); }
+  bool key(string_t& v) { return inner_.key(v); }
+  bool end_object() {
+    --depth_;
+    return inner_.end_object();
+  }
+  bool start_array(std::size_t n) { return Open('[') && inner_.start_array(n); }
+  bool end_array() {
+    --depth_;
+    return inner_.end_array();
+  }
+  template <typename Exception>
+  bool parse_error(std::size_t pos, const std::string& token, const Exception& ex) {
+    return inner_.parse_error(pos, token, ex);
+  }
+
+  char exceeded() const noexcept { return exceeded_; }
+
+ private:
+  bool Open(char c) {
+    if (++depth_ <= kMaxNestingDepth) return true;
+    exceeded_ = c;
+    return false;
+  }
+
+  Inner& inner_;
+  int depth_ = 0;
+  char exceeded_ = 0;
+};
+
+// RepairUTF8: data with every byte inside a string literal that utf8.DecodeRune rejects replaced
+// by U+FFFD; bytes outside strings are left for the parser to refuse.
+inline std::string RepairUTF8(std::string_view data) {
+  std::string out;
+  out.reserve(data.size() + 16);
+  bool in_string = false;
+  std::size_t i = 0;
+  while (i < data.size()) {
+    const auto b = static_cast<unsigned char>(data[i]);
+    if (!in_string) {
+      if (b == '"') in_string = true;
+      out += data[i++];
+      continue;
+    }
+    if (b == '\\') {
+      out += data[i++];
+      if (i < data.size()) out += data[i++];
+      continue;
+    }
+    if (b == '"') in_string = false;
+    if (b < kRuneSelf) {
+      out += data[i++];
+      continue;
+    }
+    const DecodedRune d = DecodeRune(data.substr(i));
+    if (d.rune == kRuneError && d.width == 1) {
+      out += "\xef\xbf\xbd";
+    } else {
+      out.append(data.data() + i, d.width);
+    }
+    i += d.width;
+  }
+  return out;
+}
+
+// StripPrefix: nlohmann's what() without "[json.exception.parse_error.101] ".
+inline std::string_view StripPrefix(std::string_view what) {
+  if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string_view::npos) {
+    what.remove_prefix(close + 2);
+  }
+  return what;
+}
+
+template <typename MakeInner>
+Json ParseWith(std::string_view data, MakeInner make_inner) {
+  // nlohmann skips a byte order mark and stops at a NUL byte as if the input ended there; Go
+  // refuses both.
+  if (data.substr(0, 3) == "\xef\xbb\xbf") {
+    throw SyntaxError("invalid character '\u00ef' looking for beginning of value");
+  }
+  if (const auto nul = data.find('\0'); nul != std::string_view::npos) {
+    try {
+      ParseWith(data.substr(0, nul), make_inner);
+    } catch (const SyntaxError& e) {
+      if (std::string_view(e.what()).find("end of input") == std::string_view::npos) throw;
+      throw SyntaxError(fmt::format("invalid JSON: unexpected NUL byte at offset {}", nul));
+    }
+    throw SyntaxError("invalid character '\\x00' after top-level value");
+  }
+  auto attempt = [&](std::string_view text) {
+    Json result;
+    auto inner = make_inner(result);
+    Sax<decltype(inner)> sax(inner);
+    const bool ok = Json::sax_parse(text.begin(), text.end(), &sax);
+    if (sax.exceeded() != 0) {
+      throw SyntaxError(fmt::format("invalid character '{}' exceeded max depth", sax.exceeded()));
+    }
+    if (!ok) throw SyntaxError("invalid JSON: the parser stopped");  // nlohmann throws first
+    if (result.is_discarded()) result = nullptr;                     // as nlohmann's parse
+    return result;
+  };
+  try {
+    try {
+      return attempt(data);
+    } catch (const Json::parse_error& e) {
+      if (std::string_view(e.what()).find("ill-formed UTF-8") == std::string_view::npos) throw;
+      return attempt(RepairUTF8(data));
+    }
+  } catch (const Json::out_of_range& e) {
+    // 406: "number overflow parsing '1e400'".
+    const std::string_view what = e.what();
+    const auto open = what.find('\'');
+    if (e.id == 406 && open != std::string_view::npos && what.back() == '\'') {
+      throw SyntaxError(fmt::format("json: cannot unmarshal number {} into Go value of type float64",
+                                    what.substr(open + 1, what.size() - open - 2)));
+    }
+    throw SyntaxError(fmt::format("invalid JSON: {}", StripPrefix(what)));
+  } catch (const Json::exception& e) {
+    throw SyntaxError(fmt::format("invalid JSON: {}", StripPrefix(e.what())));
+  }
+}
+
+// AppendNumber: Go's text for a JSON number (encode.go: intEncoder, uintEncoder, floatEncoder).
+inline void AppendNumber(std::string& out, const Json& v) {
+  char buf[32];
+  if (v.is_number_unsigned()) {
+    auto r = std::to_chars(buf, buf + sizeof buf, v.get_ref<const Json::number_unsigned_t&>());
+    out.append(buf, r.ptr);
+    return;
+  }
+  if (v.is_number_integer()) {
+    auto r = std::to_chars(buf, buf + sizeof buf, v.get_ref<const Json::number_integer_t&>());
+    out.append(buf, r.ptr);
+    return;
+  }
+  const double f = v.get_ref<const Json::number_float_t&>();
+  if (!std::isfinite(f)) throw Error(fmt::format("json: unsupported value: {}", FormatFloat(f, 'g')));
+  const double a = std::fabs(f);
+  const bool exp = a != 0 && (a < 1e-6 || a >= 1e21);
+  std::string s = FormatFloat(f, exp ? 'e' : 'f');
+  if (exp) {
+    // strconv writes at least two exponent digits; Go shortens e-07 to e-7 (not e+21).
+    const std::size_t n = s.size();
+    if (n >= 4 && s[n - 4] == 'e' && s[n - 3] == '-' && s[n - 2] == '0') {
+      s[n - 2] = s[n - 1];
+      s.pop_back();
+    }
+  }
+  out += s;
+}
+
+inline void AppendScalar(std::string& out, const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null:
+      out += "null";
+      return;
+    case Json::value_t::boolean:
+      out += v.get_ref<const Json::boolean_t&>() ? "true" : "false";
+      return;
+    case Json::value_t::string:
+      AppendJSONQuote(out, v.get_ref<const Json::string_t&>());
+      return;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float:
+      AppendNumber(out, v);
+      return;
+    default:
+      throw Error(fmt::format("json: unsupported type: {}", v.type_name()));
+  }
+}
+
+// kShallowDepth: how deep DeepCopy recurses and how deep a document Equal hands to nlohmann's
+// (recursive, faster) operator==; a few KB of stack at most.
+inline constexpr std::size_t kShallowDepth = 48;
+
+// Shallow: v nests at most kShallowDepth deep (stops scanning as soon as it is deeper).
+inline bool Shallow(const Json& v) {
+  if (!v.is_structured()) return true;
+  struct Frame {
+    const Json* value;
+    Json::object_t::const_iterator it;
+    std::size_t index;
+  };
+  Frame stack[kShallowDepth];
+  std::size_t depth = 0;
+  auto push = [&](const Json& c) {
+    if (depth == kShallowDepth) return false;
+    stack[depth++] =
+        c.is_object() ? Frame{&c, c.get_ref<const Json::object_t&>().begin(), 0} : Frame{&c, {}, 0};
+    return true;
+  };
+  push(v);
+  while (depth > 0) {
+    Frame& f = stack[depth - 1];
+    const Json* child = nullptr;
+    if (f.value->is_object()) {
+      if (f.it == f.value->get_ref<const Json::object_t&>().end()) {
+        --depth;
+        continue;
+      }
+      child = &(f.it++)->second;
+    } else {
+      if (f.index == f.value->size()) {
+        --depth;
+        continue;
+      }
+      child = &(*f.value)[f.index++];
+    }
+    if (child->is_structured() && !push(*child)) return false;
+  }
+  return true;
+}
+
+inline void NewLine(std::string& out, int indent, std::size_t level) {
+  out += '\n';
+  out.append(static_cast<std::size_t>(indent) * level, ' ');
+}
+
+}  // namespace detail
+
+inline nlohmann::json Parse(std::string_view data) {
+  return detail::ParseWith(
+      data, [](nlohmann::json& r) { return nlohmann::detail::json_sax_dom_parser<nlohmann::json>(r); });
+}
+
+inline nlohmann::json Parse(std::string_view data, const nlohmann::json::parser_callback_t& cb) {
+  return detail::ParseWith(data, [&cb](nlohmann::json& r) {
+    return nlohmann::detail::json_sax_dom_callback_parser<nlohmann::json>(r, cb);
+  });
+}
+
+inline void AppendMarshal(std::string& out, const nlohmann::json& v, int indent) {
+  using Json = nlohmann::json;
+  if (!v.is_object() && !v.is_array()) {
+    detail::AppendScalar(out, v);
+    return;
+  }
+  struct Frame {
+    const Json* value;
+    Json::object_t::const_iterator it;  // objects
+    std::size_t index;                  // arrays
+    bool first;
+  };
+  std::vector<Frame> stack;
+  auto open = [&](const Json& c) {
+    if (c.is_object()) {
+      const auto& o = c.get_ref<const Json::object_t&>();
+      if (o.empty()) {
+        out += "{}";
+        return;
+      }
+      out += '{';
+      stack.push_back(Frame{&c, o.begin(), 0, true});
+    } else {
+      const auto& a = c.get_ref<const Json::array_t&>();
+      if (a.empty()) {
+        out += "[]";
+        return;
+      }
+      out += '[';
+      stack.push_back(Frame{&c, {}, 0, true});
+    }
+  };
+  open(v);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    const Json* child = nullptr;
+    if (f.value->is_object()) {
+      const auto& o = f.value->get_ref<const Json::object_t&>();
+      if (f.it == o.end()) {
+        if (indent > 0) detail::NewLine(out, indent, stack.size() - 1);
+        out += '}';
+        stack.pop_back();
+        continue;
+      }
+      if (!f.first) out += ',';
+      if (indent > 0) detail::NewLine(out, indent, stack.size());
+      AppendJSONQuote(out, f.it->first);
+      out += indent > 0 ? ": " : ":";
+      child = &f.it->second;
+      ++f.it;
+    } else {
+      const auto& a = f.value->get_ref<const Json::array_t&>();
+      if (f.index == a.size()) {
+        if (indent > 0) detail::NewLine(out, indent, stack.size() - 1);
+        out += ']';
+        stack.pop_back();
+        continue;
+      }
+      if (!f.first) out += ',';
+      if (indent > 0) detail::NewLine(out, indent, stack.size());
+      child = &a[f.index++];
+    }
+    f.first = false;
+    if (child->is_object() || child->is_array()) {
+      open(*child);  // may reallocate the stack: `f` is not used after this
+    } else {
+      detail::AppendScalar(out, *child);
+    }
+  }
+}
+
+inline std::string Marshal(const nlohmann::json& v) {
+  std::string out;
+  AppendMarshal(out, v, 0);
+  return out;
+}
+
+inline std::string MarshalIndent(const nlohmann::json& v, int indent) {
+  std::string out;
+  AppendMarshal(out, v, indent < 0 ? 0 : indent);
+  return out;
+}
+
+namespace detail {
+
+// DeepCopyIterative: DeepCopy with a heap stack, for any depth.
+inline Json DeepCopyIterative(const Json& v) {
+  if (!v.is_structured()) return v;
+  struct Frame {
+    const Json* src;
+    Json* dst;
+    Json::object_t::const_iterator it;
+    std::size_t index;
+  };
+  Json root(v.type());
+  std::vector<Frame> stack;
+  auto open = [&stack](const Json& src, Json& dst) {
+    if (src.is_object()) {
+      stack.push_back(Frame{&src, &dst, src.get_ref<const Json::object_t&>().begin(), 0});
+    } else {
+      dst.get_ref<Json::array_t&>().reserve(src.size());  // element addresses stay valid
+      stack.push_back(Frame{&src, &dst, {}, 0});
+    }
+  };
+  open(v, root);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    const Json* child = nullptr;
+    Json* slot = nullptr;
+    if (f.src->is_object()) {
+      const auto& o = f.src->get_ref<const Json::object_t&>();
+      if (f.it == o.end()) {
+        stack.pop_back();
+        continue;
+      }
+      child = &f.it->second;
+      auto& d = f.dst->get_ref<Json::object_t&>();
+      const bool container = child->is_object() || child->is_array();
+      slot = container ? &d.emplace_hint(d.end(), f.it->first, Json(child->type()))->second
+                       : &d.emplace_hint(d.end(), f.it->first, *child)->second;
+      ++f.it;
+      if (container) open(*child, *slot);
+    } else {
+      const auto& a = f.src->get_ref<const Json::array_t&>();
+      if (f.index == a.size()) {
+        stack.pop_back();
+        continue;
+      }
+      child = &a[f.index++];
+      auto& d = f.dst->get_ref<Json::array_t&>();
+      const bool container = child->is_object() || child->is_array();
+      if (container) {
+        d.push_back(Json(child->type()));
+      } else {
+        d.push_back(*child);
+      }
+      if (container) open(*child, d.back());
+    }
+  }
+  return root;
+}
+
+// CopyRecursive: element by element down to kShallowDepth levels, then DeepCopyIterative.
+inline Json CopyRecursive(const Json& v, std::size_t depth) {
+  if (v.is_object()) {
+    if (depth == kShallowDepth) return DeepCopyIterative(v);
+    Json out(Json::value_t::object);
+    auto& o = out.get_ref<Json::object_t&>();
+    for (const auto& [k, c] : v.get_ref<const Json::object_t&>()) {
+      // (not a conditional expression: `x ? prvalue : const lvalue` is a const prvalue, copied)
+      if (c.is_structured()) {
+        o.emplace_hint(o.end(), k, CopyRecursive(c, depth + 1));
+      } else {
+        o.emplace_hint(o.end(), k, c);
+      }
+    }
+    return out;
+  }
+  if (v.is_array()) {
+    if (depth == kShallowDepth) return DeepCopyIterative(v);
+    Json out(Json::value_t::array);
+    auto& a = out.get_ref<Json::array_t&>();
+    const auto& src = v.get_ref<const Json::array_t&>();
+    a.reserve(src.size());
+    for (const Json& c : src) {
+      if (c.is_structured()) {
+        a.push_back(CopyRecursive(c, depth + 1));
+      } else {
+        a.push_back(c);
+      }
+    }
+    return out;
+  }
+  return v;
+}
+
+}  // namespace detail
+
+inline nlohmann::json DeepCopy(const nlohmann::json& v) {
+  // nlohmann's copy constructor (a structural copy of each std::map) is the fastest; a document
+  // too deep for it is copied element by element.
+  if (detail::Shallow(v)) return v;
+  return detail::CopyRecursive(v, 0);
+}
+
+inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) {
+  using Json = nlohmann::json;
+  struct Frame {
+    const Json* a;
+    const Json* b;
+    Json::object_t::const_iterator ia, ib;
+    std::size_t index;
+  };
+  auto shallow = [](const Json& x, const Json& y) {
+    // Containers: same type and size (their elements are compared by the loop); else operator==.
+    if (x.is_object() || x.is_array() || y.is_object() || y.is_array()) {
+      return x.type() == y.type() && x.size() == y.size();
+    }
+    return x == y;
+  };
+  if (!shallow(a, b)) return false;
+  if (!a.is_object() && !a.is_array()) return true;
+  if (detail::Shallow(a)) return a == b;  // b may be deeper: operator== stops at a's depth
+  std::vector<Frame> stack;
+  auto open = [&stack](const Json& x, const Json& y) {
+    if (x.is_object()) {
+      stack.push_back(Frame{&x, &y, x.get_ref<const Json::object_t&>().begin(),
+                            y.get_ref<const Json::object_t&>().begin(), 0});
+    } else {
+      stack.push_back(Frame{&x, &y, {}, {}, 0});
+    }
+  };
+  open(a, b);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    const Json* x = nullptr;
+    const Json* y = nullptr;
+    if (f.a->is_object()) {
+      if (f.ia == f.a->get_ref<const Json::object_t&>().end()) {
+        stack.pop_back();
+        continue;
+      }
+      if (f.ia->first != f.ib->first) return false;
+      x = &f.ia->second;
+      y = &f.ib->second;
+      ++f.ia;
+      ++f.ib;
+    } else {
+      if (f.index == f.a->size()) {
+        stack.pop_back();
+        continue;
+      }
+      x = &(*f.a)[f.index];
+      y = &(*f.b)[f.index];
+      ++f.index;
+    }
+    if (!shallow(*x, *y)) return false;
+    if (x->is_object() || x->is_array()) open(*x, *y);
+  }
+  return true;
+}
+
+}  // namespace apimachinery::util::json

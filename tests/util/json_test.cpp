@@ -1,0 +1,281 @@
+#include "apimachinery/util/json/json.hpp"
+
+#include <cmath>
+#include <functional>
+#include <pthread.h>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace util_json_test {
+
+namespace ujson = apimachinery::util::json;
+using nlohmann::json;
+
+std::string Nested(int depth, char open = '[') {
+  const char close = open == '[' ? ']' : '}';
+  std::string s;
+  for (int i = 0; i < depth; ++i) {
+    s += open;
+    if (open == '{') s += "\"a\":";
+  }
+  if (open == '{') s += "1";
+  s.append(static_cast<std::size_t>(depth), close);
+  return s;
+}
+
+// RunOnSmallStack runs fn on a thread with a 256 KiB stack; exceptions are passed back.
+void RunOnSmallStack(const std::function<void()>& fn) {
+  struct Ctx {
+    const std::function<void()>* fn;
+    std::exception_ptr error;
+  } ctx{&fn, nullptr};
+  pthread_attr_t attr;
+  REQUIRE(pthread_attr_init(&attr) == 0);
+  REQUIRE(pthread_attr_setstacksize(&attr, 256 * 1024) == 0);
+  pthread_t t;
+  REQUIRE(pthread_create(
+              &t, &attr,
+              [](void* p) -> void* {
+                auto* c = static_cast<Ctx*>(p);
+                try {
+                  (*c->fn)();
+                } catch (...) {
+                  c->error = std::current_exception();
+                }
+                return nullptr;
+              },
+              &ctx) == 0);
+  pthread_join(t, nullptr);
+  pthread_attr_destroy(&attr);
+  if (ctx.error) std::rethrow_exception(ctx.error);
+}
+
+TEST_CASE("Parse bounds nesting at Go's maxNestingDepth with Go's SyntaxError text", "[util][json]") {
+  CHECK(ujson::kMaxNestingDepth == 10000);
+  CHECK_NOTHROW(ujson::Parse(Nested(10000)));
+  CHECK_NOTHROW(ujson::Parse(Nested(10000, '{')));
+  CHECK_THROWS_WITH(ujson::Parse(Nested(10001)), "invalid character '[' exceeded max depth");
+  CHECK_THROWS_WITH(ujson::Parse(Nested(10001, '{')), "invalid character '{' exceeded max depth");
+  // Mixed: an object holding 9999 arrays is depth 10000; one more array is refused.
+  CHECK_NOTHROW(ujson::Parse("{\"x\":" + Nested(9999) + "}"));
+  CHECK_THROWS_WITH(ujson::Parse("{\"x\":" + Nested(10000) + "}"),
+                    "invalid character '[' exceeded max depth");
+  // Depth returns to zero between siblings.
+  CHECK_NOTHROW(ujson::Parse("[" + Nested(9999) + "," + Nested(9999) + "]"));
+  // A syntax error before the depth is exceeded is reported first (Go scans in order).
+  CHECK_THROWS_WITH(ujson::Parse("[1,]" + Nested(10001)), Catch::StartsWith("invalid JSON: parse error"));
+  CHECK_THROWS_AS(ujson::Parse(Nested(10001)), ujson::SyntaxError);
+  CHECK_THROWS_AS(ujson::Parse(Nested(10001)), apimachinery::Error);
+  // The callback overload has the same limit.
+  auto keep = [](int, json::parse_event_t, json&) { return true; };
+  CHECK_NOTHROW(ujson::Parse(Nested(10000), keep));
+  CHECK_THROWS_WITH(ujson::Parse(Nested(10001), keep), "invalid character '[' exceeded max depth");
+}
+
+TEST_CASE("Parse replaces invalid UTF-8 in strings as Go's decoder does", "[util][json]") {
+  // Go: json.Unmarshal into interface{}, then json.Marshal.
+  const std::pair<std::string, std::string> cases[] = {
+      {"\"bad\xff\"", "\"bad\xef\xbf\xbd\""},
+      {"\"\xe2\x82x\"", "\"\xef\xbf\xbd\xef\xbf\xbdx\""},
+      {"\"\xed\xa0\x80\"", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""},
+      {"\"ok\xc3\xa9\"", "\"ok\xc3\xa9\""},
+      {"{\"k\xff\":1}", "{\"k\xef\xbf\xbd\":1}"},
+      {"[\"\\\"\xff\",\"\\\\\xff\"]", "[\"\\\"\xef\xbf\xbd\",\"\\\\\xef\xbf\xbd\"]"},
+  };
+  for (const auto& [in, want] : cases) {
+    INFO(in);
+    CHECK(ujson::Parse(in).dump() == want);
+  }
+  // Outside a string an invalid byte stays a syntax error.
+  CHECK_THROWS_AS(ujson::Parse("[\xff]"), ujson::SyntaxError);
+}
+
+TEST_CASE("Parse refuses what Go refuses and nlohmann would accept", "[util][json]") {
+  CHECK_THROWS_WITH(ujson::Parse("\xef\xbb\xbf{}"),
+                    "invalid character '\xc3\xaf' looking for beginning of value");
+  CHECK_THROWS_WITH(ujson::Parse(std::string("{}\0", 3)), "invalid character '\\x00' after top-level value");
+  CHECK_THROWS_WITH(ujson::Parse(std::string("{}\0junk", 7)),
+                    "invalid character '\\x00' after top-level value");
+  CHECK_THROWS_WITH(ujson::Parse(std::string("{\"a\":\0}", 7)),
+                    "invalid JSON: unexpected NUL byte at offset 5");
+  CHECK_THROWS_WITH(ujson::Parse(std::string("[1,]\0", 5)), Catch::StartsWith("invalid JSON: parse error"));
+  CHECK_THROWS_WITH(ujson::Parse("[1e400]"),
+                    "json: cannot unmarshal number 1e400 into Go value of type float64");
+  CHECK_THROWS_WITH(ujson::Parse("-1e999"),
+                    "json: cannot unmarshal number -1e999 into Go value of type float64");
+  CHECK_THROWS_WITH(ujson::Parse(""), Catch::StartsWith("invalid JSON: "));
+  CHECK_THROWS_WITH(ujson::Parse("{"), !Catch::Contains("json.exception"));
+  // Big integers that fit a float64 are accepted (Go: float64 in interface{}).
+  CHECK(ujson::Parse("123456789012345678901234567890").is_number_float());
+  CHECK(ujson::Parse("18446744073709551615").get<std::uint64_t>() == 18446744073709551615ULL);
+}
+
+TEST_CASE("Marshal writes Go's json.Marshal bytes", "[util][json]") {
+  // Go 1.26 json.Marshal answers.
+  const std::pair<double, std::string> floats[] = {
+      {0, "0"},
+      {-0.0, "-0"},
+      {1, "1"},
+      {-1, "-1"},
+      {0.5, "0.5"},
+      {1.5, "1.5"},
+      {1e-06, "0.000001"},
+      {9.99e-07, "9.99e-7"},
+      {1e-07, "1e-7"},
+      {1.234e-10, "1.234e-10"},
+      {1e+20, "100000000000000000000"},
+      {1e+21, "1e+21"},
+      {1.2345678901234568e+29, "1.2345678901234568e+29"},
+      {3.141592653589793, "3.141592653589793"},
+      {1e+100, "1e+100"},
+      {5e-324, "5e-324"},
+      {1.7976931348623157e+308, "1.7976931348623157e+308"},
+      {100, "100"},
+      {0.1, "0.1"},
+      {2.5e-05, "0.000025"},
+  };
+  for (const auto& [f, want] : floats) {
+    INFO(want);
+    CHECK(ujson::Marshal(json(f)) == want);
+  }
+  const std::pair<std::string, std::string> strings[] = {
+      {"plain", "\"plain\""},
+      {"q\"b\\s/", "\"q\\\"b\\\\s/\""},
+      {"\b\f\n\r\t\x01\x1f\x7f", "\"\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\""},
+      {"<a href=\"x\">&amp;</a>", "\"\\u003ca href=\\\"x\\\"\\u003e\\u0026amp;\\u003c/a\\u003e\""},
+      {"\u2028\u2029", "\"\\u2028\\u2029\""},
+      {"bad\xff", "\"bad\\ufffd\""},
+      {"\xe2\x82", "\"\\ufffd\\ufffd\""},
+      {"\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\""},
+      {"\xc0\xaf", "\"\\ufffd\\ufffd\""},
+      {"\xef\xbf\xbd", "\"\xef\xbf\xbd\""},
+      {"\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""},
+      {std::string("\0", 1), "\"\\u0000\""},
+  };
+  for (const auto& [s, want] : strings) {
+    INFO(s);
+    CHECK(ujson::Marshal(json(s)) == want);
+    CHECK(ujson::Marshal(json{{s, s}}) == "{" + want + ":" + want + "}");
+  }
+  CHECK(ujson::Marshal(json(std::int64_t{-9223372036854775807 - 1})) == "-9223372036854775808");
+  CHECK(ujson::Marshal(json(std::uint64_t{18446744073709551615ULL})) == "18446744073709551615");
+  CHECK(ujson::Marshal(json::parse(R"({"b":[1,{"c":[]},{}],"a":{"x":null,"y":[true,false]},"e":"s"})")) ==
+        R"({"a":{"x":null,"y":[true,false]},"b":[1,{"c":[]},{}],"e":"s"})");
+  // Go: json.MarshalIndent(v, "", "  ").
+  CHECK(ujson::MarshalIndent(json::parse(R"({"b":[1,{"c":[]},{}],"a":{"x":null,"y":[true]},"e":"s"})"), 2) ==
+        "{\n  \"a\": {\n    \"x\": null,\n    \"y\": [\n      true\n    ]\n  },\n  \"b\": [\n    1,\n    {\n "
+        "     "
+        "\"c\": []\n    },\n    {}\n  ],\n  \"e\": \"s\"\n}");
+  CHECK(ujson::MarshalIndent(json(1), 2) == "1");
+  // Fuzzer finding (json_roundtrip_fuzz): a float -0 is written "-0", as Go does, and "-0" reads
+  // back as the integer 0 (Go's unstructured decoding gives int64 0 too), equal by value.
+  CHECK(ujson::Parse(ujson::Marshal(json(-0.0))).is_number_integer());
+  CHECK(ujson::Marshal(ujson::Parse("-0")) == "0");
+  CHECK(ujson::Marshal(ujson::Parse("-0.0")) == "-0");
+  CHECK(ujson::Equal(ujson::Parse("-0"), json(-0.0)));
+  // json.UnsupportedValueError.
+  CHECK_THROWS_WITH(ujson::Marshal(json{{"a", HUGE_VAL}}), "json: unsupported value: +Inf");
+  CHECK_THROWS_WITH(ujson::Marshal(json(-HUGE_VAL)), "json: unsupported value: -Inf");
+  CHECK_THROWS_WITH(ujson::Marshal(json(std::nan(""))), "json: unsupported value: NaN");
+  CHECK_THROWS_AS(ujson::Marshal(json::binary({1, 2})), apimachinery::Error);
+}
+
+// A random document: objects, arrays, every scalar kind.
+json RandomDoc(std::mt19937& rng, int depth) {
+  std::uniform_int_distribution<int> kind(0, depth > 4 ? 6 : 8);
+  switch (kind(rng)) {
+    case 0:
+      return nullptr;
+    case 1:
+      return rng() % 2 == 0;
+    case 2:
+      return static_cast<std::int64_t>(rng()) - (1LL << 31);
+    case 3:
+      return static_cast<std::uint64_t>(rng()) << 32;
+    case 4:
+      return static_cast<double>(rng()) / 7.0;
+    case 5:
+    case 6: {
+      std::string s;
+      const char* const pieces[] = {"a", "b", "<", "\"", "\\", "\n", "\xc3\xa9", "\xe2\x80\xa8"};
+      for (unsigned i = rng() % 6; i > 0; --i) s += pieces[rng() % 8];
+      return s;
+    }
+    case 7: {
+      json a = json::array();
+      for (unsigned i = rng() % 4; i > 0; --i) a.push_back(RandomDoc(rng, depth + 1));
+      return a;
+    }
+    default: {
+      json o = json::object();
+      for (unsigned i = rng() % 4; i > 0; --i)
+        o[std::string(1, static_cast<char>('a' + rng() % 5))] = RandomDoc(rng, depth + 1);
+      return o;
+    }
+  }
+}
+
+TEST_CASE("DeepCopy, Equal and Marshal agree with nlohmann on random documents", "[util][json]") {
+  std::mt19937 rng(42);
+  for (int i = 0; i < 500; ++i) {
+    const json doc = RandomDoc(rng, 0);
+    const json copy = ujson::DeepCopy(doc);
+    INFO(doc.dump());
+    CHECK(copy == doc);
+    CHECK(ujson::Equal(copy, doc));
+    CHECK(ujson::Parse(ujson::Marshal(doc)) == doc);
+    CHECK(ujson::Parse(ujson::MarshalIndent(doc, 2)) == doc);
+    // Equal is operator== on a mutated copy.
+    json other = RandomDoc(rng, 0);
+    CHECK(ujson::Equal(doc, other) == (doc == other));
+  }
+  CHECK(ujson::Equal(json(1), json(1.0)));
+  CHECK(ujson::Equal(json::parse(R"({"a":[1,2]})"), json::parse(R"({"a":[1,2.0]})")));
+  CHECK_FALSE(ujson::Equal(json::parse(R"({"a":[1,2]})"), json::parse(R"({"a":[1,3]})")));
+  CHECK_FALSE(ujson::Equal(json::parse(R"({"a":1})"), json::parse(R"({"b":1})")));
+  CHECK_FALSE(ujson::Equal(json::parse(R"([[]])"), json::parse(R"([{}])")));
+  CHECK_FALSE(ujson::Equal(json::parse(R"([[1]])"), json::parse(R"([[1,2]])")));
+}
+
+TEST_CASE("DeepCopy and Equal switch to the explicit stack past 48 levels without changing answers",
+          "[util][json]") {
+  for (int depth : {1, 47, 48, 49, 50, 200, 10000}) {
+    INFO(depth);
+    const json doc = ujson::Parse(Nested(depth, '{'));
+    const json copy = ujson::DeepCopy(doc);
+    CHECK(ujson::Marshal(copy) == Nested(depth, '{'));
+    CHECK(ujson::Equal(doc, copy));
+    std::string other = Nested(depth, '{');
+    other[other.find('1')] = '2';  // the innermost value differs
+    CHECK_FALSE(ujson::Equal(doc, ujson::Parse(other)));
+    CHECK_FALSE(ujson::Equal(ujson::Parse(other), doc));
+    if (depth < ujson::kMaxNestingDepth) {
+      CHECK_FALSE(ujson::Equal(doc, ujson::Parse(Nested(depth + 1, '{'))));
+      CHECK_FALSE(ujson::Equal(ujson::Parse(Nested(depth + 1, '{')), doc));
+    }
+  }
+}
+
+TEST_CASE("documents at the depth limit parse, copy, compare, encode and die on a 256 KiB stack",
+          "[util][json]") {
+  for (char open : {'[', '{'}) {
+    const std::string text = Nested(10000, open);
+    RunOnSmallStack([&] {
+      json doc = ujson::Parse(text);
+      json copy = ujson::DeepCopy(doc);
+      CHECK(ujson::Equal(doc, copy));
+      CHECK(ujson::Marshal(copy) == text);
+      const std::string pretty = ujson::MarshalIndent(copy, 1);
+      CHECK(pretty.size() > text.size());
+      CHECK_THROWS_WITH(ujson::Parse("[" + text + "]"), Catch::EndsWith("exceeded max depth"));
+      copy = nullptr;  // destroyed here (nlohmann's destructor is iterative)
+    });
+  }
+}
+
+}  // namespace util_json_test
