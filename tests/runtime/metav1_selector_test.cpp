@@ -163,7 +163,8 @@ TEST_CASE("LabelSelector JSON", "[runtime][metav1][selector]") {
   CHECK_THROWS_MATCHES(
       json::parse(R"({"matchExpressions":[{"key":"a","operator":5}]})").get<metav1::LabelSelector>(),
       metav1::DecodeError,
-      Message("json: cannot unmarshal number into Go struct field LabelSelectorRequirement.matchExpressions.operator of type "
+      Message("json: cannot unmarshal number into Go struct field "
+              "LabelSelectorRequirement.matchExpressions.operator of type "
               "v1.LabelSelectorOperator"));
   CHECK_THROWS_MATCHES(
       json::parse(R"({"matchExpressions":5})").get<metav1::LabelSelector>(), metav1::DecodeError,

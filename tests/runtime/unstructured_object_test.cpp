@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/types.hpp"
-#include "apimachinery/util/json/json.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/util/json/json.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_unstructured_object_test {

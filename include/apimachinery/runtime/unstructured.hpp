@@ -614,7 +614,9 @@ inline schema::GroupVersionKind Unstructured::GroupVersionKind() const {
   return internal::GVKFromStrings(GetAPIVersion(), GetKind());
 }
 
-inline nlohmann::json Unstructured::UnstructuredContent() const { return util::json::DeepCopy(ContentOrEmpty()); }
+inline nlohmann::json Unstructured::UnstructuredContent() const {
+  return util::json::DeepCopy(ContentOrEmpty());
+}
 
 inline void Unstructured::SetUnstructuredContent(nlohmann::json content) {
   if (content.is_null()) content = nlohmann::json::object();
