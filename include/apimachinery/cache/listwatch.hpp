@@ -59,6 +59,8 @@ class ListerWatcher {
   ListerWatcher() = default;
   ListerWatcher(const ListerWatcher&) = default;
   ListerWatcher& operator=(const ListerWatcher&) = default;
+  ListerWatcher(ListerWatcher&&) = default;
+  ListerWatcher& operator=(ListerWatcher&&) = default;
 };
 
 // ListFunc / WatchFunc: listwatch.go's function types.

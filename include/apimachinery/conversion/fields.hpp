@@ -385,16 +385,17 @@ constexpr bool PairDropsNothing();
 
 template <typename MS, typename MD, typename Seen>
 constexpr bool ValueDropsNothing() {
-  if constexpr (std::is_same_v<MS, MD>) {
-    return true;
-  } else if constexpr (HasFields<MS> && HasFields<MD>) {
+  // The same type is assigned whole, so nothing is dropped (the last branch).
+  constexpr bool kDiffer = !std::is_same_v<MS, MD>;
+  constexpr bool kElementwise =
+      (util::internal::IsVector<MS>::value && util::internal::IsVector<MD>::value) ||
+      (util::internal::IsOptional<MS>::value && util::internal::IsOptional<MD>::value);
+  if constexpr (kDiffer && HasFields<MS> && HasFields<MD>) {
     return PairDropsNothing<MS, MD, Seen>();
-  } else if constexpr (util::internal::IsVector<MS>::value && util::internal::IsVector<MD>::value) {
+  } else if constexpr (kDiffer && kElementwise) {
     return ValueDropsNothing<typename MS::value_type, typename MD::value_type, Seen>();
-  } else if constexpr (util::internal::IsSameKeyMaps<MS, MD>::value) {
+  } else if constexpr (kDiffer && util::internal::IsSameKeyMaps<MS, MD>::value) {
     return ValueDropsNothing<typename MS::mapped_type, typename MD::mapped_type, Seen>();
-  } else if constexpr (util::internal::IsOptional<MS>::value && util::internal::IsOptional<MD>::value) {
-    return ValueDropsNothing<typename MS::value_type, typename MD::value_type, Seen>();
   } else {
     return true;  // other values go through Scope::Convert (a registered function, or unknown conversion)
   }

@@ -356,7 +356,7 @@ inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data
   };
   if (Scheme::IsUnstructured(into)) {
     RequireKind(p, data, false);
-    const schema::GroupVersionKind gvk = p.gvk;
+    schema::GroupVersionKind gvk = p.gvk;
     Fill(p, into, errs);
     if (!errs.empty()) throw strict_error(into);
     return gvk;
@@ -366,7 +366,7 @@ inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data
   const std::vector<schema::GroupVersionKind> kinds = scheme_->ObjectKinds(into).first;
   p.gvk = internal::GVKWithDefaults(std::move(p.gvk), kinds.front());
   RequireKind(p, data, true);
-  const schema::GroupVersionKind gvk = p.gvk;
+  schema::GroupVersionKind gvk = p.gvk;
   bool own_kind = false;
   for (const auto& k : kinds) own_kind = own_kind || k == gvk;
   std::unique_ptr<Object> fresh = info->make();

@@ -82,7 +82,7 @@ namespace apimachinery::watch {
 // SyntaxError: malformed JSON in the stream (Go's *json.SyntaxError).
 class SyntaxError : public Error {
  public:
-  SyntaxError(std::string msg, std::int64_t offset) : Error(std::move(msg)), offset_(offset) {}
+  SyntaxError(const std::string& msg, std::int64_t offset) : Error(msg), offset_(offset) {}
   // offset: the number of bytes of the stream read before the error.
   std::int64_t offset() const noexcept { return offset_; }
 
@@ -105,8 +105,8 @@ class ObjectTooLargeError : public Error {
 // DecodeError: a frame that is not a valid watch event (see the top of this file).
 class DecodeError : public Error {
  public:
-  explicit DecodeError(std::string msg, std::exception_ptr cause = nullptr)
-      : Error(std::move(msg)), cause_(std::move(cause)) {}
+  explicit DecodeError(const std::string& msg, std::exception_ptr cause = nullptr)
+      : Error(msg), cause_(std::move(cause)) {}
   // cause: the underlying error (the serializer's), or nullptr.
   const std::exception_ptr& cause() const noexcept { return cause_; }
 
@@ -115,7 +115,7 @@ class DecodeError : public Error {
 };
 
 // kDefaultMaxFrameBytes: streaming.go's maxBytes (16 MiB).
-inline constexpr std::size_t kDefaultMaxFrameBytes = 16 * 1024 * 1024;
+inline constexpr std::size_t kDefaultMaxFrameBytes = std::size_t{16} * 1024 * 1024;
 
 struct EventStreamDecoderOptions {
   bool unstructured = false;  // objects as Unstructured, never typed
@@ -238,6 +238,8 @@ class Reader {
   Reader() = default;
   Reader(const Reader&) = default;
   Reader& operator=(const Reader&) = default;
+  Reader(Reader&&) = default;
+  Reader& operator=(Reader&&) = default;
 };
 
 // ClosedPipeError: a write to a Pipe whose reader was closed (Go's io.ErrClosedPipe).
@@ -290,6 +292,10 @@ class PipeReader final : public Reader {
  public:
   explicit PipeReader(std::shared_ptr<internal::PipeState> s) : s_(std::move(s)) {}
   ~PipeReader() override { Close(); }
+  PipeReader(const PipeReader&) = delete;
+  PipeReader& operator=(const PipeReader&) = delete;
+  PipeReader(PipeReader&&) = delete;
+  PipeReader& operator=(PipeReader&&) = delete;
   std::size_t Read(char* buf, std::size_t n) override {
     std::unique_lock lock(s_->mu);
     s_->cv.wait(lock, [&] { return s_->read_closed || s_->write_closed || !s_->chunks.empty(); });

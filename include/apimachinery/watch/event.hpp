@@ -100,6 +100,8 @@ class Interface {
   Interface() = default;
   Interface(const Interface&) = default;
   Interface& operator=(const Interface&) = default;
+  Interface(Interface&&) = default;
+  Interface& operator=(Interface&&) = default;
 };
 
 // EmptyWatch: a watch that has already ended (watch.go: NewEmptyWatch). Next returns std::nullopt

@@ -64,6 +64,8 @@ class Decoder {
   Decoder() = default;
   Decoder(const Decoder&) = default;
   Decoder& operator=(const Decoder&) = default;
+  Decoder(Decoder&&) = default;
+  Decoder& operator=(Decoder&&) = default;
 };
 
 // Reporter: turns a decoding error into the object of an ERROR event (streamwatcher.go: Reporter).
@@ -76,6 +78,8 @@ class Reporter {
   Reporter() = default;
   Reporter(const Reporter&) = default;
   Reporter& operator=(const Reporter&) = default;
+  Reporter(Reporter&&) = default;
+  Reporter& operator=(Reporter&&) = default;
 };
 
 // ClientErrorReporter: a metav1::Status as errors.NewGenericServerResponse(code, verb, {}, "",

@@ -95,8 +95,8 @@ inline IntOrString FromString(std::string val) { return IntOrString{Type::String
 IntOrString Parse(std::string_view val);
 
 // ValueOrDefault is *intOrPercent, or defaultValue when it is null (upstream returns a pointer).
-inline IntOrString ValueOrDefault(const IntOrString* intOrPercent, IntOrString defaultValue) {
-  return intOrPercent == nullptr ? std::move(defaultValue) : *intOrPercent;
+inline IntOrString ValueOrDefault(const IntOrString* intOrPercent, const IntOrString& defaultValue) {
+  return intOrPercent == nullptr ? defaultValue : *intOrPercent;
 }
 
 // GetScaledValueFromIntOrPercent: an Int as is; a String "<n>%" as n percent of total, rounded up
