@@ -20,7 +20,7 @@
 // Throws:
 // - metav1::DecodeError: malformed JSON (`couldn't get version/kind; json parse error: ...`), a
 //   non-object document, apiVersion/kind of the wrong type, a value of the wrong type for a field
-//   (`json: cannot unmarshal string into Go struct field WidgetSpec.replicas of type int`);
+//   (`json: cannot unmarshal string into Go struct field WidgetSpec.spec.replicas of type int32`);
 // - MissingKindError / MissingVersionError (`Object 'Kind' is missing in '<data>'`);
 // - NotRegisteredError (unknown kind without fallback; Encode of an unregistered type);
 // - StrictDecodingError (strict mode).
