@@ -42,6 +42,7 @@
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/internal/json.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
+#include "apimachinery/util/json/json.hpp"
 
 namespace apimachinery::metav1 {
 
@@ -277,12 +278,12 @@ inline const std::array<MetaField<ObjectMeta>, 14>& MetaFieldTable<ObjectMeta>::
          if (!v.is_null() && !v.is_array()) {
            ThrowFieldType(JSONTypeName(v), "ObjectMeta", "managedFields", "[]v1.ManagedFieldsEntry");
          }
-         m.managed_fields = v;
+         m.managed_fields = util::json::DeepCopy(v);  // no recursion: any depth
        },
        [](const M& m, J& j) {
          if (m.managed_fields.is_null()) return;
          if (m.managed_fields.is_array() && m.managed_fields.empty()) return;
-         j["managedFields"] = m.managed_fields;
+         j["managedFields"] = util::json::DeepCopy(m.managed_fields);
        }},
   }};
   return fields;
@@ -313,7 +314,7 @@ nlohmann::json MetaToJSON(const Meta& m) {
   for (const auto& f : MetaFieldTable<Meta>::Fields()) f.write(m, j);
   if (m.unknown_fields.is_object()) {
     for (const auto& [key, value] : m.unknown_fields.items()) {
-      if (FindMetaField<Meta>(key) == nullptr) j[key] = value;
+      if (FindMetaField<Meta>(key) == nullptr) j[key] = util::json::DeepCopy(value);
     }
   }
   return j;
@@ -328,7 +329,7 @@ void MetaFromJSON(const nlohmann::json& j, Meta& out) {
       if (const auto* f = FindMetaField<Meta>(key)) {
         f->read(value, m);
       } else {
-        m.unknown_fields[key] = value;
+        m.unknown_fields[key] = util::json::DeepCopy(value);
       }
     }
   }

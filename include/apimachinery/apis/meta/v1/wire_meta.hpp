@@ -55,7 +55,7 @@ class WireMeta {
     for (const auto& [key, value] : raw->items()) {
       const auto* f = internal::FindMetaField<Meta>(key);
       if (f == nullptr) {
-        m.unknown_fields[key] = value;
+        m.unknown_fields[key] = util::json::DeepCopy(value);
         continue;
       }
       try {
