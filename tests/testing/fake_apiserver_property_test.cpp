@@ -2,8 +2,6 @@
 // model (a map from key to object): List equals the model, a watch replayed onto a map equals
 // List (with and without selectors, from "0" and from a recorded resourceVersion), paginated
 // lists equal the whole list, and an Exact list at a past resourceVersion equals the model then.
-#include "apimachinery/testing/fake_apiserver.hpp"
-
 #include <map>
 #include <memory>
 #include <random>
@@ -14,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/api/errors/errors.hpp"
+#include "apimachinery/testing/fake_apiserver.hpp"
 
 namespace testing_fake_apiserver_property_test {
 

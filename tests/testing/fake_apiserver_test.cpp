@@ -96,8 +96,9 @@ TEST_CASE("FakeAPIServer Create fills a missing apiVersion and kind, refuses oth
   auto st = StatusOf([&] { s->Create(kWidgets, "ns", wrong_version); });
   CHECK(st.code == 400);
   CHECK(st.reason == "BadRequest");
-  CHECK(st.message == "the API version in the data (example.com/v2) does not match the expected API version "
-                      "(example.com/v1)");
+  CHECK(st.message ==
+        "the API version in the data (example.com/v2) does not match the expected API version "
+        "(example.com/v1)");
 
   json wrong_kind = Widget("y");
   wrong_kind["kind"] = "Gadget";
@@ -113,8 +114,9 @@ TEST_CASE("FakeAPIServer Create names: required, DNS-1123, generateName") {
   auto st = StatusOf([&] { s->Create(kWidgets, "ns", none); });
   CHECK(st.code == 422);
   CHECK(st.reason == "Invalid");
-  CHECK(st.message ==
-        "Widget.example.com \"\" is invalid: metadata.name: Required value: name or generateName is required");
+  CHECK(
+      st.message ==
+      "Widget.example.com \"\" is invalid: metadata.name: Required value: name or generateName is required");
   REQUIRE(st.details);
   REQUIRE(st.details->causes.size() == 1);
   CHECK(st.details->causes[0].type == "FieldValueRequired");
@@ -123,14 +125,17 @@ TEST_CASE("FakeAPIServer Create names: required, DNS-1123, generateName") {
   st = StatusOf([&] { s->Create(kWidgets, "ns", Widget("Bad_Name")); });
   CHECK(st.code == 422);
   CHECK(st.message ==
-        "Widget.example.com \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC "
-        "1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with "
+        "Widget.example.com \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a lowercase "
+        "RFC "
+        "1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and "
+        "end with "
         "an alphanumeric character (e.g. 'example.com', regex used for validation is "
         "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
 
   st = StatusOf([&] { s->Create(kWidgets, "ns", Widget(std::string(254, 'a'))); });
   CHECK(st.code == 422);
-  CHECK_THAT(st.message, Catch::EndsWith("metadata.name: Invalid value: \"" + std::string(254, 'a') + "\": must be no more than 253 bytes"));
+  CHECK_THAT(st.message, Catch::EndsWith("metadata.name: Invalid value: \"" + std::string(254, 'a') +
+                                         "\": must be no more than 253 bytes"));
 
   json gen = Widget("");
   gen["metadata"].erase("name");
@@ -156,8 +161,9 @@ TEST_CASE("FakeAPIServer Create of a generated name that exists adds the retry t
   auto st = StatusOf([&] { s->Create(kWidgets, "ns", gen); });
   CHECK(st.code == 409);
   CHECK(st.reason == "AlreadyExists");
-  CHECK(st.message == "widgets.example.com \"" + first +
-                          "\" already exists, the server was not able to generate a unique name for the object");
+  CHECK(st.message ==
+        "widgets.example.com \"" + first +
+            "\" already exists, the server was not able to generate a unique name for the object");
   REQUIRE(st.details);
   CHECK(st.details->retry_after_seconds == 1);
 }
@@ -181,7 +187,8 @@ TEST_CASE("FakeAPIServer Create: AlreadyExists, resourceVersion set, namespaces"
   elsewhere["metadata"]["namespace"] = "other";
   st = StatusOf([&] { s->Create(kWidgets, "ns", elsewhere); });
   CHECK(st.code == 400);
-  CHECK(st.message == "the namespace of the provided object does not match the namespace sent on the request");
+  CHECK(st.message ==
+        "the namespace of the provided object does not match the namespace sent on the request");
   // An empty request namespace takes the body's.
   CHECK(s->Create(kWidgets, "", elsewhere)["metadata"]["namespace"] == "other");
 
@@ -200,7 +207,8 @@ TEST_CASE("FakeAPIServer bad bodies are StatusErrors, never crashes") {
   auto st = StatusOf([&] { s->Create(kWidgets, "ns", json::array({1, 2})); });
   CHECK(st.code == 400);
   CHECK(st.message ==
-        "the object provided is unrecognized (must be of type Widget): json: cannot unmarshal array into Go value of "
+        "the object provided is unrecognized (must be of type Widget): json: cannot unmarshal array into Go "
+        "value of "
         "type map[string]interface {} (5b312c325d)");
   st = StatusOf([&] { s->Create(kWidgets, "ns", json("text")); });
   CHECK(st.code == 400);
@@ -234,7 +242,8 @@ TEST_CASE("FakeAPIServer Get and Update: NotFound, conflicts, unconditional upda
   st = StatusOf([&] { s->Update(kWidgets, "ns", no_rv); });
   CHECK(st.code == 422);
   CHECK(st.message ==
-        "widgets.example.com \"a\" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an "
+        "widgets.example.com \"a\" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified "
+        "for an "
         "update");
 
   json changed = a;
@@ -247,8 +256,9 @@ TEST_CASE("FakeAPIServer Get and Update: NotFound, conflicts, unconditional upda
   st = StatusOf([&] { s->Update(kWidgets, "ns", changed); });  // stale: resourceVersion 2
   CHECK(st.code == 409);
   CHECK(st.reason == "Conflict");
-  CHECK(st.message == "Operation cannot be fulfilled on widgets.example.com \"a\": the object has been modified; "
-                      "please apply your changes to the latest version and try again");
+  CHECK(st.message ==
+        "Operation cannot be fulfilled on widgets.example.com \"a\": the object has been modified; "
+        "please apply your changes to the latest version and try again");
 
   json missing = Widget("zz");
   missing["metadata"]["resourceVersion"] = "2";
@@ -283,7 +293,8 @@ TEST_CASE("FakeAPIServer Update: generation only for changes outside metadata; n
 TEST_CASE("FakeAPIServer Patch: merge, json-patch, failures and 415") {
   auto s = NewServer();
   s->Create(kWidgets, "ns", Widget("a"));
-  json m = s->Patch(kWidgets, "ns", "a", "application/merge-patch+json", {{"spec", {{"size", 5}, {"color", "red"}}}});
+  json m = s->Patch(kWidgets, "ns", "a", "application/merge-patch+json",
+                    {{"spec", {{"size", 5}, {"color", "red"}}}});
   CHECK(m["spec"] == json{{"size", 5}, {"color", "red"}});
   CHECK(m["metadata"]["generation"] == 2);
   m = s->Patch(kWidgets, "ns", "a", "application/merge-patch+json", {{"spec", {{"color", nullptr}}}});
@@ -305,7 +316,8 @@ TEST_CASE("FakeAPIServer Patch: merge, json-patch, failures and 415") {
   });
   CHECK(st.code == 422);
   st = StatusOf([&] {
-    s->Patch(kWidgets, "ns", "a", "application/json-patch+json", json::array({{{"op", "bogus"}, {"path", "/a"}}}));
+    s->Patch(kWidgets, "ns", "a", "application/json-patch+json",
+             json::array({{{"op", "bogus"}, {"path", "/a"}}}));
   });
   CHECK(st.code == 422);
   st = StatusOf([&] { s->Patch(kWidgets, "ns", "a", "application/json-patch+json", json{{"op", "add"}}); });
@@ -314,11 +326,13 @@ TEST_CASE("FakeAPIServer Patch: merge, json-patch, failures and 415") {
   st = StatusOf([&] { s->Patch(kWidgets, "ns", "a", "application/merge-patch+json", json::array()); });
   CHECK(st.code == 400);
 
-  st = StatusOf([&] { s->Patch(kWidgets, "ns", "a", "application/strategic-merge-patch+json", json::object()); });
+  st = StatusOf(
+      [&] { s->Patch(kWidgets, "ns", "a", "application/strategic-merge-patch+json", json::object()); });
   CHECK(st.code == 415);
   CHECK(st.reason == "UnsupportedMediaType");
-  CHECK(st.message == "the body of the request was in an unknown format - accepted media types include: "
-                      "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml");
+  CHECK(st.message ==
+        "the body of the request was in an unknown format - accepted media types include: "
+        "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml");
 
   st = StatusOf([&] { s->Patch(kWidgets, "ns", "zz", "application/merge-patch+json", json::object()); });
   CHECK(st.code == 404);
@@ -328,7 +342,9 @@ TEST_CASE("FakeAPIServer Patch: merge, json-patch, failures and 415") {
   });
   CHECK(st.code == 409);
   // A patch renaming the object is refused.
-  st = StatusOf([&] { s->Patch(kWidgets, "ns", "a", "application/merge-patch+json", {{"metadata", {{"name", "b"}}}}); });
+  st = StatusOf([&] {
+    s->Patch(kWidgets, "ns", "a", "application/merge-patch+json", {{"metadata", {{"name", "b"}}}});
+  });
   CHECK(st.code == 400);
   CHECK(st.message == "the name of the object (b) does not match the name on the URL (a)");
   CHECK(s->RequestCount("patch") == 12);
@@ -342,16 +358,18 @@ TEST_CASE("FakeAPIServer Delete: Status Success, NotFound, preconditions") {
   auto st = StatusOf([&] { s->Delete(kWidgets, "ns", "a", stale); });
   CHECK(st.code == 409);
   CHECK(st.message ==
-        "Operation cannot be fulfilled on Widget.example.com \"a\": the ResourceVersion in the precondition (1) does "
+        "Operation cannot be fulfilled on Widget.example.com \"a\": the ResourceVersion in the precondition "
+        "(1) does "
         "not match the ResourceVersion in record (2). The object might have been modified");
   metav1::DeleteOptions bad_uid;
   bad_uid.preconditions = metav1::Preconditions{std::string("u"), std::nullopt};
   st = StatusOf([&] { s->Delete(kWidgets, "ns", "a", bad_uid); });
   CHECK(st.code == 409);
-  CHECK(st.message == "Operation cannot be fulfilled on Widget.example.com \"a\": the UID in the precondition (u) "
-                      "does not match the UID in record (" +
-                          a["metadata"]["uid"].get<std::string>() +
-                          "). The object might have been deleted and then recreated");
+  CHECK(st.message ==
+        "Operation cannot be fulfilled on Widget.example.com \"a\": the UID in the precondition (u) "
+        "does not match the UID in record (" +
+            a["metadata"]["uid"].get<std::string>() +
+            "). The object might have been deleted and then recreated");
 
   metav1::DeleteOptions good;
   good.preconditions = metav1::Preconditions{a["metadata"]["uid"].get<std::string>(), std::string("2")};
@@ -385,7 +403,8 @@ TEST_CASE("FakeAPIServer Delete with finalizers: terminating, idempotent, last f
   auto st = StatusOf([&] { s->Update(kWidgets, "ns", more); });
   CHECK(st.code == 422);
   CHECK(st.message ==
-        "Widget.example.com \"a\" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the "
+        "Widget.example.com \"a\" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added "
+        "if the "
         "object is being deleted, found new finalizers []string{\"a\", \"b\"}");
 
   json one = t;
@@ -465,7 +484,8 @@ TEST_CASE("FakeAPIServer List: order, namespace, selectors, document shape") {
 
 TEST_CASE("FakeAPIServer List pagination: snapshot, remainingItemCount, selectors, rv 0") {
   auto s = NewServer();
-  for (int i = 0; i < 5; ++i) s->Create(kWidgets, "ns", Widget("w" + std::to_string(i), {{"even", i % 2 == 0 ? "y" : "n"}}));
+  for (int i = 0; i < 5; ++i)
+    s->Create(kWidgets, "ns", Widget("w" + std::to_string(i), {{"even", i % 2 == 0 ? "y" : "n"}}));
   metav1::ListOptions o;
   o.limit = 2;
   json p1 = s->List(kWidgets, "ns", o);
@@ -528,10 +548,13 @@ TEST_CASE("FakeAPIServer List: expired and malformed continue tokens") {
   CHECK(st.code == 410);
   CHECK(st.reason == "Expired");
   CHECK(st.message ==
-        "The provided continue parameter is too old to display a consistent list result. You can start a new list "
-        "without the continue parameter, or use the continue token in this response to retrieve the remainder of "
+        "The provided continue parameter is too old to display a consistent list result. You can start a new "
+        "list "
+        "without the continue parameter, or use the continue token in this response to retrieve the "
+        "remainder of "
         "the results. Continuing with the provided token results in an inconsistent list - objects that were "
-        "created, modified, or deleted between the time the first chunk was returned and now may show up in the "
+        "created, modified, or deleted between the time the first chunk was returned and now may show up in "
+        "the "
         "list.");
   // The new token continues at the latest version from the same key.
   REQUIRE_FALSE(st.list_meta.continue_.empty());
@@ -546,7 +569,8 @@ TEST_CASE("FakeAPIServer List: expired and malformed continue tokens") {
   };
   st = bad("!!!");
   CHECK(st.code == 400);
-  CHECK(st.message == "invalid continue token: continue key is not valid: illegal base64 data at input byte 0");
+  CHECK(st.message ==
+        "invalid continue token: continue key is not valid: illegal base64 data at input byte 0");
   using apimachinery::testing::internal::Base64RawURLEncode;
   st = bad(Base64RawURLEncode("not json"));
   CHECK(st.code == 400);
@@ -556,11 +580,13 @@ TEST_CASE("FakeAPIServer List: expired and malformed continue tokens") {
         "invalid continue token: continue key is not valid: server does not recognize this encoded version "
         "meta.k8s.io/v2");
   st = bad(Base64RawURLEncode(R"({"v":"meta.k8s.io/v1","rv":0,"start":"a"})"));
-  CHECK(st.message == "invalid continue token: continue key is not valid: incorrect encoded start resourceVersion "
-                      "(version meta.k8s.io/v1)");
-  st = bad(Base64RawURLEncode(R"({"v":"meta.k8s.io/v1","rv":3,"start":""})"));
   CHECK(st.message ==
-        "invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
+        "invalid continue token: continue key is not valid: incorrect encoded start resourceVersion "
+        "(version meta.k8s.io/v1)");
+  st = bad(Base64RawURLEncode(R"({"v":"meta.k8s.io/v1","rv":3,"start":""})"));
+  CHECK(
+      st.message ==
+      "invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
   st = bad(Base64RawURLEncode(R"({"v":"meta.k8s.io/v1","rv":3,"start":"../x"})"));
   CHECK(st.message == "invalid continue token: continue key is not valid: ../x");
   st = bad(Base64RawURLEncode("[1]"));
@@ -616,21 +642,24 @@ TEST_CASE("FakeAPIServer List resourceVersion semantics") {
   bad.resource_version = "abc";
   st = StatusOf([&] { s->List(kWidgets, "ns", bad); });
   CHECK(st.code == 400);
-  CHECK(st.message == "invalid resource version: resourceVersion: Invalid value: \"abc\": strconv.ParseUint: parsing "
-                      "\"abc\": invalid syntax");
+  CHECK(st.message ==
+        "invalid resource version: resourceVersion: Invalid value: \"abc\": strconv.ParseUint: parsing "
+        "\"abc\": invalid syntax");
 
   metav1::ListOptions match_only;
   match_only.resource_version_match = "Exact";
   st = StatusOf([&] { s->List(kWidgets, "ns", match_only); });
   CHECK(st.code == 422);
-  CHECK(st.message == "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch "
-                      "is forbidden unless resourceVersion is provided");
+  CHECK(st.message ==
+        "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch "
+        "is forbidden unless resourceVersion is provided");
   metav1::ListOptions sie;
   sie.send_initial_events = true;
   st = StatusOf([&] { s->List(kWidgets, "ns", sie); });
   CHECK(st.code == 422);
-  CHECK(st.message == "ListOptions.meta.k8s.io \"\" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is "
-                      "forbidden for list");
+  CHECK(st.message ==
+        "ListOptions.meta.k8s.io \"\" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is "
+        "forbidden for list");
 }
 
 TEST_CASE("FakeAPIServer discovery answers for the registered resources") {
@@ -652,7 +681,8 @@ TEST_CASE("FakeAPIServer discovery answers for the registered resources") {
   CHECK(st.code == 404);
 
   auto disco = s->Discovery();
-  auto mapper = apimachinery::restmapper::NewDiscoveryRESTMapper(apimachinery::restmapper::GetAPIGroupResources(*disco));
+  auto mapper = apimachinery::restmapper::NewDiscoveryRESTMapper(
+      apimachinery::restmapper::GetAPIGroupResources(*disco));
   auto mapping = mapper->RESTMapping(schema::GroupKind{"example.com", "Widget"});
   CHECK(mapping.resource == kWidgets);
   CHECK(mapping.scope == meta::RESTScopeName::kNamespace);

@@ -2,8 +2,6 @@
 // writers and watchers on several threads, retry-on-conflict writers that never lose an update,
 // a slow consumer that does not block writers, and the faults that need a blocked Next
 // (DropWatchesSilently, SetWatchEventDelay, timeoutSeconds on a FakeClock).
-#include "apimachinery/testing/fake_apiserver.hpp"
-
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -17,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/api/errors/errors.hpp"
+#include "apimachinery/testing/fake_apiserver.hpp"
 #include "apimachinery/util/clock.hpp"
 
 namespace testing_fake_apiserver_threads_test {
@@ -34,7 +33,10 @@ using nlohmann::json;
 const schema::GroupVersionResource kWidgets{"example.com", "v1", "widgets"};
 
 json Widget(const std::string& name) {
-  return {{"apiVersion", "example.com/v1"}, {"kind", "Widget"}, {"metadata", {{"name", name}}}, {"spec", {{"n", 0}}}};
+  return {{"apiVersion", "example.com/v1"},
+          {"kind", "Widget"},
+          {"metadata", {{"name", name}}},
+          {"spec", {{"n", 0}}}};
 }
 
 void WaitForWaiters(const clk::FakeClock& c) {

@@ -1,8 +1,6 @@
 // Tests for testing/fake_apiserver.hpp: Watch (the watch cache's semantics:
 // k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go, watch_cache_history.go) and the fault
 // injection that does not need a second thread.
-#include "apimachinery/testing/fake_apiserver.hpp"
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +10,7 @@
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/testing/fake_apiserver.hpp"
 
 namespace testing_fake_apiserver_watch_test {
 
@@ -76,9 +75,9 @@ TEST_CASE("FakeAPIServer Watch from a resourceVersion delivers the later changes
   auto w = s->Watch(kWidgets, "", From("2"));
   json a = s->Get(kWidgets, "ns", "a");
   a["spec"]["size"] = 2;
-  s->Update(kWidgets, "ns", a);     // 4
+  s->Update(kWidgets, "ns", a);                            // 4
   s->Update(kWidgets, "ns", s->Get(kWidgets, "ns", "a"));  // no-op: no event
-  s->Delete(kWidgets, "ns", "b");   // 5
+  s->Delete(kWidgets, "ns", "b");                          // 5
   CHECK(Drain(*s, *w) == std::vector<std::string>{"ADDED b 3", "MODIFIED a 4", "DELETED b 5"});
   CHECK(s->RequestCount("watch") == 1);
 }
@@ -110,14 +109,16 @@ TEST_CASE("FakeAPIServer Watch with sendInitialEvents requires resourceVersionMa
   } catch (const errors::StatusError& e) {
     CHECK(e.Status().code == 422);
     CHECK(std::string(e.what()) ==
-          "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents requires "
+          "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents "
+          "requires "
           "setting resourceVersionMatch to NotOlderThan");
   }
   metav1::ListOptions match_only;
   match_only.resource_version_match = "NotOlderThan";
-  CHECK_THROWS_WITH(s->Watch(kWidgets, "", match_only),
-                    "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is "
-                    "forbidden for watch unless sendInitialEvents is provided");
+  CHECK_THROWS_WITH(
+      s->Watch(kWidgets, "", match_only),
+      "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is "
+      "forbidden for watch unless sendInitialEvents is provided");
   o.resource_version_match = "NotOlderThan";
   auto w = s->Watch(kWidgets, "", o);
   CHECK(Drain(*s, *w) == std::vector<std::string>{"ADDED a 2", "BOOKMARK  2 initial-events-end"});
@@ -130,8 +131,8 @@ TEST_CASE("FakeAPIServer Watch with sendInitialEvents requires resourceVersionMa
 
 TEST_CASE("FakeAPIServer Watch applies selectors to the old and the new state") {
   auto s = NewServer();
-  s->Create(kWidgets, "ns", Widget("a", {{"app", "x"}}));  // 2
-  s->Create(kWidgets, "ns", Widget("b"));                  // 3
+  s->Create(kWidgets, "ns", Widget("a", {{"app", "x"}}));     // 2
+  s->Create(kWidgets, "ns", Widget("b"));                     // 3
   s->Create(kWidgets, "other", Widget("c", {{"app", "x"}}));  // 4
   metav1::ListOptions o = From("4");
   o.label_selector = "app=x";

@@ -258,19 +258,22 @@ class FakeAPIServer {
   // Discovery: a MemoryDiscovery holding ServerGroups and every group-version's resources now.
   std::shared_ptr<discovery::MemoryDiscovery> Discovery() const;
 
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_, nlohmann::json object);
-  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_, std::string_view name);
-  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_, nlohmann::json object);
-  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_, std::string_view name,
-                       std::string_view patch_type, const nlohmann::json& patch);
-  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_, std::string_view name,
-                        const metav1::DeleteOptions& options = {});
+  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        nlohmann::json object);
+  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                     std::string_view name);
+  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        nlohmann::json object);
+  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                       std::string_view name, std::string_view patch_type, const nlohmann::json& patch);
+  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        std::string_view name, const metav1::DeleteOptions& options = {});
   nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                   const metav1::ListOptions& options);
   nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                       const metav1::ListOptions& options);
-  std::unique_ptr<watch::Interface> Watch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                          const metav1::ListOptions& options);
+  std::unique_ptr<watch::Interface> Watch(const schema::GroupVersionResource& gvr,
+                                          std::string_view namespace_, const metav1::ListOptions& options);
 
   // ListerWatcher: List and Watch of `gvr` in `namespace_` ("" = all) as a cache::ListerWatcher
   // of runtime::Unstructured objects.
@@ -314,17 +317,18 @@ errors::StatusError StandardStatusError(int code, std::string_view verb, const s
 
 // Implementation details follow.
 
-inline errors::StatusError StandardStatusError(int code, std::string_view verb, const schema::GroupResource& gr,
-                                               std::string_view message) {
+inline errors::StatusError StandardStatusError(int code, std::string_view verb,
+                                               const schema::GroupResource& gr, std::string_view message) {
   switch (code) {
     case errors::kStatusGone:
-      return errors::NewResourceExpired(message.empty() ? std::string("The resourceVersion for the provided list is too old.")
-                                                        : std::string(message));
+      return errors::NewResourceExpired(
+          message.empty() ? std::string("The resourceVersion for the provided list is too old.")
+                          : std::string(message));
     case errors::kStatusTooManyRequests:
       return errors::NewTooManyRequests("Too many requests, please try again later.", 1);
     case errors::kStatusGatewayTimeout:
-      return errors::NewTimeoutError("request did not complete within requested timeout - context deadline exceeded",
-                                     0);
+      return errors::NewTimeoutError(
+          "request did not complete within requested timeout - context deadline exceeded", 0);
     default:
       return errors::NewGenericServerResponse(code, verb, gr, "", message, 0, false);
   }
@@ -448,7 +452,8 @@ inline labels::Set LabelsOf(const nlohmann::json& obj) {
 inline bool Matches(const ResourceInfo& r, const Filter& f, const nlohmann::json& obj) {
   if (!f.namespace_.empty() && r.Namespaced()) {
     auto md = obj.find("metadata");
-    if (md == obj.end() || !md->is_object() || md->value("namespace", std::string()) != f.namespace_) return false;
+    if (md == obj.end() || !md->is_object() || md->value("namespace", std::string()) != f.namespace_)
+      return false;
   }
   if (!f.label_selector.Empty() && !f.label_selector.Matches(LabelsOf(obj))) return false;
   if (!f.field_selector.Empty() && !f.field_selector.Matches(FieldsOf(r, obj))) return false;
@@ -479,15 +484,17 @@ inline void ValidateListOptions(const metav1::ListOptions& o, bool is_watch) {
   const auto rvm = field::NewPath("resourceVersionMatch");
   if (is_watch) {
     if (o.send_initial_events && match != metav1::kResourceVersionMatchNotOlderThan) {
-      errs.push_back(field::Forbidden(rvm, "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
+      errs.push_back(
+          field::Forbidden(rvm, "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
     }
     if (!match.empty()) {
       if (!o.send_initial_events) {
-        errs.push_back(
-            field::Forbidden(rvm, "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+        errs.push_back(field::Forbidden(
+            rvm, "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
       }
       if (match != metav1::kResourceVersionMatchNotOlderThan) {
-        errs.push_back(field::NotSupported(rvm, match, {std::string(metav1::kResourceVersionMatchNotOlderThan)}));
+        errs.push_back(
+            field::NotSupported(rvm, match, {std::string(metav1::kResourceVersionMatchNotOlderThan)}));
       }
       if (!o.continue_.empty()) {
         errs.push_back(field::Forbidden(rvm, "resourceVersionMatch is forbidden when continue is provided"));
@@ -496,7 +503,8 @@ inline void ValidateListOptions(const metav1::ListOptions& o, bool is_watch) {
   } else {
     if (!match.empty()) {
       if (o.resource_version.empty()) {
-        errs.push_back(field::Forbidden(rvm, "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+        errs.push_back(
+            field::Forbidden(rvm, "resourceVersionMatch is forbidden unless resourceVersion is provided"));
       }
       if (!o.continue_.empty()) {
         errs.push_back(field::Forbidden(rvm, "resourceVersionMatch is forbidden when continue is provided"));
@@ -507,11 +515,13 @@ inline void ValidateListOptions(const metav1::ListOptions& o, bool is_watch) {
                                             std::string(metav1::kResourceVersionMatchNotOlderThan), ""}));
       }
       if (match == metav1::kResourceVersionMatchExact && o.resource_version == "0") {
-        errs.push_back(field::Forbidden(rvm, "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
+        errs.push_back(
+            field::Forbidden(rvm, "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
       }
     }
     if (o.send_initial_events) {
-      errs.push_back(field::Forbidden(field::NewPath("sendInitialEvents"), "sendInitialEvents is forbidden for list"));
+      errs.push_back(
+          field::Forbidden(field::NewPath("sendInitialEvents"), "sendInitialEvents is forbidden for list"));
     }
   }
   if (errs.empty()) return;
@@ -524,12 +534,15 @@ inline void ValidateListOptions(const metav1::ListOptions& o, bool is_watch) {
 class ServerState : public std::enable_shared_from_this<ServerState> {
  public:
   explicit ServerState(FakeAPIServerOptions o)
-      : opts_(std::move(o)), clock_(opts_.clock ? opts_.clock : std::make_shared<util::clock::RealClock>()),
-        clock_start_(clock_->Now()), random_(opts_.seed) {}
+      : opts_(std::move(o)),
+        clock_(opts_.clock ? opts_.clock : std::make_shared<util::clock::RealClock>()),
+        clock_start_(clock_->Now()),
+        random_(opts_.seed) {}
 
   // ---- registration and discovery ----
 
-  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind, meta::RESTScopeName scope) {
+  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind,
+                   meta::RESTScopeName scope) {
     std::lock_guard lock(mu_);
     auto& r = resources_[gvr];
     if (!r) r = std::make_unique<ResourceInfo>();
@@ -545,7 +558,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::size_t start = 0;
     for (;;) {
       std::size_t dot = label.find('.', start);
-      path.emplace_back(label.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+      path.emplace_back(
+          label.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
       if (dot == std::string_view::npos) break;
       start = dot + 1;
     }
@@ -590,8 +604,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       list.resources.push_back(std::move(res));
     }
     if (!found) {
-      throw errors::NewGenericServerResponse(errors::kStatusNotFound, "GET", schema::GroupResource{}, "", "", 0,
-                                             false);
+      throw errors::NewGenericServerResponse(errors::kStatusNotFound, "GET", schema::GroupResource{}, "", "",
+                                             0, false);
     }
     return list;
   }
@@ -608,7 +622,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       std::string body_ns = md.value("namespace", std::string());
       if (body_ns.empty()) body_ns = std::string(ns);
       if (!ns.empty() && body_ns != ns) {
-        throw errors::NewBadRequest("the namespace of the provided object does not match the namespace sent on the request");
+        throw errors::NewBadRequest(
+            "the namespace of the provided object does not match the namespace sent on the request");
       }
       md["namespace"] = body_ns;
     } else {
@@ -625,7 +640,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     // rest.BeforeCreate: validation (ObjectMeta), then the storage's checks.
     std::vector<field::Error> errs;
     if (name.empty()) {
-      errs.push_back(field::Required(field::NewPath("metadata", {"name"}), "name or generateName is required"));
+      errs.push_back(
+          field::Required(field::NewPath("metadata", {"name"}), "name or generateName is required"));
     } else {
       for (const auto& msg : validation::IsDNS1123Subdomain(name)) {
         errs.push_back(field::Invalid(field::NewPath("metadata", {"name"}), name, msg));
@@ -705,26 +721,26 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       patched.merge_patch(patch);
     } else {
       if (!patch.is_array()) {
-        throw errors::NewBadRequest(fmt::format("json: cannot unmarshal {} into Go value of type jsonpatch.Patch",
-                                                GoKind(patch)));
+        throw errors::NewBadRequest(
+            fmt::format("json: cannot unmarshal {} into Go value of type jsonpatch.Patch", GoKind(patch)));
       }
       try {
         patched = current.patch(patch);
       } catch (const std::exception& e) {
-        throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "", schema::GroupResource{}, "",
-                                               e.what(), 0, false);
+        throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "",
+                                               schema::GroupResource{}, "", e.what(), 0, false);
       }
     }
     if (!patched.is_object()) {
-      throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "", schema::GroupResource{}, "",
-                                             "the patched document is not an object", 0, false);
+      throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "", schema::GroupResource{},
+                                             "", "the patched document is not an object", 0, false);
     }
     CheckBody(r, patched);
     auto& md = patched["metadata"];
     const std::string patched_name = md.value("name", std::string());
     if (patched_name != name) {
-      throw errors::NewBadRequest(
-          fmt::format("the name of the object ({}) does not match the name on the URL ({})", patched_name, name));
+      throw errors::NewBadRequest(fmt::format(
+          "the name of the object ({}) does not match the name on the URL ({})", patched_name, name));
     }
     if (md.value("resourceVersion", std::string()).empty()) {
       md["resourceVersion"] = current["metadata"].value("resourceVersion", std::string());
@@ -759,7 +775,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return ListDocument(r, std::move(items), std::to_string(rv_), "", std::nullopt);
   }
 
-  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view ns, const metav1::ListOptions& o) {
+  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view ns,
+                      const metav1::ListOptions& o) {
     std::lock_guard lock(mu_);
     Count("list");
     ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
@@ -812,7 +829,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::string last_key;
     bool more = false;
     std::int64_t remaining = 0;
-    for (auto it = start_key.empty() ? source->begin() : source->lower_bound(start_key); it != source->end(); ++it) {
+    for (auto it = start_key.empty() ? source->begin() : source->lower_bound(start_key); it != source->end();
+         ++it) {
       nlohmann::json obj = util::json::Parse(*it->second);
       if (!Matches(r, f, obj)) continue;
       if (limit > 0 && static_cast<std::int64_t>(items.size()) >= limit) {
@@ -867,7 +885,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       return handle;
     }
 
-    const bool initial = o.send_initial_events.value_or(o.resource_version.empty() || o.resource_version == "0");
+    const bool initial =
+        o.send_initial_events.value_or(o.resource_version.empty() || o.resource_version == "0");
     if (initial) {
       for (const auto& [key, bytes] : r.objects) {
         nlohmann::json obj = util::json::Parse(*bytes);
@@ -875,8 +894,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       }
       if (o.allow_watch_bookmarks) push(watch::EventType::kBookmark, Bookmark(r, rv_, true));
     } else if (from != 0 && from < floor_) {
-      push(watch::EventType::kError,
-           StatusObject(errors::NewResourceExpired(fmt::format("too old resource version: {} ({})", from, floor_))));
+      push(watch::EventType::kError, StatusObject(errors::NewResourceExpired(
+                                         fmt::format("too old resource version: {} ({})", from, floor_))));
       q->ended = true;
       return handle;
     } else if (from != 0) {
@@ -942,11 +961,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     ForEachWatch([&](WatchRegistration& w, WatchQueue& q) {
       if (q.ended || q.dropped) return;
       q.queue.push_back(WatchQueue::Pending{
-          watch::Event{watch::EventType::kError,
-                       StatusObject(StandardStatusError(code, "GET", w.resource->GR(),
-                                                        code == errors::kStatusGone
-                                                            ? fmt::format("too old resource version: {} ({})", rv_, rv_)
-                                                            : std::string()))},
+          watch::Event{
+              watch::EventType::kError,
+              StatusObject(StandardStatusError(
+                  code, "GET", w.resource->GR(),
+                  code == errors::kStatusGone ? fmt::format("too old resource version: {} ({})", rv_, rv_)
+                                              : std::string()))},
           clock_->Now() + delay_});
       q.ended = true;
     });
@@ -1003,10 +1023,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return metav1::Time{opts_.start_time + elapsed};
   }
 
-  ResourceInfo& ResourceLocked(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view verb) {
+  ResourceInfo& ResourceLocked(const schema::GroupVersionResource& gvr, std::string_view ns,
+                               std::string_view verb) {
     auto it = resources_.find(gvr);
     if (it == resources_.end() || (!ns.empty() && !it->second->Namespaced())) {
-      throw errors::NewGenericServerResponse(errors::kStatusNotFound, verb, schema::GroupResource{}, "", "", 0, false);
+      throw errors::NewGenericServerResponse(errors::kStatusNotFound, verb, schema::GroupResource{}, "", "",
+                                             0, false);
     }
     return *it->second;
   }
@@ -1015,20 +1037,22 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   static void CheckBody(const ResourceInfo& r, nlohmann::json& obj) {
     if (!obj.is_object()) {
       const std::string text = util::json::Marshal(obj);
-      throw errors::NewBadRequest(fmt::format(
-          "the object provided is unrecognized (must be of type {}): json: cannot unmarshal {} into Go value of type "
-          "map[string]interface {{}} ({})",
-          r.kind, GoKind(obj), SummarizeData(text, 30)));
+      throw errors::NewBadRequest(
+          fmt::format("the object provided is unrecognized (must be of type {}): json: cannot unmarshal {} "
+                      "into Go value of type "
+                      "map[string]interface {{}} ({})",
+                      r.kind, GoKind(obj), SummarizeData(text, 30)));
     }
     auto av = obj.find("apiVersion");
     auto k = obj.find("kind");
     if ((av != obj.end() && !av->is_string()) || (k != obj.end() && !k->is_string())) {
       const std::string text = util::json::Marshal(obj);
-      throw errors::NewBadRequest(fmt::format(
-          "the object provided is unrecognized (must be of type {}): couldn't get version/kind; json parse error: "
-          "json: cannot unmarshal {} into Go struct field .{} of type string ({})",
-          r.kind, GoKind(av != obj.end() && !av->is_string() ? *av : *k),
-          av != obj.end() && !av->is_string() ? "apiVersion" : "kind", SummarizeData(text, 30)));
+      throw errors::NewBadRequest(
+          fmt::format("the object provided is unrecognized (must be of type {}): couldn't get version/kind; "
+                      "json parse error: "
+                      "json: cannot unmarshal {} into Go struct field .{} of type string ({})",
+                      r.kind, GoKind(av != obj.end() && !av->is_string() ? *av : *k),
+                      av != obj.end() && !av->is_string() ? "apiVersion" : "kind", SummarizeData(text, 30)));
     }
     const std::string api_version = av == obj.end() ? std::string() : av->get<std::string>();
     if (!api_version.empty() && api_version != r.APIVersion()) {
@@ -1037,8 +1061,9 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
         gv_text = schema::ParseGroupVersion(api_version).String();
       } catch (const std::exception&) {
       }
-      throw errors::NewBadRequest(fmt::format(
-          "the API version in the data ({}) does not match the expected API version ({})", gv_text, r.APIVersion()));
+      throw errors::NewBadRequest(
+          fmt::format("the API version in the data ({}) does not match the expected API version ({})",
+                      gv_text, r.APIVersion()));
     }
     obj["apiVersion"] = r.APIVersion();
     const std::string kind = k == obj.end() ? std::string() : k->get<std::string>();
@@ -1056,12 +1081,13 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (!kind.empty() && kind != r.kind) {
       std::vector<metav1::StatusCause> causes{
           CauseOf(field::Invalid(field::NewPath("kind"), kind, fmt::format("must be {}", r.kind)))};
-      throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.kind}, obj["metadata"].value("name", std::string()),
-                               causes);
+      throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.kind},
+                               obj["metadata"].value("name", std::string()), causes);
     }
   }
 
-  static void ThrowInvalid(const ResourceInfo& r, std::string_view name, const std::vector<field::Error>& errs) {
+  static void ThrowInvalid(const ResourceInfo& r, std::string_view name,
+                           const std::vector<field::Error>& errs) {
     if (errs.empty()) return;
     std::vector<metav1::StatusCause> causes;
     causes.reserve(errs.size());
@@ -1091,14 +1117,17 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (r.Namespaced()) {
       if (obj_ns.empty()) obj_ns = std::string(ns);
       if (!ns.empty() && obj_ns != ns) {
-        throw errors::NewBadRequest("the namespace of the provided object does not match the namespace sent on the request");
+        throw errors::NewBadRequest(
+            "the namespace of the provided object does not match the namespace sent on the request");
       }
       md["namespace"] = obj_ns;
     } else {
       md.erase("namespace");
     }
     if (name.empty()) {
-      ThrowInvalid(r, name, {field::Required(field::NewPath("metadata", {"name"}), "name or generateName is required")});
+      ThrowInvalid(
+          r, name,
+          {field::Required(field::NewPath("metadata", {"name"}), "name or generateName is required")});
     }
     const std::string key = KeyOf(r, obj_ns, name);
     auto it = r.objects.find(key);
@@ -1113,8 +1142,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
                                    "must be specified for an update")});
     }
     if (new_rv == 0) {
-      std::vector<metav1::StatusCause> causes{CauseOf(
-          field::Invalid(field::NewPath("metadata", {"resourceVersion"}), 0, "must be specified for an update"))};
+      std::vector<metav1::StatusCause> causes{CauseOf(field::Invalid(
+          field::NewPath("metadata", {"resourceVersion"}), 0, "must be specified for an update"))};
       throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.gvr.resource}, name, causes);
     }
     nlohmann::json old = util::json::Parse(*it->second);
@@ -1123,7 +1152,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       throw errors::NewConflict(r.GR(), name, kOptimisticLockErrorMsg);
     }
     // rest.BeforeUpdate: immutable metadata comes from the stored object.
-    for (const char* k : {"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"}) {
+    for (const char* k :
+         {"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"}) {
       if (old_md.contains(k)) {
         md[k] = old_md[k];
       } else {
@@ -1139,11 +1169,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       if (!extra.empty()) {
         std::string list;
         for (const auto& f : extra) list += (list.empty() ? "" : ", ") + util::JSONQuote(f);
-        ThrowInvalid(r, name,
-                     {field::Forbidden(field::NewPath("metadata", {"finalizers"}),
-                                       fmt::format("no new finalizers can be added if the object is being deleted, "
-                                                   "found new finalizers []string{{{}}}",
-                                                   list))});
+        ThrowInvalid(
+            r, name,
+            {field::Forbidden(field::NewPath("metadata", {"finalizers"}),
+                              fmt::format("no new finalizers can be added if the object is being deleted, "
+                                          "found new finalizers []string{{{}}}",
+                                          list))});
       }
       if (new_fin.empty()) {
         // store.go: shouldDeleteDuringUpdate; the stored state is what is deleted.
@@ -1182,16 +1213,18 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       const std::string uid = md.value("uid", std::string());
       const std::string rv = md.value("resourceVersion", std::string());
       if (p.uid && *p.uid != uid) {
-        throw errors::NewConflict(kind_gr, name,
-                                  fmt::format("the UID in the precondition ({}) does not match the UID in record ({}). "
-                                              "The object might have been deleted and then recreated",
-                                              *p.uid, uid));
+        throw errors::NewConflict(
+            kind_gr, name,
+            fmt::format("the UID in the precondition ({}) does not match the UID in record ({}). "
+                        "The object might have been deleted and then recreated",
+                        *p.uid, uid));
       }
       if (p.resource_version && *p.resource_version != rv) {
-        throw errors::NewConflict(kind_gr, name,
-                                  fmt::format("the ResourceVersion in the precondition ({}) does not match the "
-                                              "ResourceVersion in record ({}). The object might have been modified",
-                                              *p.resource_version, rv));
+        throw errors::NewConflict(
+            kind_gr, name,
+            fmt::format("the ResourceVersion in the precondition ({}) does not match the "
+                        "ResourceVersion in record ({}). The object might have been modified",
+                        *p.resource_version, rv));
       }
     }
     if (!Finalizers(md).empty()) {
@@ -1214,11 +1247,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     r.objects.erase(it);
     RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
                         std::make_shared<const std::string>(util::json::Marshal(obj))});
-    nlohmann::json status = {{"kind", "Status"},
-                             {"apiVersion", "v1"},
-                             {"metadata", nlohmann::json::object()},
-                             {"status", "Success"},
-                             {"details", {{"name", std::string(name)}, {"group", r.gvr.group}, {"kind", r.gvr.resource}}}};
+    nlohmann::json status = {
+        {"kind", "Status"},
+        {"apiVersion", "v1"},
+        {"metadata", nlohmann::json::object()},
+        {"status", "Success"},
+        {"details", {{"name", std::string(name)}, {"group", r.gvr.group}, {"kind", r.gvr.resource}}}};
     if (!uid.empty()) status["details"]["uid"] = uid;
     return status;
   }
@@ -1249,8 +1283,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     errors::StatusError e =
         errors::NewTimeoutError(fmt::format("Too large resource version: {}, current: {}", want, rv_), 1);
     if (!e.err_status.details) e.err_status.details = metav1::StatusDetails{};
-    e.err_status.details->causes = {
-        metav1::StatusCause{std::string(metav1::kCauseTypeResourceVersionTooLarge), "Too large resource version", ""}};
+    e.err_status.details->causes = {metav1::StatusCause{
+        std::string(metav1::kCauseTypeResourceVersionTooLarge), "Too large resource version", ""}};
     return e;
   }
 
@@ -1275,19 +1309,22 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     } catch (const std::exception& e) {
       throw bad(fmt::format("continue key is not valid: {}", e.what()));
     }
-    if (!j.is_object()) throw bad("continue key is not valid: json: cannot unmarshal " + GoKind(j) +
-                                  " into Go value of type storage.continueToken");
+    if (!j.is_object())
+      throw bad("continue key is not valid: json: cannot unmarshal " + GoKind(j) +
+                " into Go value of type storage.continueToken");
     const std::string v = j.contains("v") && j["v"].is_string() ? j["v"].get<std::string>() : std::string();
     if (v != "meta.k8s.io/v1") {
       throw bad("continue key is not valid: server does not recognize this encoded version " + v);
     }
     const std::int64_t rv = j.contains("rv") && j["rv"].is_number_integer() ? j["rv"].get<std::int64_t>() : 0;
     if (rv == 0) {
-      throw bad("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+      throw bad(
+          "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
     }
     const std::string start =
         j.contains("start") && j["start"].is_string() ? j["start"].get<std::string>() : std::string();
-    if (start.empty()) throw bad("continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
+    if (start.empty())
+      throw bad("continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
     if (start.find("..") != std::string::npos || start.front() == '/') {
       throw bad("continue key is not valid: " + start);
     }
@@ -1334,7 +1371,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
             {"items", std::move(items)}};
   }
 
-  std::shared_ptr<const runtime::Unstructured> Bookmark(const ResourceInfo& r, std::uint64_t rv, bool initial_end) const {
+  std::shared_ptr<const runtime::Unstructured> Bookmark(const ResourceInfo& r, std::uint64_t rv,
+                                                        bool initial_end) const {
     nlohmann::json md = {{"resourceVersion", std::to_string(rv)}};
     if (initial_end) md["annotations"] = {{std::string(kInitialEventsAnnotationKey), "true"}};
     return ToUnstructured({{"apiVersion", r.APIVersion()}, {"kind", r.kind}, {"metadata", std::move(md)}});
@@ -1539,7 +1577,8 @@ inline nlohmann::json FakeAPIServer::Delete(const schema::GroupVersionResource& 
                                             std::string_view name, const metav1::DeleteOptions& options) {
   return state_->Delete(gvr, ns, name, options);
 }
-inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view ns,
+inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr,
+                                                      std::string_view ns,
                                                       const metav1::ListOptions& options) {
   return state_->DeleteCollection(gvr, ns, options);
 }
@@ -1552,8 +1591,8 @@ inline std::unique_ptr<watch::Interface> FakeAPIServer::Watch(const schema::Grou
                                                               const metav1::ListOptions& options) {
   return state_->Watch(gvr, ns, options);
 }
-inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::ListerWatcher(const schema::GroupVersionResource& gvr,
-                                                                          std::string_view ns) {
+inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::ListerWatcher(
+    const schema::GroupVersionResource& gvr, std::string_view ns) {
   return std::make_shared<internal::ServerListerWatcher>(state_, gvr, std::string(ns), nullptr);
 }
 inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::TypedListerWatcher(
@@ -1567,11 +1606,17 @@ inline void FakeAPIServer::ExpireHistory() { state_->ExpireHistory(); }
 inline void FakeAPIServer::FailNextLists(int n, int code) { state_->FailNextLists(n, code); }
 inline void FakeAPIServer::FailNextWatches(int n, int code) { state_->FailNextWatches(n, code); }
 inline void FakeAPIServer::EmitWatchError(int code) { state_->EmitWatchError(code); }
-inline void FakeAPIServer::SetWatchEventDelay(std::chrono::milliseconds delay) { state_->SetWatchEventDelay(delay); }
+inline void FakeAPIServer::SetWatchEventDelay(std::chrono::milliseconds delay) {
+  state_->SetWatchEventDelay(delay);
+}
 inline void FakeAPIServer::DropWatchesSilently() { state_->DropWatchesSilently(); }
 inline void FakeAPIServer::SendBookmarks() { state_->SendBookmarks(); }
-inline std::int64_t FakeAPIServer::RequestCount(std::string_view verb) const { return state_->RequestCount(verb); }
-inline std::map<std::string, std::int64_t> FakeAPIServer::RequestCounts() const { return state_->RequestCounts(); }
+inline std::int64_t FakeAPIServer::RequestCount(std::string_view verb) const {
+  return state_->RequestCount(verb);
+}
+inline std::map<std::string, std::int64_t> FakeAPIServer::RequestCounts() const {
+  return state_->RequestCounts();
+}
 inline std::size_t FakeAPIServer::OpenWatches() const { return state_->OpenWatches(); }
 
 }  // namespace apimachinery::testing
