@@ -18,6 +18,7 @@
 #include "apimachinery/fields/fields.hpp"
 #include "apimachinery/labels/labels.hpp"
 #include "apimachinery/meta/meta.hpp"
+#include "apimachinery/pager/pager.hpp"
 #include "apimachinery/restmapper/restmapper.hpp"
 #include "apimachinery/runtime/runtime.hpp"
 #include "apimachinery/schema/schema.hpp"

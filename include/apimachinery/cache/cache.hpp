@@ -8,6 +8,8 @@
 //   delta_fifo.hpp        DeltaType, Delta, Deltas, DeletedFinalStateUnknown
 //   the_real_fifo.hpp     RealFIFO
 //   listwatch.hpp         ListResult, ListerWatcher, ListWatch
+//   reflector_store.hpp   ReflectorStore
+//   reflector.hpp         Reflector, ReflectorOptions
 //
 // Throws, thread-safety and complexity are documented in each header.
 #pragma once
@@ -16,6 +18,8 @@
 #include "apimachinery/cache/index.hpp"
 #include "apimachinery/cache/listwatch.hpp"
 #include "apimachinery/cache/object_list.hpp"
+#include "apimachinery/cache/reflector.hpp"
+#include "apimachinery/cache/reflector_store.hpp"
 #include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
