@@ -14,6 +14,7 @@
 #include "apimachinery/conversion/conversion.hpp"
 #include "apimachinery/ctrl/controllerutil/controllerutil.hpp"
 #include "apimachinery/discovery/discovery.hpp"
+#include "apimachinery/dynamicinformer/dynamicinformer.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/fields.hpp"
 #include "apimachinery/labels/labels.hpp"

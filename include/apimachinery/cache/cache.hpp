@@ -10,6 +10,10 @@
 //   listwatch.hpp         ListResult, ListerWatcher, ListWatch
 //   reflector_store.hpp   ReflectorStore
 //   reflector.hpp         Reflector, ReflectorOptions
+//   controller.hpp        Controller, Config, ProcessDeltas, ResourceEventHandlerFuncs,
+//                         NewInformerWithOptions
+//   shared_informer.hpp   SharedIndexInformer, ResourceEventHandlerRegistration,
+//                         WaitForCacheSync, ShutDownEventHandler, StripManagedFields
 //
 // Throws, thread-safety and complexity are documented in each header.
 #pragma once
@@ -24,3 +28,5 @@
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"
+#include "apimachinery/cache/controller.hpp"
+#include "apimachinery/cache/shared_informer.hpp"
