@@ -5,7 +5,9 @@
 // apimachinery.hpp does not include it (a test utility is its own include, so a program that
 // does not test conversions does not compile it).
 //
-// See roundtrip.hpp (CheckRoundTrip, RoundTripDifference, RoundTripError).
+// See roundtrip.hpp (CheckRoundTrip, RoundTripDifference, RoundTripError) and fake_apiserver.hpp
+// (FakeAPIServer: an in-memory API server with fault injection).
 #pragma once
 
+#include "apimachinery/testing/fake_apiserver.hpp"
 #include "apimachinery/testing/roundtrip.hpp"

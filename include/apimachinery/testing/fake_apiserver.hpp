@@ -1,0 +1,1622 @@
+// testing::FakeAPIServer: an in-memory Kubernetes API server for unit tests, with deterministic
+// fault injection. It plays the role of client-go's fake clientsets and controller-runtime's
+// envtest without a process: objects are JSON documents, stored serialized per resource (as etcd
+// stores bytes), behind one global, strictly increasing resourceVersion.
+//
+//   testing::FakeAPIServer server;
+//   schema::GroupVersionResource widgets{"example.com", "v1", "widgets"};
+//   server.AddResource(widgets, "Widget", meta::RESTScopeName::kNamespace);
+//   auto w = server.Create(widgets, "ns", {{"apiVersion", "example.com/v1"}, {"kind", "Widget"},
+//                                         {"metadata", {{"name", "a"}}}});
+//   auto lw = server.ListerWatcher(widgets);          // a cache::ListerWatcher of Unstructured
+//   server.CloseAllWatches();                          // fault injection
+//
+// Semantics are those of kube-apiserver serving a custom resource without subresources
+// (k8s.io/apiserver/pkg/registry/generic/registry/store.go: Store.Create, Update, Delete,
+// DeleteCollection; pkg/registry/rest/create.go, update.go, delete.go: BeforeCreate,
+// BeforeUpdate, BeforeDelete; pkg/storage/cacher/watch_cache.go and watch_cache_history.go: the
+// list and watch paths; pkg/storage/continue.go: the continue token; pkg/endpoints/handlers/
+// patch.go: applyJSPatch). Every error is an errors::StatusError with the server's code, reason
+// and message:
+// - Create: uid, creationTimestamp, resourceVersion and generation 1 assigned; generateName
+//   keeps at most 58 characters and appends 5 random ones; missing name: 422 `metadata.name:
+//   Required value: name or generateName is required`; a name that is not a DNS-1123 subdomain:
+//   422 with validation's texts; a resourceVersion in the body: 500 `resourceVersion should not be
+//   set on objects to be created`; a body namespace other than the request's: 400 `the namespace
+//   of the provided object does not match the namespace sent on the request` (an empty request
+//   namespace takes the body's); a namespace on a cluster-scoped object is dropped; an existing
+//   name: 409 AlreadyExists (generated names add the `, the server was not able to generate a
+//   unique name for the object` suffix and retryAfterSeconds 1). A missing apiVersion or kind is
+//   filled with the resource's (the handler's default GVK); another apiVersion is 400 `the API
+//   version in the data (X) does not match the expected API version (Y)`, another kind 422
+//   `kind: Invalid value: "X": must be Y`; a body that is not an object is 400 `the object
+//   provided is unrecognized (must be of type Kind): ...`.
+// - Update: metadata.resourceVersion required (422 `... metadata.resourceVersion: Invalid value:
+//   0: must be specified for an update`, custom resources have no unconditional update); a stale
+//   one is 409 `Operation cannot be fulfilled on <plural>.<group> "<name>": the object has been
+//   modified; please apply your changes to the latest version and try again`; uid,
+//   creationTimestamp, deletionTimestamp are kept; generation +1 when anything outside metadata
+//   changed; a write that changes nothing keeps the resourceVersion and emits no event; new
+//   finalizers on a terminating object are 422 Forbidden; removing the last finalizer of a
+//   terminating object deletes it (the DELETED event carries the last stored state).
+// - Patch: `application/merge-patch+json` (RFC 7386), `application/json-patch+json` (RFC 6902;
+//   a failing operation is 422 `the server rejected our request due to an error in our
+//   request`); anything else is 415 as for a custom resource. The result is then an Update at the
+//   current resourceVersion (or the patch's own, which must match).
+// - Delete: preconditions (409 texts of rest/delete.go: BeforeDelete); finalizers set
+//   deletionTimestamp, deletionGracePeriodSeconds 0 and generation+1 and keep the object (a
+//   second delete returns it unchanged); else the object is removed and a Status Success is
+//   returned. propagationPolicy and gracePeriodSeconds are accepted and ignored.
+// - List: items in byte order of `<namespace>/<name>`; label and field selectors
+//   (`metadata.name`, `metadata.namespace` for namespaced resources, labels added with
+//   AddFieldLabel; else 400 `field label not supported: <label>`); limit/continue with pages from
+//   the first page's snapshot (a continue token whose snapshot was dropped is 410 Expired with
+//   upstream's inconsistent-continue text and a new token in the Status' metadata.continue);
+//   `continue` is always present; remainingItemCount only without selectors; resourceVersion ""
+//   (most recent), "0" (any: the most recent, limit ignored), N with resourceVersionMatch
+//   NotOlderThan (504 `Too large resource version` when N is in the future) or Exact (the state
+//   at N rebuilt from the event history; 410 `too old resource version: N (M)` before it).
+// - Watch: every change after the given resourceVersion, in order; from ""/"0" (or with
+//   sendInitialEvents=true) synthetic ADDED events for the current objects first, then, with
+//   allowWatchBookmarks, a BOOKMARK annotated `k8s.io/initial-events-end: "true"`; selectors are
+//   applied to the old and the new state (leaving: DELETED with the old state at the new
+//   resourceVersion; entering: ADDED); a resourceVersion older than the bounded history gets one
+//   ERROR event (a metav1::Status, 410 Expired, `too old resource version: X (Y)`) and the watch
+//   ends; sendInitialEvents requires resourceVersionMatch=NotOlderThan (422 otherwise);
+//   timeoutSeconds ends the watch on the server's clock. Event objects are runtime::Unstructured.
+//
+// Fault injection (deterministic; each affects the watches open at the call unless it says
+// otherwise): CloseAllWatches, CloseWatchesAfter(n), ExpireHistory (every later watch or exact
+// list from an older resourceVersion gets 410; open watches are not touched), FailNextLists(n,
+// code) (also paginated pages), FailNextWatches(n, code), EmitWatchError(code) (an ERROR event,
+// then the watch ends), SetWatchEventDelay(d) (events queued from then on are held for d on the
+// server's clock), DropWatchesSilently (open watches deliver nothing more and end only when
+// stopped), SendBookmarks (a BOOKMARK at the current resourceVersion to every watch that asked
+// for bookmarks: the periodic bookmark, driven by the test). RequestCount(verb) counts calls by
+// verb (create, get, update, patch, delete, deletecollection, list, watch).
+//
+// Cost: every write serializes the object once and parses it once for the watches; a list copies
+// the resource's map of shared byte strings (O(n)) and parses the returned items; a watch event
+// is shared by all watches (an object leaving a selector gets its own copy). History: at most
+// `history_size` events (default 1000). Watches never block writers: each has an unbounded queue.
+//
+// Thread-safety: every member function may be called from any thread. Watches and ListerWatchers
+// share the server's state: they stay valid after the FakeAPIServer is destroyed (they then see
+// no more changes).
+//
+// Differences from upstream: no admission, no defaulting or schema (objects are stored as sent,
+// after metadata handling); no dryRun, no server-side apply; no graceful deletion (pods'
+// deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); a
+// NotOlderThan list or a watch from a future resourceVersion does not wait (the list answers at
+// once with 504, the watch waits for events past it); the base64 error offsets of a malformed
+// continue token follow Go's decoder only for illegal characters.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/api/errors/errors.hpp"
+#include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/apis/meta/v1/status.hpp"
+#include "apimachinery/apis/meta/v1/time.hpp"
+#include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/cache/listwatch.hpp"
+#include "apimachinery/discovery/memory_discovery.hpp"
+#include "apimachinery/discovery/types.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/fields/selector.hpp"
+#include "apimachinery/labels/selector.hpp"
+#include "apimachinery/meta/interfaces.hpp"
+#include "apimachinery/runtime/codec_json.hpp"
+#include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/testing/internal/fake_apiserver_util.hpp"
+#include "apimachinery/util/ascii.hpp"
+#include "apimachinery/util/clock.hpp"
+#include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/strconv.hpp"
+#include "apimachinery/util/validation/field/errors.hpp"
+#include "apimachinery/util/validation/validation.hpp"
+#include "apimachinery/watch/event.hpp"
+
+namespace apimachinery::testing {
+
+// FakeAPIServerOptions: the server's clock, wall-clock origin, history bound and random seed.
+struct FakeAPIServerOptions {
+  // clock: the time source of watch delays, timeouts and timestamps (default: a RealClock).
+  std::shared_ptr<util::clock::Clock> clock{};
+  // start_time: the wall-clock time at construction (creationTimestamp = start_time + the clock's
+  // elapsed time). Default: a fixed instant, 2024-01-01T00:00:00Z, so that tests are deterministic.
+  std::chrono::sys_seconds start_time{std::chrono::sys_days{std::chrono::year{2024} / 1 / 1}};
+  // history_size: how many events the watch history keeps.
+  std::size_t history_size = 1000;
+  // snapshot_count: how many paginated-list snapshots are kept for continue tokens.
+  std::size_t snapshot_count = 64;
+  // seed: the seed of generated names and UIDs.
+  std::uint64_t seed = 1;
+};
+
+namespace internal {
+
+inline constexpr std::string_view kInitialEventsAnnotationKey = "k8s.io/initial-events-end";
+inline constexpr std::string_view kOptimisticLockErrorMsg =
+    "the object has been modified; please apply your changes to the latest version and try again";
+inline constexpr std::string_view kInconsistentContinue =
+    "The provided continue parameter is too old to display a consistent list result. You can start a new "
+    "list without the continue parameter, or use the continue token in this response to retrieve the "
+    "remainder of the results. Continuing with the provided token results in an inconsistent list - "
+    "objects that were created, modified, or deleted between the time the first chunk was returned and now "
+    "may show up in the list.";
+inline constexpr std::string_view kUnsupportedPatch =
+    "the body of the request was in an unknown format - accepted media types include: "
+    "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml";
+
+using Bytes = std::shared_ptr<const std::string>;
+using ObjectMap = std::map<std::string, Bytes>;
+
+struct ResourceInfo {
+  schema::GroupVersionResource gvr;
+  std::string kind;
+  meta::RESTScopeName scope = meta::RESTScopeName::kNamespace;
+  std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
+  ObjectMap objects;                                             // "<ns>/<name>" or "<name>"
+
+  bool Namespaced() const { return scope == meta::RESTScopeName::kNamespace; }
+  schema::GroupResource GR() const { return gvr.GroupResource(); }
+  std::string APIVersion() const { return gvr.GroupVersion().String(); }
+};
+
+// Change: one entry of the event history. For kDeleted, `object` is the last state at the
+// deletion's resourceVersion and `old_object` the stored state.
+struct Change {
+  std::uint64_t rv = 0;
+  ResourceInfo* resource = nullptr;
+  watch::EventType type = watch::EventType::kAdded;
+  std::string key;
+  Bytes old_object;
+  Bytes object;
+};
+
+// WatchQueue: the state one server-side watch shares with its client handle.
+struct WatchQueue {
+  struct Pending {
+    watch::Event event;
+    util::clock::Time deliver_at;
+  };
+  std::mutex mu;
+  std::condition_variable cv;
+  std::deque<Pending> queue;
+  bool stopped = false;  // the client stopped it
+  bool ended = false;    // the server ended it (delivered after the queue drains)
+  bool dropped = false;  // delivers nothing more, never ends by itself
+  std::int64_t close_after = -1;
+  std::optional<util::clock::Time> deadline;
+};
+
+// Filter: what one watch (or list) selects.
+struct Filter {
+  std::string namespace_;
+  labels::Selector label_selector;
+  fields::Selector field_selector;
+  bool HasSelectors() const { return !label_selector.Empty() || !field_selector.Empty(); }
+};
+
+struct WatchRegistration {
+  std::weak_ptr<WatchQueue> queue;
+  ResourceInfo* resource = nullptr;
+  Filter filter;
+  bool bookmarks = false;
+};
+
+struct Snapshot {
+  ResourceInfo* resource = nullptr;
+  std::uint64_t rv = 0;
+  ObjectMap objects;
+};
+
+class ServerState;
+
+}  // namespace internal
+
+class FakeAPIServer {
+ public:
+  explicit FakeAPIServer(FakeAPIServerOptions options = {});
+  FakeAPIServer(const FakeAPIServer&) = delete;
+  FakeAPIServer& operator=(const FakeAPIServer&) = delete;
+  FakeAPIServer(FakeAPIServer&&) = delete;
+  FakeAPIServer& operator=(FakeAPIServer&&) = delete;
+  ~FakeAPIServer();
+
+  // AddResource registers a resource (list kind `<kind>List`). Re-registering replaces the kind and
+  // scope and keeps the objects.
+  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind, meta::RESTScopeName scope);
+  // AddFieldLabel makes `label` (for example "spec.nodeName") a supported field selector of `gvr`,
+  // read from the dotted path of the same name in the object (a missing value is "").
+  void AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label);
+
+  // Discovery: the registered resources as the server's discovery documents.
+  std::vector<discovery::APIGroup> ServerGroups() const;
+  discovery::APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) const;
+  // Discovery: a MemoryDiscovery holding ServerGroups and every group-version's resources now.
+  std::shared_ptr<discovery::MemoryDiscovery> Discovery() const;
+
+  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        nlohmann::json object);
+  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                     std::string_view name);
+  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        nlohmann::json object);
+  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                       std::string_view name, std::string_view patch_type, const nlohmann::json& patch);
+  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        std::string_view name, const metav1::DeleteOptions& options = {});
+  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                                  const metav1::ListOptions& options);
+  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                      const metav1::ListOptions& options);
+  std::unique_ptr<watch::Interface> Watch(const schema::GroupVersionResource& gvr,
+                                          std::string_view namespace_, const metav1::ListOptions& options);
+
+  // ListerWatcher: List and Watch of `gvr` in `namespace_` ("" = all) as a cache::ListerWatcher
+  // of runtime::Unstructured objects.
+  std::shared_ptr<cache::ListerWatcher> ListerWatcher(const schema::GroupVersionResource& gvr,
+                                                      std::string_view namespace_ = "");
+  // TypedListerWatcher: the same, with every item and event object decoded through `scheme`
+  // (runtime::JSONSerializer::Decode; an unregistered kind stays Unstructured). `scheme` must
+  // outlive the ListerWatcher and its watches. A watch event that fails to decode becomes an
+  // ERROR event (500, the decoder's text) and ends the watch.
+  std::shared_ptr<cache::ListerWatcher> TypedListerWatcher(const runtime::Scheme& scheme,
+                                                           const schema::GroupVersionResource& gvr,
+                                                           std::string_view namespace_ = "");
+
+  std::string CurrentResourceVersion() const;
+
+  // Fault injection (see the top of this file).
+  void CloseAllWatches();
+  void CloseWatchesAfter(int events);
+  void ExpireHistory();
+  void FailNextLists(int n, int code);
+  void FailNextWatches(int n, int code);
+  void EmitWatchError(int code);
+  void SetWatchEventDelay(std::chrono::milliseconds delay);
+  void DropWatchesSilently();
+  void SendBookmarks();
+
+  // RequestCount: calls of `verb` so far; RequestCounts: every verb's count.
+  std::int64_t RequestCount(std::string_view verb) const;
+  std::map<std::string, std::int64_t> RequestCounts() const;
+  // OpenWatches: watches registered and neither stopped nor ended.
+  std::size_t OpenWatches() const;
+
+ private:
+  std::shared_ptr<internal::ServerState> state_;
+};
+
+// StandardStatusError: the Status a server answers with for `code` (410 Expired with `message`
+// or the list text, 429 with retryAfterSeconds 1, 504 Timeout, others errors.NewGenericServerResponse).
+errors::StatusError StandardStatusError(int code, std::string_view verb, const schema::GroupResource& gr,
+                                        std::string_view message = "");
+
+// Implementation details follow.
+
+inline errors::StatusError StandardStatusError(int code, std::string_view verb,
+                                               const schema::GroupResource& gr, std::string_view message) {
+  switch (code) {
+    case errors::kStatusGone:
+      return errors::NewResourceExpired(
+          message.empty() ? std::string("The resourceVersion for the provided list is too old.")
+                          : std::string(message));
+    case errors::kStatusTooManyRequests:
+      return errors::NewTooManyRequests("Too many requests, please try again later.", 1);
+    case errors::kStatusGatewayTimeout:
+      return errors::NewTimeoutError(
+          "request did not complete within requested timeout - context deadline exceeded", 0);
+    default:
+      return errors::NewGenericServerResponse(code, verb, gr, "", message, 0, false);
+  }
+}
+
+namespace internal {
+
+// ServerWatch: the client side of one watch.
+class ServerWatch final : public watch::Interface {
+ public:
+  ServerWatch(std::shared_ptr<WatchQueue> q, std::shared_ptr<util::clock::Clock> clock)
+      : q_(std::move(q)), clock_(std::move(clock)) {}
+  ServerWatch(const ServerWatch&) = delete;
+  ServerWatch& operator=(const ServerWatch&) = delete;
+  ServerWatch(ServerWatch&&) = delete;
+  ServerWatch& operator=(ServerWatch&&) = delete;
+  ~ServerWatch() override { ServerWatch::Stop(); }
+
+  std::optional<watch::Event> Next() override {
+    std::unique_lock lock(q_->mu);
+    for (;;) {
+      if (q_->stopped) return std::nullopt;
+      if (q_->dropped) {
+        q_->cv.wait(lock);
+        continue;
+      }
+      const util::clock::Time now = clock_->Now();
+      if (q_->deadline && now >= *q_->deadline) {
+        q_->ended = true;
+        q_->queue.clear();
+        return std::nullopt;
+      }
+      if (!q_->queue.empty()) {
+        if (q_->queue.front().deliver_at <= now) {
+          watch::Event ev = std::move(q_->queue.front().event);
+          q_->queue.pop_front();
+          return ev;
+        }
+        util::clock::Time until = q_->queue.front().deliver_at;
+        if (q_->deadline) until = std::min(until, *q_->deadline);
+        clock_->WaitUntil(q_->cv, lock, until);
+        continue;
+      }
+      if (q_->ended) return std::nullopt;
+      clock_->WaitUntil(q_->cv, lock, q_->deadline ? *q_->deadline : util::clock::Time::max());
+    }
+  }
+
+  void Stop() noexcept override {
+    std::lock_guard lock(q_->mu);
+    q_->stopped = true;
+    q_->queue.clear();
+    q_->cv.notify_all();
+  }
+
+ private:
+  std::shared_ptr<WatchQueue> q_;
+  std::shared_ptr<util::clock::Clock> clock_;
+};
+
+inline std::string KeyOf(const ResourceInfo& r, std::string_view ns, std::string_view name) {
+  if (!r.Namespaced()) return std::string(name);
+  return fmt::format("{}/{}", ns, name);
+}
+
+inline std::shared_ptr<const runtime::Unstructured> ToUnstructured(nlohmann::json doc) {
+  return std::make_shared<const runtime::Unstructured>(std::move(doc));
+}
+
+inline std::shared_ptr<const metav1::Status> StatusObject(const errors::StatusError& e) {
+  auto s = std::make_shared<metav1::Status>(e.Status());
+  s->type_meta.api_version = "v1";
+  s->type_meta.kind = "Status";
+  return s;
+}
+
+// Fields of an object for field selectors (metadata.name, metadata.namespace, registered labels).
+inline fields::Set FieldsOf(const ResourceInfo& r, const nlohmann::json& obj) {
+  fields::Set out;
+  const nlohmann::json* md = obj.contains("metadata") ? &obj["metadata"] : nullptr;
+  auto str = [](const nlohmann::json* j, const char* k) -> std::string {
+    if (j == nullptr || !j->is_object()) return "";
+    auto it = j->find(k);
+    return it != j->end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  out["metadata.name"] = str(md, "name");
+  if (r.Namespaced()) out["metadata.namespace"] = str(md, "namespace");
+  for (const auto& [label, path] : r.field_labels) {
+    const nlohmann::json* cur = &obj;
+    for (const auto& p : path) {
+      if (cur == nullptr || !cur->is_object()) {
+        cur = nullptr;
+        break;
+      }
+      auto it = cur->find(p);
+      cur = it == cur->end() ? nullptr : &*it;
+    }
+    if (cur == nullptr || cur->is_null()) {
+      out[label] = "";
+    } else if (cur->is_string()) {
+      out[label] = cur->get<std::string>();
+    } else {
+      out[label] = util::json::Marshal(*cur);
+    }
+  }
+  return out;
+}
+
+inline labels::Set LabelsOf(const nlohmann::json& obj) {
+  labels::Set out;
+  auto md = obj.find("metadata");
+  if (md == obj.end() || !md->is_object()) return out;
+  auto ls = md->find("labels");
+  if (ls == md->end() || !ls->is_object()) return out;
+  for (auto it = ls->begin(); it != ls->end(); ++it) {
+    if (it.value().is_string()) out[it.key()] = it.value().get<std::string>();
+  }
+  return out;
+}
+
+inline bool Matches(const ResourceInfo& r, const Filter& f, const nlohmann::json& obj) {
+  if (!f.namespace_.empty() && r.Namespaced()) {
+    auto md = obj.find("metadata");
+    if (md == obj.end() || !md->is_object() || md->value("namespace", std::string()) != f.namespace_)
+      return false;
+  }
+  if (!f.label_selector.Empty() && !f.label_selector.Matches(LabelsOf(obj))) return false;
+  if (!f.field_selector.Empty() && !f.field_selector.Matches(FieldsOf(r, obj))) return false;
+  return true;
+}
+
+// ParseRV: storage's ParseResourceVersion ("" and "0" are 0); 400 `invalid resource version: ...`.
+inline std::uint64_t ParseRV(std::string_view rv) {
+  if (rv.empty() || rv == "0") return 0;
+  try {
+    if (rv.front() == '-' || rv.front() == '+') throw util::NumError("ParseUint", rv, "invalid syntax");
+    return static_cast<std::uint64_t>(util::ParseInt(rv, 64, "ParseUint"));
+  } catch (const util::NumError& e) {
+    field::Error fe = field::Invalid(field::NewPath("resourceVersion"), std::string(rv), e.what());
+    throw errors::NewBadRequest(fmt::format("invalid resource version: {}", fe.what()));
+  }
+}
+
+inline metav1::StatusCause CauseOf(const field::Error& e) {
+  return metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field};
+}
+
+// ValidateListOptions: k8s.io/apimachinery/pkg/apis/meta/internalversion/validation:
+// ValidateListOptions (the WatchList feature enabled), as a 422 on ListOptions.meta.k8s.io.
+inline void ValidateListOptions(const metav1::ListOptions& o, bool is_watch) {
+  std::vector<field::Error> errs;
+  const auto& match = o.resource_version_match;
+  const auto rvm = field::NewPath("resourceVersionMatch");
+  if (is_watch) {
+    if (o.send_initial_events && match != metav1::kResourceVersionMatchNotOlderThan) {
+      errs.push_back(
+          field::Forbidden(rvm, "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
+    }
+    if (!match.empty()) {
+      if (!o.send_initial_events) {
+        errs.push_back(field::Forbidden(
+            rvm, "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+      }
+      if (match != metav1::kResourceVersionMatchNotOlderThan) {
+        errs.push_back(
+            field::NotSupported(rvm, match, {std::string(metav1::kResourceVersionMatchNotOlderThan)}));
+      }
+      if (!o.continue_.empty()) {
+        errs.push_back(field::Forbidden(rvm, "resourceVersionMatch is forbidden when continue is provided"));
+      }
+    }
+  } else {
+    if (!match.empty()) {
+      if (o.resource_version.empty()) {
+        errs.push_back(
+            field::Forbidden(rvm, "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+      }
+      if (!o.continue_.empty()) {
+        errs.push_back(field::Forbidden(rvm, "resourceVersionMatch is forbidden when continue is provided"));
+      }
+      if (match != metav1::kResourceVersionMatchExact && match != metav1::kResourceVersionMatchNotOlderThan) {
+        errs.push_back(field::NotSupported(rvm, match,
+                                           {std::string(metav1::kResourceVersionMatchExact),
+                                            std::string(metav1::kResourceVersionMatchNotOlderThan), ""}));
+      }
+      if (match == metav1::kResourceVersionMatchExact && o.resource_version == "0") {
+        errs.push_back(
+            field::Forbidden(rvm, "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
+      }
+    }
+    if (o.send_initial_events) {
+      errs.push_back(
+          field::Forbidden(field::NewPath("sendInitialEvents"), "sendInitialEvents is forbidden for list"));
+    }
+  }
+  if (errs.empty()) return;
+  std::vector<metav1::StatusCause> causes;
+  causes.reserve(errs.size());
+  for (const auto& e : errs) causes.push_back(CauseOf(e));
+  throw errors::NewInvalid(schema::GroupKind{"meta.k8s.io", "ListOptions"}, "", causes);
+}
+
+class ServerState : public std::enable_shared_from_this<ServerState> {
+ public:
+  explicit ServerState(FakeAPIServerOptions o)
+      : opts_(std::move(o)),
+        clock_(opts_.clock ? opts_.clock : std::make_shared<util::clock::RealClock>()),
+        clock_start_(clock_->Now()),
+        random_(opts_.seed) {}
+
+  // ---- registration and discovery ----
+
+  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind,
+                   meta::RESTScopeName scope) {
+    std::lock_guard lock(mu_);
+    auto& r = resources_[gvr];
+    if (!r) r = std::make_unique<ResourceInfo>();
+    r->gvr = gvr;
+    r->kind = std::string(kind);
+    r->scope = scope;
+  }
+
+  void AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
+    std::lock_guard lock(mu_);
+    ResourceInfo& r = ResourceLocked(gvr, "", "GET");
+    std::vector<std::string> path;
+    std::size_t start = 0;
+    for (;;) {
+      std::size_t dot = label.find('.', start);
+      path.emplace_back(
+          label.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+      if (dot == std::string_view::npos) break;
+      start = dot + 1;
+    }
+    r.field_labels[std::string(label)] = std::move(path);
+  }
+
+  std::vector<discovery::APIGroup> ServerGroups() const {
+    std::lock_guard lock(mu_);
+    std::map<std::string, std::vector<std::string>> versions;  // group -> versions in order
+    for (const auto& [gvr, r] : resources_) {
+      auto& v = versions[gvr.group];
+      if (std::find(v.begin(), v.end(), gvr.version) == v.end()) v.push_back(gvr.version);
+    }
+    std::vector<discovery::APIGroup> out;
+    for (const auto& [group, vs] : versions) {
+      discovery::APIGroup g;
+      g.name = group;
+      for (const auto& v : vs) {
+        g.versions.push_back(discovery::GroupVersionForDiscovery{schema::GroupVersion{group, v}.String(), v});
+      }
+      g.preferred_version = g.versions.front();
+      out.push_back(std::move(g));
+    }
+    return out;
+  }
+
+  discovery::APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) const {
+    schema::GroupVersion gv = schema::ParseGroupVersion(group_version);
+    std::lock_guard lock(mu_);
+    discovery::APIResourceList list;
+    list.group_version = gv.String();
+    bool found = false;
+    for (const auto& [gvr, r] : resources_) {
+      if (gvr.group != gv.group || gvr.version != gv.version) continue;
+      found = true;
+      discovery::APIResource res;
+      res.name = gvr.resource;
+      res.singular_name = util::ToLowerASCII(r->kind);
+      res.namespaced = r->Namespaced();
+      res.kind = r->kind;
+      res.verbs = {"delete", "deletecollection", "get", "list", "patch", "create", "update", "watch"};
+      list.resources.push_back(std::move(res));
+    }
+    if (!found) {
+      throw errors::NewGenericServerResponse(errors::kStatusNotFound, "GET", schema::GroupResource{}, "", "",
+                                             0, false);
+    }
+    return list;
+  }
+
+  // ---- CRUD ----
+
+  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj) {
+    std::unique_lock lock(mu_);
+    Count("create");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "POST");
+    CheckBody(r, obj);
+    auto& md = obj["metadata"];
+    if (r.Namespaced()) {
+      std::string body_ns = md.value("namespace", std::string());
+      if (body_ns.empty()) body_ns = std::string(ns);
+      if (!ns.empty() && body_ns != ns) {
+        throw errors::NewBadRequest(
+            "the namespace of the provided object does not match the namespace sent on the request");
+      }
+      md["namespace"] = body_ns;
+    } else {
+      md.erase("namespace");
+    }
+    std::string name = md.value("name", std::string());
+    const std::string generate_name = md.value("generateName", std::string());
+    bool generated = false;
+    if (name.empty() && !generate_name.empty()) {
+      name = generate_name.substr(0, std::min<std::size_t>(generate_name.size(), 58)) + random_.String(5);
+      md["name"] = name;
+      generated = true;
+    }
+    // rest.BeforeCreate: validation (ObjectMeta), then the storage's checks.
+    std::vector<field::Error> errs;
+    if (name.empty()) {
+      errs.push_back(
+          field::Required(field::NewPath("metadata", {"name"}), "name or generateName is required"));
+    } else {
+      for (const auto& msg : validation::IsDNS1123Subdomain(name)) {
+        errs.push_back(field::Invalid(field::NewPath("metadata", {"name"}), name, msg));
+      }
+    }
+    if (r.Namespaced()) {
+      const std::string body_ns = md.value("namespace", std::string());
+      if (body_ns.empty()) {
+        errs.push_back(field::Required(field::NewPath("metadata", {"namespace"}), ""));
+      } else {
+        for (const auto& msg : validation::IsDNS1123Label(body_ns)) {
+          errs.push_back(field::Invalid(field::NewPath("metadata", {"namespace"}), body_ns, msg));
+        }
+      }
+    }
+    ThrowInvalid(r, name, errs);
+    if (!md.value("resourceVersion", std::string()).empty()) {
+      throw errors::NewInternalError("resourceVersion should not be set on objects to be created");
+    }
+    const std::string key = KeyOf(r, md.value("namespace", std::string()), name);
+    if (r.objects.count(key) != 0) {
+      if (generated) throw errors::NewGenerateNameConflict(r.GR(), name, 1);
+      throw errors::NewAlreadyExists(r.GR(), name);
+    }
+    md["uid"] = random_.UUID();
+    md["creationTimestamp"] = metav1::FormatRFC3339(WallNow());
+    md["generation"] = 1;
+    md.erase("deletionTimestamp");
+    md.erase("deletionGracePeriodSeconds");
+    const std::uint64_t rv = ++rv_;
+    md["resourceVersion"] = std::to_string(rv);
+    auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
+    r.objects[key] = bytes;
+    RecordLocked(Change{rv, &r, watch::EventType::kAdded, key, nullptr, bytes});
+    return obj;
+  }
+
+  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name) {
+    std::lock_guard lock(mu_);
+    Count("get");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
+    auto it = r.objects.find(KeyOf(r, ns, name));
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    return util::json::Parse(*it->second);
+  }
+
+  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj) {
+    std::lock_guard lock(mu_);
+    Count("update");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "PUT");
+    CheckBody(r, obj);
+    return UpdateLocked(r, ns, std::move(obj));
+  }
+
+  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
+                       std::string_view patch_type, const nlohmann::json& patch) {
+    std::lock_guard lock(mu_);
+    Count("patch");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "PATCH");
+    const bool merge = patch_type == "application/merge-patch+json";
+    const bool json_patch = patch_type == "application/json-patch+json";
+    if (!merge && !json_patch) {
+      metav1::Status s;
+      s.status = std::string(metav1::kStatusFailure);
+      s.code = errors::kStatusUnsupportedMediaType;
+      s.reason = std::string(metav1::kStatusReasonUnsupportedMediaType);
+      s.message = std::string(kUnsupportedPatch);
+      throw errors::StatusError(std::move(s));
+    }
+    auto it = r.objects.find(KeyOf(r, ns, name));
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    nlohmann::json current = util::json::Parse(*it->second);
+    nlohmann::json patched;
+    if (merge) {
+      if (!patch.is_object()) throw errors::NewBadRequest("Invalid JSON Patch");
+      patched = current;
+      patched.merge_patch(patch);
+    } else {
+      if (!patch.is_array()) {
+        throw errors::NewBadRequest(
+            fmt::format("json: cannot unmarshal {} into Go value of type jsonpatch.Patch", GoKind(patch)));
+      }
+      try {
+        patched = current.patch(patch);
+      } catch (const std::exception& e) {
+        throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "",
+                                               schema::GroupResource{}, "", e.what(), 0, false);
+      }
+    }
+    if (!patched.is_object()) {
+      throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "", schema::GroupResource{},
+                                             "", "the patched document is not an object", 0, false);
+    }
+    CheckBody(r, patched);
+    auto& md = patched["metadata"];
+    const std::string patched_name = md.value("name", std::string());
+    if (patched_name != name) {
+      throw errors::NewBadRequest(fmt::format(
+          "the name of the object ({}) does not match the name on the URL ({})", patched_name, name));
+    }
+    if (md.value("resourceVersion", std::string()).empty()) {
+      md["resourceVersion"] = current["metadata"].value("resourceVersion", std::string());
+    }
+    return UpdateLocked(r, ns, std::move(patched));
+  }
+
+  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
+                        const metav1::DeleteOptions& options) {
+    std::lock_guard lock(mu_);
+    Count("delete");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    return DeleteLocked(r, KeyOf(r, ns, name), name, options);
+  }
+
+  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                  const metav1::ListOptions& options) {
+    std::lock_guard lock(mu_);
+    Count("deletecollection");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    ValidateListOptions(options, false);
+    Filter f = MakeFilter(r, ns, options);
+    std::vector<std::pair<std::string, std::string>> victims;  // key, name
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& [key, bytes] : r.objects) {
+      nlohmann::json obj = util::json::Parse(*bytes);
+      if (!Matches(r, f, obj)) continue;
+      victims.emplace_back(key, obj["metadata"].value("name", std::string()));
+      items.push_back(std::move(obj));
+    }
+    for (const auto& [key, name] : victims) DeleteLocked(r, key, name, metav1::DeleteOptions{});
+    return ListDocument(r, std::move(items), std::to_string(rv_), "", std::nullopt);
+  }
+
+  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view ns,
+                      const metav1::ListOptions& o) {
+    std::lock_guard lock(mu_);
+    Count("list");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
+    if (fail_lists_ > 0) {
+      --fail_lists_;
+      throw StandardStatusError(fail_lists_code_, "GET", r.GR());
+    }
+    ValidateListOptions(o, false);
+    Filter f = MakeFilter(r, ns, o);
+
+    std::string start_key;
+    std::uint64_t list_rv = rv_;
+    const ObjectMap* source = &r.objects;
+    ObjectMap rebuilt;
+    std::int64_t limit = o.limit;
+    if (!o.continue_.empty()) {
+      auto [key, crv] = DecodeContinue(o.continue_);
+      if (!o.resource_version.empty() && o.resource_version != "0") {
+        throw errors::NewBadRequest("specifying resource version is not allowed when using continue");
+      }
+      start_key = std::move(key);
+      if (crv > 0) {
+        const Snapshot* snap = FindSnapshot(r, static_cast<std::uint64_t>(crv));
+        if (snap == nullptr) {
+          errors::StatusError e = errors::NewResourceExpired(std::string(kInconsistentContinue));
+          e.err_status.list_meta.continue_ = EncodeContinue(start_key, -1);
+          throw e;
+        }
+        source = &snap->objects;
+        list_rv = snap->rv;
+      }
+    } else {
+      const std::uint64_t want = ParseRV(o.resource_version);
+      if (o.resource_version == "0" && o.resource_version_match != metav1::kResourceVersionMatchExact) {
+        limit = 0;  // the watch cache serves "0" whole
+      } else if (o.resource_version_match == metav1::kResourceVersionMatchExact) {
+        if (want > rv_) throw TooLarge(want);
+        if (want < floor_) {
+          throw errors::NewResourceExpired(fmt::format("too old resource version: {} ({})", want, floor_));
+        }
+        rebuilt = StateAtLocked(r, want);
+        source = &rebuilt;
+        list_rv = want;
+      } else if (want > rv_) {
+        throw TooLarge(want);
+      }
+    }
+
+    nlohmann::json items = nlohmann::json::array();
+    std::string last_key;
+    bool more = false;
+    std::int64_t remaining = 0;
+    for (auto it = start_key.empty() ? source->begin() : source->lower_bound(start_key); it != source->end();
+         ++it) {
+      nlohmann::json obj = util::json::Parse(*it->second);
+      if (!Matches(r, f, obj)) continue;
+      if (limit > 0 && static_cast<std::int64_t>(items.size()) >= limit) {
+        more = true;
+        if (f.HasSelectors()) break;
+        ++remaining;
+        continue;
+      }
+      last_key = it->first;
+      items.push_back(std::move(obj));
+    }
+    std::string cont;
+    std::optional<std::int64_t> remaining_count;
+    if (more) {
+      cont = EncodeContinue(last_key + std::string(1, '\0'), static_cast<std::int64_t>(list_rv));
+      if (!f.HasSelectors()) remaining_count = remaining;
+      if (source == &r.objects) SaveSnapshot(r, list_rv, r.objects);
+      if (source == &rebuilt) SaveSnapshot(r, list_rv, std::move(rebuilt));
+    }
+    return ListDocument(r, std::move(items), std::to_string(list_rv), cont, remaining_count);
+  }
+
+  std::unique_ptr<watch::Interface> Watch(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                          const metav1::ListOptions& o) {
+    std::lock_guard lock(mu_);
+    Count("watch");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
+    metav1::ListOptions wo = o;
+    wo.watch = true;
+    ValidateListOptions(wo, true);
+    Filter f = MakeFilter(r, ns, o);
+    const std::uint64_t from = ParseRV(o.resource_version);
+
+    auto q = std::make_shared<WatchQueue>();
+    if (o.timeout_seconds && *o.timeout_seconds > 0) {
+      q->deadline = clock_->Now() + std::chrono::seconds(*o.timeout_seconds);
+    }
+    auto handle = std::make_unique<ServerWatch>(q, clock_);
+    const util::clock::Time now = clock_->Now();
+    auto push = [&](watch::EventType t, std::shared_ptr<const runtime::Object> obj) {
+      q->queue.push_back(WatchQueue::Pending{watch::Event{t, std::move(obj)}, now + delay_});
+    };
+
+    if (fail_watches_ > 0) {
+      --fail_watches_;
+      push(watch::EventType::kError,
+           StatusObject(StandardStatusError(fail_watches_code_, "GET", r.GR(),
+                                            fail_watches_code_ == errors::kStatusGone
+                                                ? fmt::format("too old resource version: {} ({})", from, rv_)
+                                                : std::string())));
+      q->ended = true;
+      return handle;
+    }
+
+    const bool initial =
+        o.send_initial_events.value_or(o.resource_version.empty() || o.resource_version == "0");
+    if (initial) {
+      for (const auto& [key, bytes] : r.objects) {
+        nlohmann::json obj = util::json::Parse(*bytes);
+        if (Matches(r, f, obj)) push(watch::EventType::kAdded, ToUnstructured(std::move(obj)));
+      }
+      if (o.allow_watch_bookmarks) push(watch::EventType::kBookmark, Bookmark(r, rv_, true));
+    } else if (from != 0 && from < floor_) {
+      push(watch::EventType::kError, StatusObject(errors::NewResourceExpired(
+                                         fmt::format("too old resource version: {} ({})", from, floor_))));
+      q->ended = true;
+      return handle;
+    } else if (from != 0) {
+      for (const auto& c : history_) {
+        if (c.resource != &r || c.rv <= from) continue;
+        if (auto ev = EventFor(c, f)) push(ev->type, std::move(ev->object));
+      }
+    }
+    watches_.push_back(WatchRegistration{q, &r, std::move(f), o.allow_watch_bookmarks});
+    return handle;
+  }
+
+  std::string CurrentResourceVersion() const {
+    std::lock_guard lock(mu_);
+    return std::to_string(rv_);
+  }
+
+  // ---- faults ----
+
+  template <class Fn>
+  void ForEachWatch(Fn&& fn) {
+    std::lock_guard lock(mu_);
+    PruneLocked();
+    for (auto& w : watches_) {
+      if (auto q = w.queue.lock()) {
+        std::lock_guard ql(q->mu);
+        fn(w, *q);
+        q->cv.notify_all();
+      }
+    }
+    PruneLocked();
+  }
+
+  void CloseAllWatches() {
+    ForEachWatch([](WatchRegistration&, WatchQueue& q) { q.ended = true; });
+  }
+  void CloseWatchesAfter(int events) {
+    ForEachWatch([&](WatchRegistration&, WatchQueue& q) {
+      if (events <= 0) {
+        q.ended = true;
+      } else {
+        q.close_after = events;
+      }
+    });
+  }
+  void ExpireHistory() {
+    std::lock_guard lock(mu_);
+    floor_ = rv_;
+    history_.clear();
+    snapshots_.clear();
+  }
+  void FailNextLists(int n, int code) {
+    std::lock_guard lock(mu_);
+    fail_lists_ = n;
+    fail_lists_code_ = code;
+  }
+  void FailNextWatches(int n, int code) {
+    std::lock_guard lock(mu_);
+    fail_watches_ = n;
+    fail_watches_code_ = code;
+  }
+  void EmitWatchError(int code) {
+    ForEachWatch([&](WatchRegistration& w, WatchQueue& q) {
+      if (q.ended || q.dropped) return;
+      q.queue.push_back(WatchQueue::Pending{
+          watch::Event{
+              watch::EventType::kError,
+              StatusObject(StandardStatusError(
+                  code, "GET", w.resource->GR(),
+                  code == errors::kStatusGone ? fmt::format("too old resource version: {} ({})", rv_, rv_)
+                                              : std::string()))},
+          clock_->Now() + delay_});
+      q.ended = true;
+    });
+  }
+  void SetWatchEventDelay(std::chrono::milliseconds d) {
+    std::lock_guard lock(mu_);
+    delay_ = d;
+  }
+  void DropWatchesSilently() {
+    ForEachWatch([](WatchRegistration&, WatchQueue& q) {
+      q.dropped = true;
+      q.queue.clear();
+    });
+  }
+  void SendBookmarks() {
+    ForEachWatch([&](WatchRegistration& w, WatchQueue& q) {
+      if (!w.bookmarks) return;
+      Enqueue(q, watch::Event{watch::EventType::kBookmark, Bookmark(*w.resource, rv_, false)});
+    });
+  }
+
+  std::int64_t RequestCount(std::string_view verb) const {
+    std::lock_guard lock(mu_);
+    auto it = counts_.find(std::string(verb));
+    return it == counts_.end() ? 0 : it->second;
+  }
+  std::map<std::string, std::int64_t> RequestCounts() const {
+    std::lock_guard lock(mu_);
+    return counts_;
+  }
+  std::size_t OpenWatches() {
+    std::lock_guard lock(mu_);
+    PruneLocked();
+    return watches_.size();
+  }
+
+  // Shutdown: ends every watch (the server is gone).
+  void Shutdown() { CloseAllWatches(); }
+
+ private:
+  static std::string GoKind(const nlohmann::json& j) {
+    if (j.is_object()) return "object";
+    if (j.is_array()) return "array";
+    if (j.is_string()) return "string";
+    if (j.is_boolean()) return "bool";
+    if (j.is_null()) return "null";
+    return "number";
+  }
+
+  void Count(const char* verb) { ++counts_[verb]; }
+
+  metav1::Time WallNow() const {
+    auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(clock_->Now() - clock_start_);
+    return metav1::Time{opts_.start_time + elapsed};
+  }
+
+  ResourceInfo& ResourceLocked(const schema::GroupVersionResource& gvr, std::string_view ns,
+                               std::string_view verb) {
+    auto it = resources_.find(gvr);
+    if (it == resources_.end() || (!ns.empty() && !it->second->Namespaced())) {
+      throw errors::NewGenericServerResponse(errors::kStatusNotFound, verb, schema::GroupResource{}, "", "",
+                                             0, false);
+    }
+    return *it->second;
+  }
+
+  // CheckBody: the decode step of the create/update handlers for a custom resource.
+  static void CheckBody(const ResourceInfo& r, nlohmann::json& obj) {
+    if (!obj.is_object()) {
+      const std::string text = util::json::Marshal(obj);
+      throw errors::NewBadRequest(
+          fmt::format("the object provided is unrecognized (must be of type {}): json: cannot unmarshal {} "
+                      "into Go value of type "
+                      "map[string]interface {{}} ({})",
+                      r.kind, GoKind(obj), SummarizeData(text, 30)));
+    }
+    auto av = obj.find("apiVersion");
+    auto k = obj.find("kind");
+    if ((av != obj.end() && !av->is_string()) || (k != obj.end() && !k->is_string())) {
+      const std::string text = util::json::Marshal(obj);
+      throw errors::NewBadRequest(
+          fmt::format("the object provided is unrecognized (must be of type {}): couldn't get version/kind; "
+                      "json parse error: "
+                      "json: cannot unmarshal {} into Go struct field .{} of type string ({})",
+                      r.kind, GoKind(av != obj.end() && !av->is_string() ? *av : *k),
+                      av != obj.end() && !av->is_string() ? "apiVersion" : "kind", SummarizeData(text, 30)));
+    }
+    const std::string api_version = av == obj.end() ? std::string() : av->get<std::string>();
+    if (!api_version.empty() && api_version != r.APIVersion()) {
+      std::string gv_text = api_version;
+      try {
+        gv_text = schema::ParseGroupVersion(api_version).String();
+      } catch (const std::exception&) {
+      }
+      throw errors::NewBadRequest(
+          fmt::format("the API version in the data ({}) does not match the expected API version ({})",
+                      gv_text, r.APIVersion()));
+    }
+    obj["apiVersion"] = r.APIVersion();
+    const std::string kind = k == obj.end() ? std::string() : k->get<std::string>();
+    if (kind.empty()) obj["kind"] = r.kind;
+    auto md = obj.find("metadata");
+    if (md == obj.end() || md->is_null()) {
+      obj["metadata"] = nlohmann::json::object();
+    } else {
+      try {
+        (void)md->get<metav1::ObjectMeta>();
+      } catch (const std::exception& e) {
+        throw errors::NewBadRequest(e.what());
+      }
+    }
+    if (!kind.empty() && kind != r.kind) {
+      std::vector<metav1::StatusCause> causes{
+          CauseOf(field::Invalid(field::NewPath("kind"), kind, fmt::format("must be {}", r.kind)))};
+      throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.kind},
+                               obj["metadata"].value("name", std::string()), causes);
+    }
+  }
+
+  static void ThrowInvalid(const ResourceInfo& r, std::string_view name,
+                           const std::vector<field::Error>& errs) {
+    if (errs.empty()) return;
+    std::vector<metav1::StatusCause> causes;
+    causes.reserve(errs.size());
+    for (const auto& e : errs) causes.push_back(CauseOf(e));
+    throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.kind}, name, causes);
+  }
+
+  static nlohmann::json WithoutMetadata(nlohmann::json obj) {
+    obj.erase("metadata");
+    return obj;
+  }
+
+  static std::vector<std::string> Finalizers(const nlohmann::json& md) {
+    std::vector<std::string> out;
+    auto it = md.find("finalizers");
+    if (it == md.end() || !it->is_array()) return out;
+    for (const auto& f : *it) {
+      if (f.is_string()) out.push_back(f.get<std::string>());
+    }
+    return out;
+  }
+
+  nlohmann::json UpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj) {
+    auto& md = obj["metadata"];
+    const std::string name = md.value("name", std::string());
+    std::string obj_ns = r.Namespaced() ? md.value("namespace", std::string()) : std::string();
+    if (r.Namespaced()) {
+      if (obj_ns.empty()) obj_ns = std::string(ns);
+      if (!ns.empty() && obj_ns != ns) {
+        throw errors::NewBadRequest(
+            "the namespace of the provided object does not match the namespace sent on the request");
+      }
+      md["namespace"] = obj_ns;
+    } else {
+      md.erase("namespace");
+    }
+    if (name.empty()) {
+      ThrowInvalid(
+          r, name,
+          {field::Required(field::NewPath("metadata", {"name"}), "name or generateName is required")});
+    }
+    const std::string key = KeyOf(r, obj_ns, name);
+    auto it = r.objects.find(key);
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    const std::string given_rv = md.value("resourceVersion", std::string());
+    std::uint64_t new_rv = 0;
+    try {
+      new_rv = ParseRV(given_rv);
+    } catch (const errors::StatusError&) {
+      ThrowInvalid(r, name,
+                   {field::Invalid(field::NewPath("metadata", {"resourceVersion"}), given_rv,
+                                   "must be specified for an update")});
+    }
+    if (new_rv == 0) {
+      std::vector<metav1::StatusCause> causes{CauseOf(field::Invalid(
+          field::NewPath("metadata", {"resourceVersion"}), 0, "must be specified for an update"))};
+      throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.gvr.resource}, name, causes);
+    }
+    nlohmann::json old = util::json::Parse(*it->second);
+    const auto& old_md = old["metadata"];
+    if (given_rv != old_md.value("resourceVersion", std::string())) {
+      throw errors::NewConflict(r.GR(), name, kOptimisticLockErrorMsg);
+    }
+    // rest.BeforeUpdate: immutable metadata comes from the stored object.
+    for (const char* k :
+         {"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"}) {
+      if (old_md.contains(k)) {
+        md[k] = old_md[k];
+      } else {
+        md.erase(k);
+      }
+    }
+    const bool terminating = old_md.contains("deletionTimestamp");
+    const std::vector<std::string> old_fin = Finalizers(old_md);
+    const std::vector<std::string> new_fin = Finalizers(md);
+    if (terminating) {
+      std::set<std::string> extra(new_fin.begin(), new_fin.end());
+      for (const auto& f : old_fin) extra.erase(f);
+      if (!extra.empty()) {
+        std::string list;
+        for (const auto& f : extra) list += (list.empty() ? "" : ", ") + util::JSONQuote(f);
+        ThrowInvalid(
+            r, name,
+            {field::Forbidden(field::NewPath("metadata", {"finalizers"}),
+                              fmt::format("no new finalizers can be added if the object is being deleted, "
+                                          "found new finalizers []string{{{}}}",
+                                          list))});
+      }
+      if (new_fin.empty()) {
+        // store.go: shouldDeleteDuringUpdate; the stored state is what is deleted.
+        const std::uint64_t rv = ++rv_;
+        Bytes old_bytes = it->second;
+        nlohmann::json last = old;
+        last["metadata"]["resourceVersion"] = std::to_string(rv);
+        r.objects.erase(it);
+        RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
+                            std::make_shared<const std::string>(util::json::Marshal(last))});
+        return old;
+      }
+    }
+    if (!util::json::Equal(WithoutMetadata(obj), WithoutMetadata(old))) {
+      md["generation"] = old_md.value("generation", std::int64_t{0}) + 1;
+    }
+    if (util::json::Equal(obj, old)) return old;  // nothing changed: no write, no event
+    const std::uint64_t rv = ++rv_;
+    md["resourceVersion"] = std::to_string(rv);
+    Bytes old_bytes = it->second;
+    auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
+    it->second = bytes;
+    RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes});
+    return obj;
+  }
+
+  nlohmann::json DeleteLocked(ResourceInfo& r, const std::string& key, std::string_view name,
+                              const metav1::DeleteOptions& options) {
+    auto it = r.objects.find(key);
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    nlohmann::json obj = util::json::Parse(*it->second);
+    auto& md = obj["metadata"];
+    const schema::GroupResource kind_gr{r.gvr.group, r.kind};
+    if (options.preconditions) {
+      const auto& p = *options.preconditions;
+      const std::string uid = md.value("uid", std::string());
+      const std::string rv = md.value("resourceVersion", std::string());
+      if (p.uid && *p.uid != uid) {
+        throw errors::NewConflict(
+            kind_gr, name,
+            fmt::format("the UID in the precondition ({}) does not match the UID in record ({}). "
+                        "The object might have been deleted and then recreated",
+                        *p.uid, uid));
+      }
+      if (p.resource_version && *p.resource_version != rv) {
+        throw errors::NewConflict(
+            kind_gr, name,
+            fmt::format("the ResourceVersion in the precondition ({}) does not match the "
+                        "ResourceVersion in record ({}). The object might have been modified",
+                        *p.resource_version, rv));
+      }
+    }
+    if (!Finalizers(md).empty()) {
+      if (md.contains("deletionTimestamp")) return obj;  // already terminating: idempotent
+      md["deletionTimestamp"] = metav1::FormatRFC3339(WallNow());
+      md["deletionGracePeriodSeconds"] = 0;
+      md["generation"] = md.value("generation", std::int64_t{0}) + 1;
+      const std::uint64_t rv = ++rv_;
+      md["resourceVersion"] = std::to_string(rv);
+      Bytes old_bytes = it->second;
+      auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
+      it->second = bytes;
+      RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes});
+      return obj;
+    }
+    const std::uint64_t rv = ++rv_;
+    Bytes old_bytes = it->second;
+    const std::string uid = md.value("uid", std::string());
+    md["resourceVersion"] = std::to_string(rv);
+    r.objects.erase(it);
+    RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
+                        std::make_shared<const std::string>(util::json::Marshal(obj))});
+    nlohmann::json status = {
+        {"kind", "Status"},
+        {"apiVersion", "v1"},
+        {"metadata", nlohmann::json::object()},
+        {"status", "Success"},
+        {"details", {{"name", std::string(name)}, {"group", r.gvr.group}, {"kind", r.gvr.resource}}}};
+    if (!uid.empty()) status["details"]["uid"] = uid;
+    return status;
+  }
+
+  Filter MakeFilter(const ResourceInfo& r, std::string_view ns, const metav1::ListOptions& o) const {
+    Filter f;
+    f.namespace_ = r.Namespaced() ? std::string(ns) : std::string();
+    try {
+      f.label_selector = labels::Parse(o.label_selector);
+    } catch (const labels::ParseError& e) {
+      throw errors::NewBadRequest(e.what());
+    }
+    try {
+      f.field_selector = fields::ParseSelector(o.field_selector);
+    } catch (const fields::ParseError& e) {
+      throw errors::NewBadRequest(e.what());
+    }
+    for (const auto& req : f.field_selector.Requirements()) {
+      const std::string& label = req.field;
+      const bool ok = label == "metadata.name" || (label == "metadata.namespace" && r.Namespaced()) ||
+                      r.field_labels.count(label) != 0;
+      if (!ok) throw errors::NewBadRequest(fmt::format("field label not supported: {}", label));
+    }
+    return f;
+  }
+
+  errors::StatusError TooLarge(std::uint64_t want) const {
+    errors::StatusError e =
+        errors::NewTimeoutError(fmt::format("Too large resource version: {}, current: {}", want, rv_), 1);
+    if (!e.err_status.details) e.err_status.details = metav1::StatusDetails{};
+    e.err_status.details->causes = {metav1::StatusCause{
+        std::string(metav1::kCauseTypeResourceVersionTooLarge), "Too large resource version", ""}};
+    return e;
+  }
+
+  static std::string EncodeContinue(const std::string& key, std::int64_t rv) {
+    nlohmann::json token = {{"v", "meta.k8s.io/v1"}, {"rv", rv}, {"start", key}};
+    return Base64RawURLEncode(util::json::Marshal(token));
+  }
+
+  // DecodeContinue: storage/continue.go: DecodeContinue, as a 400 `invalid continue token: ...`.
+  static std::pair<std::string, std::int64_t> DecodeContinue(const std::string& token) {
+    auto bad = [](const std::string& why) {
+      return errors::NewBadRequest(fmt::format("invalid continue token: {}", why));
+    };
+    std::string data;
+    std::size_t at = 0;
+    if (!Base64RawURLDecode(token, data, at)) {
+      throw bad(fmt::format("continue key is not valid: illegal base64 data at input byte {}", at));
+    }
+    nlohmann::json j;
+    try {
+      j = util::json::Parse(data);
+    } catch (const std::exception& e) {
+      throw bad(fmt::format("continue key is not valid: {}", e.what()));
+    }
+    if (!j.is_object())
+      throw bad("continue key is not valid: json: cannot unmarshal " + GoKind(j) +
+                " into Go value of type storage.continueToken");
+    const std::string v = j.contains("v") && j["v"].is_string() ? j["v"].get<std::string>() : std::string();
+    if (v != "meta.k8s.io/v1") {
+      throw bad("continue key is not valid: server does not recognize this encoded version " + v);
+    }
+    const std::int64_t rv = j.contains("rv") && j["rv"].is_number_integer() ? j["rv"].get<std::int64_t>() : 0;
+    if (rv == 0) {
+      throw bad(
+          "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+    }
+    const std::string start =
+        j.contains("start") && j["start"].is_string() ? j["start"].get<std::string>() : std::string();
+    if (start.empty())
+      throw bad("continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
+    if (start.find("..") != std::string::npos || start.front() == '/') {
+      throw bad("continue key is not valid: " + start);
+    }
+    return {start, rv};
+  }
+
+  const Snapshot* FindSnapshot(const ResourceInfo& r, std::uint64_t rv) const {
+    for (const auto& s : snapshots_) {
+      if (s.resource == &r && s.rv == rv) return &s;
+    }
+    return nullptr;
+  }
+
+  void SaveSnapshot(ResourceInfo& r, std::uint64_t rv, ObjectMap objects) {
+    if (FindSnapshot(r, rv) != nullptr) return;
+    snapshots_.push_back(Snapshot{&r, rv, std::move(objects)});
+    while (snapshots_.size() > opts_.snapshot_count) snapshots_.pop_front();
+  }
+
+  // StateAtLocked: the resource's objects at `rv` (>= floor_), undoing the later history.
+  ObjectMap StateAtLocked(const ResourceInfo& r, std::uint64_t rv) const {
+    ObjectMap out = r.objects;
+    for (auto it = history_.rbegin(); it != history_.rend() && it->rv > rv; ++it) {
+      if (it->resource != &r) continue;
+      switch (it->type) {
+        case watch::EventType::kAdded:
+          out.erase(it->key);
+          break;
+        default:
+          out[it->key] = it->old_object;
+          break;
+      }
+    }
+    return out;
+  }
+
+  nlohmann::json ListDocument(const ResourceInfo& r, nlohmann::json items, std::string rv, std::string cont,
+                              std::optional<std::int64_t> remaining) const {
+    nlohmann::json md = {{"resourceVersion", std::move(rv)}, {"continue", std::move(cont)}};
+    if (remaining) md["remainingItemCount"] = *remaining;
+    return {{"apiVersion", r.APIVersion()},
+            {"kind", r.kind + "List"},
+            {"metadata", std::move(md)},
+            {"items", std::move(items)}};
+  }
+
+  std::shared_ptr<const runtime::Unstructured> Bookmark(const ResourceInfo& r, std::uint64_t rv,
+                                                        bool initial_end) const {
+    nlohmann::json md = {{"resourceVersion", std::to_string(rv)}};
+    if (initial_end) md["annotations"] = {{std::string(kInitialEventsAnnotationKey), "true"}};
+    return ToUnstructured({{"apiVersion", r.APIVersion()}, {"kind", r.kind}, {"metadata", std::move(md)}});
+  }
+
+  // EventFor: what a watch with filter `f` sees of change `c` (the watch cache's filtering of
+  // old and new state), or nothing.
+  static std::optional<watch::Event> EventFor(const Change& c, const Filter& f) {
+    auto parse = [](const Bytes& b) { return b ? util::json::Parse(*b) : nlohmann::json(); };
+    switch (c.type) {
+      case watch::EventType::kAdded: {
+        nlohmann::json obj = parse(c.object);
+        if (!Matches(*c.resource, f, obj)) return std::nullopt;
+        return watch::Event{watch::EventType::kAdded, ToUnstructured(std::move(obj))};
+      }
+      case watch::EventType::kDeleted: {
+        nlohmann::json obj = parse(c.object);
+        if (!Matches(*c.resource, f, obj)) return std::nullopt;
+        return watch::Event{watch::EventType::kDeleted, ToUnstructured(std::move(obj))};
+      }
+      default: {
+        nlohmann::json obj = parse(c.object);
+        nlohmann::json old = parse(c.old_object);
+        const bool now = Matches(*c.resource, f, obj);
+        const bool before = Matches(*c.resource, f, old);
+        if (now && before) return watch::Event{watch::EventType::kModified, ToUnstructured(std::move(obj))};
+        if (now) return watch::Event{watch::EventType::kAdded, ToUnstructured(std::move(obj))};
+        if (before) {
+          old["metadata"]["resourceVersion"] = std::to_string(c.rv);
+          return watch::Event{watch::EventType::kDeleted, ToUnstructured(std::move(old))};
+        }
+        return std::nullopt;
+      }
+    }
+  }
+
+  void Enqueue(WatchQueue& q, watch::Event ev) {
+    if (q.stopped || q.ended || q.dropped) return;
+    if (q.close_after == 0) {
+      q.ended = true;
+      return;
+    }
+    q.queue.push_back(WatchQueue::Pending{std::move(ev), clock_->Now() + delay_});
+    if (q.close_after > 0 && --q.close_after == 0) q.ended = true;
+    q.cv.notify_all();
+  }
+
+  void RecordLocked(Change c) {
+    PruneLocked();
+    for (auto& w : watches_) {
+      if (w.resource != c.resource) continue;
+      auto q = w.queue.lock();
+      if (!q) continue;
+      auto ev = EventFor(c, w.filter);
+      if (!ev) continue;
+      std::lock_guard ql(q->mu);
+      Enqueue(*q, std::move(*ev));
+    }
+    history_.push_back(std::move(c));
+    while (history_.size() > opts_.history_size) {
+      floor_ = history_.front().rv;
+      history_.pop_front();
+    }
+  }
+
+  void PruneLocked() {
+    watches_.erase(std::remove_if(watches_.begin(), watches_.end(),
+                                  [](const WatchRegistration& w) {
+                                    auto q = w.queue.lock();
+                                    if (!q) return true;
+                                    std::lock_guard ql(q->mu);
+                                    return q->stopped || (q->ended && !q->dropped);
+                                  }),
+                   watches_.end());
+  }
+
+  FakeAPIServerOptions opts_;
+  std::shared_ptr<util::clock::Clock> clock_;
+  util::clock::Time clock_start_;
+  mutable std::mutex mu_;
+  Random random_;
+  std::map<schema::GroupVersionResource, std::unique_ptr<ResourceInfo>> resources_;
+  std::uint64_t rv_ = 1;     // the last resourceVersion handed out
+  std::uint64_t floor_ = 1;  // watches from an older version get 410
+  std::deque<Change> history_;
+  std::deque<Snapshot> snapshots_;
+  std::vector<WatchRegistration> watches_;
+  std::map<std::string, std::int64_t> counts_;
+  int fail_lists_ = 0;
+  int fail_lists_code_ = 0;
+  int fail_watches_ = 0;
+  int fail_watches_code_ = 0;
+  std::chrono::milliseconds delay_{0};
+};
+
+// ServerListerWatcher: FakeAPIServer::ListerWatcher and TypedListerWatcher.
+class ServerListerWatcher final : public cache::ListerWatcher {
+ public:
+  ServerListerWatcher(std::shared_ptr<ServerState> s, schema::GroupVersionResource gvr, std::string ns,
+                      const runtime::Scheme* scheme)
+      : s_(std::move(s)), gvr_(std::move(gvr)), ns_(std::move(ns)), scheme_(scheme) {}
+
+  cache::ListResult List(const metav1::ListOptions& options) override {
+    nlohmann::json list = s_->List(gvr_, ns_, options);
+    cache::ListResult out;
+    out.resource_version = list["metadata"]["resourceVersion"].get<std::string>();
+    out.continue_ = list["metadata"]["continue"].get<std::string>();
+    out.items.reserve(list["items"].size());
+    for (auto& item : list["items"]) out.items.push_back(Decode(std::move(item)));
+    return out;
+  }
+
+  std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override {
+    auto w = s_->Watch(gvr_, ns_, options);
+    if (scheme_ == nullptr) return w;
+    return std::make_unique<TypedWatch>(std::move(w), *scheme_);
+  }
+
+ private:
+  class TypedWatch final : public watch::Interface {
+   public:
+    TypedWatch(std::unique_ptr<watch::Interface> inner, const runtime::Scheme& scheme)
+        : inner_(std::move(inner)), codec_(scheme) {}
+    std::optional<watch::Event> Next() override {
+      if (failed_) return std::nullopt;
+      auto ev = inner_->Next();
+      if (!ev || ev->type == watch::EventType::kError) return ev;
+      const auto* u = dynamic_cast<const runtime::Unstructured*>(ev->object.get());
+      if (u == nullptr) return ev;
+      try {
+        ev->object = std::shared_ptr<const runtime::Object>(codec_.Decode(u->MarshalJSON()));
+      } catch (const std::exception& e) {
+        failed_ = true;
+        inner_->Stop();
+        return watch::Event{watch::EventType::kError, StatusObject(errors::NewInternalError(e.what()))};
+      }
+      return ev;
+    }
+    void Stop() noexcept override { inner_->Stop(); }
+
+   private:
+    std::unique_ptr<watch::Interface> inner_;
+    runtime::JSONSerializer codec_;
+    bool failed_ = false;
+  };
+
+  std::shared_ptr<const runtime::Object> Decode(nlohmann::json item) const {
+    if (scheme_ == nullptr) return ToUnstructured(std::move(item));
+    runtime::JSONSerializer codec(*scheme_);
+    return std::shared_ptr<const runtime::Object>(codec.Decode(util::json::Marshal(item)));
+  }
+
+  std::shared_ptr<ServerState> s_;
+  schema::GroupVersionResource gvr_;
+  std::string ns_;
+  const runtime::Scheme* scheme_;
+};
+
+}  // namespace internal
+
+inline FakeAPIServer::FakeAPIServer(FakeAPIServerOptions options)
+    : state_(std::make_shared<internal::ServerState>(std::move(options))) {}
+inline FakeAPIServer::~FakeAPIServer() { state_->Shutdown(); }
+
+inline void FakeAPIServer::AddResource(const schema::GroupVersionResource& gvr, std::string_view kind,
+                                       meta::RESTScopeName scope) {
+  state_->AddResource(gvr, kind, scope);
+}
+inline void FakeAPIServer::AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
+  state_->AddFieldLabel(gvr, label);
+}
+inline std::vector<discovery::APIGroup> FakeAPIServer::ServerGroups() const { return state_->ServerGroups(); }
+inline discovery::APIResourceList FakeAPIServer::ServerResourcesForGroupVersion(std::string_view gv) const {
+  return state_->ServerResourcesForGroupVersion(gv);
+}
+inline std::shared_ptr<discovery::MemoryDiscovery> FakeAPIServer::Discovery() const {
+  std::vector<discovery::APIGroup> groups = state_->ServerGroups();
+  std::vector<discovery::APIResourceList> lists;
+  for (const auto& g : groups) {
+    for (const auto& v : g.versions) lists.push_back(state_->ServerResourcesForGroupVersion(v.group_version));
+  }
+  return std::make_shared<discovery::MemoryDiscovery>(std::move(groups), std::move(lists));
+}
+inline nlohmann::json FakeAPIServer::Create(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                            nlohmann::json object) {
+  return state_->Create(gvr, ns, std::move(object));
+}
+inline nlohmann::json FakeAPIServer::Get(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                         std::string_view name) {
+  return state_->Get(gvr, ns, name);
+}
+inline nlohmann::json FakeAPIServer::Update(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                            nlohmann::json object) {
+  return state_->Update(gvr, ns, std::move(object));
+}
+inline nlohmann::json FakeAPIServer::Patch(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                           std::string_view name, std::string_view patch_type,
+                                           const nlohmann::json& patch) {
+  return state_->Patch(gvr, ns, name, patch_type, patch);
+}
+inline nlohmann::json FakeAPIServer::Delete(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                            std::string_view name, const metav1::DeleteOptions& options) {
+  return state_->Delete(gvr, ns, name, options);
+}
+inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr,
+                                                      std::string_view ns,
+                                                      const metav1::ListOptions& options) {
+  return state_->DeleteCollection(gvr, ns, options);
+}
+inline nlohmann::json FakeAPIServer::List(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                          const metav1::ListOptions& options) {
+  return state_->List(gvr, ns, options);
+}
+inline std::unique_ptr<watch::Interface> FakeAPIServer::Watch(const schema::GroupVersionResource& gvr,
+                                                              std::string_view ns,
+                                                              const metav1::ListOptions& options) {
+  return state_->Watch(gvr, ns, options);
+}
+inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::ListerWatcher(
+    const schema::GroupVersionResource& gvr, std::string_view ns) {
+  return std::make_shared<internal::ServerListerWatcher>(state_, gvr, std::string(ns), nullptr);
+}
+inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::TypedListerWatcher(
+    const runtime::Scheme& scheme, const schema::GroupVersionResource& gvr, std::string_view ns) {
+  return std::make_shared<internal::ServerListerWatcher>(state_, gvr, std::string(ns), &scheme);
+}
+inline std::string FakeAPIServer::CurrentResourceVersion() const { return state_->CurrentResourceVersion(); }
+inline void FakeAPIServer::CloseAllWatches() { state_->CloseAllWatches(); }
+inline void FakeAPIServer::CloseWatchesAfter(int events) { state_->CloseWatchesAfter(events); }
+inline void FakeAPIServer::ExpireHistory() { state_->ExpireHistory(); }
+inline void FakeAPIServer::FailNextLists(int n, int code) { state_->FailNextLists(n, code); }
+inline void FakeAPIServer::FailNextWatches(int n, int code) { state_->FailNextWatches(n, code); }
+inline void FakeAPIServer::EmitWatchError(int code) { state_->EmitWatchError(code); }
+inline void FakeAPIServer::SetWatchEventDelay(std::chrono::milliseconds delay) {
+  state_->SetWatchEventDelay(delay);
+}
+inline void FakeAPIServer::DropWatchesSilently() { state_->DropWatchesSilently(); }
+inline void FakeAPIServer::SendBookmarks() { state_->SendBookmarks(); }
+inline std::int64_t FakeAPIServer::RequestCount(std::string_view verb) const {
+  return state_->RequestCount(verb);
+}
+inline std::map<std::string, std::int64_t> FakeAPIServer::RequestCounts() const {
+  return state_->RequestCounts();
+}
+inline std::size_t FakeAPIServer::OpenWatches() const { return state_->OpenWatches(); }
+
+}  // namespace apimachinery::testing
