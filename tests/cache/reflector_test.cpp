@@ -1148,6 +1148,26 @@ TEST_CASE("Reflector: a streaming list replaces the store once at the initial-ev
   CHECK(r.LastSyncResourceVersion() == "5");
 }
 
+TEST_CASE("Reflector: stop is prompt while a streaming list waits for its bookmark", "[cache][reflector]") {
+  Script script;
+  RecordingStore store;
+  ErrorLog log;
+  auto opts = Fast(log);
+  opts.use_watch_list = true;
+  cache::Reflector r(script.lw, store, opts);
+  Runner run(r);
+  auto w = script.Watcher(0);
+  REQUIRE(w);
+  w->Add(Pod("foo", "1"));
+  std::this_thread::sleep_for(10ms);
+  CHECK(run.Stop() < 2s);
+  store.Seal();
+  CHECK(w->IsStopped());
+  CHECK(store.Log().empty());  // no Replace without the initial-events-end bookmark
+  CHECK(script.Lists().empty());
+  CHECK(log.Errors().empty());
+}
+
 TEST_CASE("Reflector: a refused streaming list falls back to a list", "[cache][reflector]") {
   const bool unsupported = GENERATE(false, true);
   Script script;

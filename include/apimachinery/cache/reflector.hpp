@@ -72,6 +72,7 @@
 //   watch-list data consistency check.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -214,6 +215,24 @@ class Reflector {
     std::exception_ptr err{};
   };
   class TemporaryStore;
+  // ActiveWatch: makes w the watch a stop (or a failed resync) ends, while it is consumed.
+  class ActiveWatch {
+   public:
+    ActiveWatch(Reflector& r, const std::stop_token& stop, watch::Interface& w) : r_(r) {
+      std::lock_guard g(r_.watch_mu_);
+      r_.current_watch_ = &w;
+      if (stop.stop_requested() || r_.resync_failed_.load(std::memory_order_acquire)) w.Stop();
+    }
+    ActiveWatch(const ActiveWatch&) = delete;
+    ActiveWatch& operator=(const ActiveWatch&) = delete;
+    ~ActiveWatch() {
+      std::lock_guard g(r_.watch_mu_);
+      r_.current_watch_ = nullptr;
+    }
+
+   private:
+    Reflector& r_;
+  };
 
   void ReportError(const std::exception_ptr& err);
   template <typename Fn>
@@ -264,6 +283,7 @@ class Reflector {
   std::mutex watch_mu_;
   watch::Interface* current_watch_ = nullptr;
   std::exception_ptr resync_error_;
+  std::atomic<bool> resync_failed_{false};
 };
 
 // Implementation details follow.
@@ -396,6 +416,16 @@ inline void Reflector::Run(std::stop_token stop) {
 }
 
 inline void Reflector::ListAndWatch(std::stop_token stop) {
+  // A stop ends the watch being consumed (its Next returns).
+  std::stop_callback interrupt(stop, [this] {
+    std::lock_guard g(watch_mu_);
+    if (current_watch_ != nullptr) current_watch_->Stop();
+  });
+  {
+    std::lock_guard g(watch_mu_);
+    resync_error_ = nullptr;
+    resync_failed_.store(false, std::memory_order_release);
+  }
   std::unique_ptr<watch::Interface> w;
   bool fallback_to_list = !use_watch_list_;
   if (use_watch_list_) {
@@ -497,10 +527,14 @@ inline std::unique_ptr<watch::Interface> Reflector::WatchList(std::stop_token st
       if (retriable_with_side_effects(std::current_exception())) continue;
       throw;
     }
-    WatchOutcome outcome = HandleAnyWatch(stop, start, *w, temporary, true,
-                                          [&](const std::string& rv, bool event_received_besides_added) {
-                                            if (event_received_besides_added) resource_version = rv;
-                                          });
+    WatchOutcome outcome;
+    {
+      ActiveWatch active(*this, stop, *w);
+      outcome = HandleAnyWatch(stop, start, *w, temporary, true,
+                               [&](const std::string& rv, bool event_received_besides_added) {
+                                 if (event_received_besides_added) resource_version = rv;
+                               });
+    }
     if (outcome.end == WatchEnd::kInitialEventsEnd) break;
     w->Stop();
     w.reset();
@@ -545,6 +579,7 @@ inline void Reflector::ResyncLoop(std::stop_token stop) {
     } catch (...) {
       std::lock_guard g(watch_mu_);
       resync_error_ = std::current_exception();
+      resync_failed_.store(true, std::memory_order_release);
       if (current_watch_ != nullptr) current_watch_->Stop();
       return;
     }
@@ -552,10 +587,6 @@ inline void Reflector::ResyncLoop(std::stop_token stop) {
 }
 
 inline void Reflector::WatchWithResync(std::stop_token stop, std::unique_ptr<watch::Interface> w) {
-  {
-    std::lock_guard g(watch_mu_);
-    resync_error_ = nullptr;
-  }
   std::optional<std::jthread> resync;
   if (options_.resync_period > std::chrono::milliseconds::zero()) {
     resync.emplace([this](std::stop_token st) { ResyncLoop(st); });
@@ -566,10 +597,6 @@ inline void Reflector::WatchWithResync(std::stop_token stop, std::unique_ptr<wat
 }
 
 inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interface> w) {
-  std::stop_callback interrupt(stop, [this] {
-    std::lock_guard g(watch_mu_);
-    if (current_watch_ != nullptr) current_watch_->Stop();
-  });
   for (;;) {
     if (stop.stop_requested()) return;
     const util::clock::Time start = clock_->Now();
@@ -593,13 +620,9 @@ inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interf
         throw;
       }
     }
-    {
-      std::lock_guard g(watch_mu_);
-      current_watch_ = w.get();
-      if (stop.stop_requested() || resync_error_) w->Stop();
-    }
     WatchOutcome outcome;
     try {
+      ActiveWatch active(*this, stop, *w);
       outcome = HandleAnyWatch(stop, start, *w, store_, false,
                                [&](const std::string& rv, bool event_received_besides_added) {
                                  if (propagate_rv_from_start || event_received_besides_added) {
@@ -608,10 +631,6 @@ inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interf
                                });
     } catch (...) {
       outcome = WatchOutcome{WatchEnd::kError, std::current_exception()};
-    }
-    {
-      std::lock_guard g(watch_mu_);
-      current_watch_ = nullptr;
     }
     w->Stop();
     w.reset();
@@ -653,9 +672,9 @@ inline Reflector::WatchOutcome Reflector::HandleAnyWatch(
   for (;;) {
     if (stop.stop_requested()) return WatchOutcome{WatchEnd::kStopped, nullptr};
     std::optional<watch::Event> event = w.Next();
-    {
+    if (resync_failed_.load(std::memory_order_acquire)) {
       std::lock_guard g(watch_mu_);
-      if (resync_error_) return WatchOutcome{WatchEnd::kError, resync_error_};
+      return WatchOutcome{WatchEnd::kError, resync_error_};
     }
     if (!event) {
       if (stop.stop_requested()) return WatchOutcome{WatchEnd::kStopped, nullptr};
