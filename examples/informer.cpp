@@ -68,10 +68,13 @@ int main() try {
   informer.AddEventHandler({
       .on_add = [&](const ObjectPtr& obj, bool) { enqueue(obj); },
       .on_update = [&](const ObjectPtr&, const ObjectPtr& obj) { enqueue(obj); },
-      .on_delete = [&](const ObjectPtr& obj) {
-        if (cache::AsTombstone(*obj) != nullptr) Print("  informer: missed deletion of {} (tombstone)\n", cache::DeletionHandlingMetaNamespaceKeyFunc(*obj));
-        enqueue(obj);
-      },
+      .on_delete =
+          [&](const ObjectPtr& obj) {
+            if (cache::AsTombstone(*obj) != nullptr)
+              Print("  informer: missed deletion of {} (tombstone)\n",
+                    cache::DeletionHandlingMetaNamespaceKeyFunc(*obj));
+            enqueue(obj);
+          },
   });
 
   std::atomic<int> reconciled{0};
@@ -81,7 +84,7 @@ int main() try {
       if (auto obj = informer.GetStore().GetByKey(*key)) {
         const auto& u = dynamic_cast<const runtime::Unstructured&>(*obj);
         Print("  worker {}: {} has size {} (resourceVersion {})\n", id, *key,
-              u.Object().at("spec").at("size").get<int>(), obj->GetObjectMeta()->resource_version);
+              u.Body().at("spec").at("size").get<int>(), obj->GetObjectMeta()->resource_version);
       } else {
         Print("  worker {}: {} is gone\n", id, *key);
       }
@@ -94,7 +97,8 @@ int main() try {
   std::jthread run([&](std::stop_token stop) { informer.Run(stop); });
   std::jthread w1(worker, 1), w2(worker, 2);
   if (!cache::WaitForCacheSync(run.get_stop_token(), {[&] { return informer.HasSynced(); }})) return 1;
-  Print("synced at resourceVersion {}: {} widgets\n", informer.LastSyncResourceVersion(), informer.GetStore().Len());
+  Print("synced at resourceVersion {}: {} widgets\n", informer.LastSyncResourceVersion(),
+        informer.GetStore().Len());
   WaitUntil([&] { return reconciled >= 3; });
 
   Print("update widget-2, create widget-4\n");

@@ -2,8 +2,6 @@
 // reach the handlers in order; a late handler sees everything; resync; transform; selectors on
 // the watch; a relist after 410 delivers the deletions it missed as tombstones. Uses std::thread:
 // part of the TSan executable.
-#include "apimachinery/testing/fake_apiserver.hpp"
-
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -16,6 +14,7 @@
 
 #include "apimachinery/cache/shared_informer.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/testing/fake_apiserver.hpp"
 
 namespace testing_informer_e2e_test {
 
@@ -31,7 +30,8 @@ using namespace std::chrono_literals;
 
 const schema::GroupVersionResource kWidgets{"example.com", "v1", "widgets"};
 
-nlohmann::json Widget(std::string_view ns, std::string_view name, nlohmann::json labels = nlohmann::json::object()) {
+nlohmann::json Widget(std::string_view ns, std::string_view name,
+                      nlohmann::json labels = nlohmann::json::object()) {
   return {{"apiVersion", "example.com/v1"},
           {"kind", "Widget"},
           {"metadata", {{"name", name}, {"namespace", ns}, {"labels", std::move(labels)}}},
@@ -44,19 +44,22 @@ class Recorder {
  public:
   cache::ResourceEventHandlerFuncs Funcs() {
     return {
-        .on_add = [this](const ObjectPtr& o, bool initial) {
-          Push(fmt::format("add {} {}{}", Key(*o), Rv(*o), initial ? " initial" : ""));
-        },
-        .on_update = [this](const ObjectPtr& o, const ObjectPtr& n) {
-          Push(fmt::format("update {} {}->{}", Key(*n), Rv(*o), Rv(*n)));
-        },
-        .on_delete = [this](const ObjectPtr& o) {
-          if (const auto* t = cache::AsTombstone(*o)) {
-            Push(fmt::format("delete {} tombstone", t->key));
-          } else {
-            Push(fmt::format("delete {} {}", Key(*o), Rv(*o)));
-          }
-        },
+        .on_add =
+            [this](const ObjectPtr& o, bool initial) {
+              Push(fmt::format("add {} {}{}", Key(*o), Rv(*o), initial ? " initial" : ""));
+            },
+        .on_update =
+            [this](const ObjectPtr& o, const ObjectPtr& n) {
+              Push(fmt::format("update {} {}->{}", Key(*n), Rv(*o), Rv(*n)));
+            },
+        .on_delete =
+            [this](const ObjectPtr& o) {
+              if (const auto* t = cache::AsTombstone(*o)) {
+                Push(fmt::format("delete {} tombstone", t->key));
+              } else {
+                Push(fmt::format("delete {} {}", Key(*o), Rv(*o)));
+              }
+            },
     };
   }
   // WaitFor blocks until at least n lines were recorded (or 10 s passed) and returns them.
@@ -84,11 +87,14 @@ class Recorder {
   std::vector<std::string> lines_;
 };
 
-std::string RvOf(const nlohmann::json& obj) { return obj.at("metadata").at("resourceVersion").get<std::string>(); }
+std::string RvOf(const nlohmann::json& obj) {
+  return obj.at("metadata").at("resourceVersion").get<std::string>();
+}
 
 // Running starts informer.Run on its own thread and stops and joins it when destroyed.
 struct Running {
-  explicit Running(cache::SharedIndexInformer& i) : informer(i), thread([this](std::stop_token s) { informer.Run(s); }) {
+  explicit Running(cache::SharedIndexInformer& i)
+      : informer(i), thread([this](std::stop_token s) { informer.Run(s); }) {
     REQUIRE(cache::WaitForCacheSync(thread.get_stop_token(), {[this] { return informer.HasSynced(); }}));
   }
   cache::SharedIndexInformer& informer;
@@ -137,7 +143,8 @@ TEST_CASE("informer e2e: a handler added after sync gets the current contents as
   auto reg = informer.AddEventHandler(late.Funcs());
   auto lines = late.WaitFor(2);
   std::sort(lines.begin(), lines.end());
-  CHECK(lines == std::vector<std::string>{"add ns/a " + RvOf(a) + " initial", "add other/b " + RvOf(b) + " initial"});
+  CHECK(lines ==
+        std::vector<std::string>{"add ns/a " + RvOf(a) + " initial", "add other/b " + RvOf(b) + " initial"});
   const auto deadline = std::chrono::steady_clock::now() + 10s;
   while (!reg->HasSynced() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(1ms);
   CHECK(reg->HasSynced());
@@ -183,7 +190,7 @@ TEST_CASE("informer e2e: the transform runs before the store and the handlers", 
   REQUIRE(stored);
   CHECK(stored->GetObjectMeta()->managed_fields.empty());
   const auto& u = dynamic_cast<const runtime::Unstructured&>(*stored);
-  CHECK_FALSE(u.Object().at("metadata").contains("managedFields"));
+  CHECK_FALSE(u.Body().at("metadata").contains("managedFields"));
   const auto deadline = std::chrono::steady_clock::now() + 10s;
   for (;;) {
     {

@@ -46,7 +46,8 @@
 // of its own: every list/watch error (and what the store throws during a list) goes to
 // watch_error_handler, and Run retries; what the handler throws propagates out of Run.
 // ListAndWatch throws the error that ended it.
-// Cost: one thread (the caller's) plus, with a resync period, one resync thread per watch.
+// Cost: one thread (the caller's), a watchdog thread per watch the Reflector opens, and, with a
+// resync period, one resync thread per watch.
 // Thread-safety: LastSyncResourceVersion and IsLastSyncResourceVersionUnavailable may be called
 // from any thread at any time; Run/ListAndWatch from one thread at a time. Store calls come from the
 // Run thread, except Resync (the resync thread): the store must accept both concurrently (RealFIFO
@@ -60,6 +61,10 @@
 //   watch()); the handler receives a std::exception_ptr instead of a Go error.
 // - List errors are passed on as thrown (no "failed to list <type>: " wrapping), so that
 //   errors::IsGone and friends still classify them.
+// - A watch the server has not ended by its timeoutSeconds plus a grace (1 s + a tenth of the
+//   timeout) is stopped by the Reflector and reopened from the last seen version: a silently
+//   stalled watch (no events, no close: a dropped connection or a wedged server) heals by
+//   itself. Upstream relies on the server (and the transport) to end it, and stalls otherwise.
 // - min_watch_timeout is honoured as given (upstream ignores values under 5 minutes), so that
 //   tests can use short timeouts; a value <= 0 means 5 minutes.
 // - expected_type is a string: the object's C++ type name (util::TypeId, e.g.
@@ -254,6 +259,9 @@ class Reflector {
   // Sleep: waits d on the clock; false when stopped first.
   bool Sleep(std::stop_token stop, util::clock::Duration d);
   std::int64_t WatchTimeoutSeconds();
+  // WatchDeadlineAfter: how long after its start a watch opened with timeout_seconds is stopped
+  // client-side when the server has not ended it.
+  static util::clock::Duration WatchDeadlineAfter(std::int64_t timeout_seconds);
   bool MatchesExpectedType(const runtime::Object& obj) const;
   bool IsRetriableWatchError(const std::exception_ptr& err) const;
 
@@ -487,6 +495,12 @@ inline std::int64_t Reflector::WatchTimeoutSeconds() {
   return static_cast<std::int64_t>(min_s + r * min_s);  // in [min, 2*min)
 }
 
+inline util::clock::Duration Reflector::WatchDeadlineAfter(std::int64_t timeout_seconds) {
+  // The server's timeout plus a grace of a second and a tenth of the timeout for its last events.
+  const auto timeout = std::chrono::seconds(timeout_seconds);
+  return std::chrono::duration_cast<util::clock::Duration>(timeout + std::chrono::seconds(1) + timeout / 10);
+}
+
 inline bool Reflector::IsRetriableWatchError(const std::exception_ptr& err) const {
   return internal::Classify(err, [](const std::exception& e) { return errors::IsTooManyRequests(e); });
 }
@@ -601,10 +615,12 @@ inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interf
     if (stop.stop_requested()) return;
     const util::clock::Time start = clock_->Now();
     bool propagate_rv_from_start = true;  // a reused watch is past its synthetic ADDEDs
+    std::int64_t timeout_seconds = 0;     // of a watch opened here; 0: no watchdog
     if (!w) {
       metav1::ListOptions options;
       options.resource_version = LastSyncResourceVersion();
-      options.timeout_seconds = WatchTimeoutSeconds();
+      timeout_seconds = WatchTimeoutSeconds();
+      options.timeout_seconds = timeout_seconds;
       options.allow_watch_bookmarks = true;
       if (options.resource_version.empty() || options.resource_version == "0") {
         propagate_rv_from_start = false;
@@ -623,6 +639,15 @@ inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interf
     WatchOutcome outcome;
     try {
       ActiveWatch active(*this, stop, *w);
+      // The watchdog ends a watch the server did not end by its timeout (a stalled connection, a
+      // server that stopped sending): stopped and joined before `w` is, whatever happens.
+      std::optional<std::jthread> watchdog;
+      if (timeout_seconds > 0) {
+        const util::clock::Time deadline = start + WatchDeadlineAfter(timeout_seconds);
+        watchdog.emplace([this, deadline, watch = w.get()](const std::stop_token& st) {
+          if (Sleep(st, deadline - clock_->Now())) watch->Stop();
+        });
+      }
       outcome = HandleAnyWatch(stop, start, *w, store_, false,
                                [&](const std::string& rv, bool event_received_besides_added) {
                                  if (propagate_rv_from_start || event_received_besides_added) {
