@@ -36,7 +36,8 @@ namespace {
 std::string Key(const Object& o) { return cache::DeletionHandlingMetaNamespaceKeyFunc(o); }
 
 std::string Node(const ObjectPtr& o) {
-  if (const auto* t = cache::AsTombstone(*o)) return t->obj ? cache_test::AsPod(*t->obj).spec.node_name : "<nil>";
+  if (const auto* t = cache::AsTombstone(*o))
+    return t->obj ? cache_test::AsPod(*t->obj).spec.node_name : "<nil>";
   return cache_test::AsPod(*o).spec.node_name;
 }
 
@@ -54,11 +55,12 @@ struct StoreCheckingHandler {
     log.push_back("add " + Key(*o) + "@" + Node(o) + (initial ? " initial" : "") + " store=" + InStore(*o));
   }
   void OnUpdate(const ObjectPtr& old_obj, const ObjectPtr& new_obj) {
-    log.push_back("update " + Key(*new_obj) + " " + Node(old_obj) + "->" + Node(new_obj) + " store=" + InStore(*new_obj));
+    log.push_back("update " + Key(*new_obj) + " " + Node(old_obj) + "->" + Node(new_obj) +
+                  " store=" + InStore(*new_obj));
   }
   void OnDelete(const ObjectPtr& o) {
-    log.push_back(std::string("delete ") + Key(*o) + "@" + Node(o) + (cache::AsTombstone(*o) ? " tombstone" : "") +
-                  " store=" + InStore(*o));
+    log.push_back(std::string("delete ") + Key(*o) + "@" + Node(o) +
+                  (cache::AsTombstone(*o) ? " tombstone" : "") + " store=" + InStore(*o));
   }
 };
 
@@ -114,17 +116,20 @@ TEST_CASE("ProcessDeltas: Sync and Replaced update a known object and add an unk
                         {cache::DeltaType::kReplaced, MakePod("ns", "b", "2")},
                         {cache::DeltaType::kAdded, MakePod("ns", "b", "3")}},
                        false);
-  CHECK(h.log == std::vector<std::string>{"add ns/a@1 store=1", "add ns/b@1 store=1", "update ns/a 1->1 store=1",
-                                          "update ns/b 1->2 store=2", "update ns/b 2->3 store=3"});
+  CHECK(h.log == std::vector<std::string>{"add ns/a@1 store=1", "add ns/b@1 store=1",
+                                          "update ns/a 1->1 store=1", "update ns/b 1->2 store=2",
+                                          "update ns/b 2->3 store=3"});
   // Deleting an absent object still notifies (upstream: Delete of a missing key is no error).
   cache::ProcessDeltas(h, *store, {{cache::DeltaType::kDeleted, MakePod("ns", "zz", "9")}}, false);
   CHECK(h.log.back() == "delete ns/zz@9 store=absent");
   // A null object is a KeyError, and the store is unchanged.
-  CHECK_THROWS_AS(cache::ProcessDeltas(h, *store, {{cache::DeltaType::kAdded, nullptr}}, false), cache::KeyError);
+  CHECK_THROWS_AS(cache::ProcessDeltas(h, *store, {{cache::DeltaType::kAdded, nullptr}}, false),
+                  cache::KeyError);
   CHECK(store->Len() == 2);
 }
 
-TEST_CASE("ProcessDeltas: a relist that misses an object deletes it with a tombstone (TestDeletionHandling)") {
+TEST_CASE(
+    "ProcessDeltas: a relist that misses an object deletes it with a tombstone (TestDeletionHandling)") {
   auto store = std::make_shared<cache::Indexer>(cache::MetaNamespaceKeyFunc);
   cache::RealFIFO fifo(cache::MetaNamespaceKeyFunc, store);
   StoreCheckingHandler h{store.get(), {}};
@@ -142,7 +147,8 @@ TEST_CASE("ProcessDeltas: a relist that misses an object deletes it with a tombs
 
 TEST_CASE("ProcessDeltas: a key-function or index failure stops at the failing delta") {
   cache::Indexers indexers{{"picky", [](const Object& o) -> std::vector<std::string> {
-                              if (o.GetObjectMeta()->name == "bad") throw std::runtime_error("cannot index bad");
+                              if (o.GetObjectMeta()->name == "bad")
+                                throw std::runtime_error("cannot index bad");
                               return {};
                             }}};
   auto store = std::make_shared<cache::Indexer>(cache::MetaNamespaceKeyFunc, indexers);
@@ -162,12 +168,15 @@ TEST_CASE("Controller: Config is checked") {
   auto store = std::make_shared<cache::Indexer>(cache::MetaNamespaceKeyFunc);
   auto fifo = std::make_shared<cache::RealFIFO>(cache::MetaNamespaceKeyFunc, store);
   CHECK_THROWS_WITH(cache::Controller(cache::Config{}), "cache.Controller: Config.queue is not set");
-  CHECK_THROWS_WITH(cache::Controller(cache::Config{.queue = fifo}), "cache.Controller: Config.lister_watcher is not set");
+  CHECK_THROWS_WITH(cache::Controller(cache::Config{.queue = fifo}),
+                    "cache.Controller: Config.lister_watcher is not set");
   CHECK_THROWS_WITH(cache::Controller(cache::Config{.queue = fifo, .lister_watcher = source.LW()}),
                     "cache.Controller: Config.process is not set");
 }
 
-TEST_CASE("NewInformerWithOptions: a random history reaches the handler in order and the store ends equal (TestUpdate)") {
+TEST_CASE(
+    "NewInformerWithOptions: a random history reaches the handler in order and the store ends equal "
+    "(TestUpdate)") {
   InformerSource source;
   std::mutex mu;
   std::map<std::string, std::vector<std::string>> per_key;  // key -> node names seen, in order
@@ -175,22 +184,25 @@ TEST_CASE("NewInformerWithOptions: a random history reaches the handler in order
   cache::InformerOptions options;
   options.lister_watcher = source.LW();
   options.handler = {
-      .on_add = [&](const ObjectPtr& o, bool) {
-        std::lock_guard lock(mu);
-        per_key[Key(*o)].push_back(Node(o));
-        deleted[Key(*o)] = false;
-      },
-      .on_update = [&](const ObjectPtr& old_obj, const ObjectPtr& new_obj) {
-        std::lock_guard lock(mu);
-        auto& seen = per_key[Key(*new_obj)];
-        CHECK(!seen.empty());
-        if (!seen.empty()) CHECK(seen.back() == Node(old_obj));  // old is what we were told last
-        seen.push_back(Node(new_obj));
-      },
-      .on_delete = [&](const ObjectPtr& o) {
-        std::lock_guard lock(mu);
-        deleted[Key(*o)] = true;
-      },
+      .on_add =
+          [&](const ObjectPtr& o, bool) {
+            std::lock_guard lock(mu);
+            per_key[Key(*o)].push_back(Node(o));
+            deleted[Key(*o)] = false;
+          },
+      .on_update =
+          [&](const ObjectPtr& old_obj, const ObjectPtr& new_obj) {
+            std::lock_guard lock(mu);
+            auto& seen = per_key[Key(*new_obj)];
+            CHECK(!seen.empty());
+            if (!seen.empty()) CHECK(seen.back() == Node(old_obj));  // old is what we were told last
+            seen.push_back(Node(new_obj));
+          },
+      .on_delete =
+          [&](const ObjectPtr& o) {
+            std::lock_guard lock(mu);
+            deleted[Key(*o)] = true;
+          },
   };
   auto informer = cache::NewInformerWithOptions(std::move(options));
   std::jthread run([&](std::stop_token s) { informer.controller->Run(s); });
@@ -245,7 +257,8 @@ TEST_CASE("Controller: an exception in the handler propagates out of Run (TestPa
   informer.controller->Run(never.get_token());
 }
 
-TEST_CASE("Controller: Run returns promptly on stop; HasSynced and LastSyncResourceVersion follow the Reflector") {
+TEST_CASE(
+    "Controller: Run returns promptly on stop; HasSynced and LastSyncResourceVersion follow the Reflector") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1"));
   source.Add(NewPod("ns", "pod2"));
@@ -259,7 +272,8 @@ TEST_CASE("Controller: Run returns promptly on stop; HasSynced and LastSyncResou
   std::jthread run([&](std::stop_token s) { informer.controller->Run(s); });
   REQUIRE(Eventually([&] { return informer.controller->HasSynced(); }));
   CHECK(adds == 2);
-  CHECK(Eventually([&] { return informer.controller->LastSyncResourceVersion() == source.CurrentResourceVersion(); }));
+  CHECK(Eventually(
+      [&] { return informer.controller->LastSyncResourceVersion() == source.CurrentResourceVersion(); }));
   const auto t0 = std::chrono::steady_clock::now();
   run.request_stop();
   run.join();

@@ -35,11 +35,12 @@ const GroupVersionResource kWidgets{"example.com", "v1", "widgets"};
 struct Sources {
   InformerSource pods, widgets;
   std::mutex mu;
-  std::vector<std::string> made;  // "<resource> <namespace>"
+  std::vector<std::string> made;          // "<resource> <namespace>"
   std::vector<metav1::ListOptions> seen;  // options as the source received them
 
   dynamicinformer::ListerWatcherFunc Func() {
-    return [this](const GroupVersionResource& gvr, std::string_view ns, const dynamicinformer::TweakListOptionsFunc& tweak) {
+    return [this](const GroupVersionResource& gvr, std::string_view ns,
+                  const dynamicinformer::TweakListOptionsFunc& tweak) {
       {
         std::lock_guard lock(mu);
         made.push_back(gvr.resource + " " + std::string(ns));
@@ -103,13 +104,15 @@ TEST_CASE("DynamicSharedInformerFactory: informers are keyed by namespace and se
   CHECK(s.made.back() == "pods team-a");
 }
 
-TEST_CASE("DynamicSharedInformerFactory: the filtered factory's tweak reaches every list; Start, WaitForCacheSync, Shutdown") {
+TEST_CASE(
+    "DynamicSharedInformerFactory: the filtered factory's tweak reaches every list; Start, WaitForCacheSync, "
+    "Shutdown") {
   Sources s;
   s.pods.Add(NewPod("ns", "p1"));
   s.widgets.Add(NewPod("ns", "w1"));
   s.widgets.Add(NewPod("ns", "w2"));
-  dynamicinformer::DynamicSharedInformerFactory factory(s.Func(), 0ms, "ns",
-                                                        [](metav1::ListOptions& o) { o.field_selector = "spec.x=y"; });
+  dynamicinformer::DynamicSharedInformerFactory factory(
+      s.Func(), 0ms, "ns", [](metav1::ListOptions& o) { o.field_selector = "spec.x=y"; });
   auto pods = factory.ForResource(kPods);
   auto widgets = factory.ForResource(kWidgets);
   CHECK(s.made == std::vector<std::string>{"pods ns", "widgets ns"});
@@ -166,8 +169,10 @@ TEST_CASE("DynamicSharedInformerFactory: bad arguments") {
         return std::shared_ptr<cache::ListerWatcher>();
       },
       0ms);
-  CHECK_THROWS_WITH(factory.ForResource(kPods), "dynamicinformer: the ListerWatcher function returned null for /v1, Resource=pods");
-  CHECK_THROWS_WITH(dynamicinformer::NewFilteredListWatch(nullptr, {}), "dynamicinformer: the ListerWatcher is null");
+  CHECK_THROWS_WITH(factory.ForResource(kPods),
+                    "dynamicinformer: the ListerWatcher function returned null for /v1, Resource=pods");
+  CHECK_THROWS_WITH(dynamicinformer::NewFilteredListWatch(nullptr, {}),
+                    "dynamicinformer: the ListerWatcher is null");
 }
 
 }  // namespace dynamicinformer_informer_test

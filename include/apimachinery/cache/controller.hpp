@@ -152,7 +152,8 @@ class Controller {
   explicit Controller(Config config) : config_(std::move(config)) {
     if (!config_.queue) throw Error("cache.Controller: Config.queue is not set");
     if (!config_.lister_watcher) throw Error("cache.Controller: Config.lister_watcher is not set");
-    if (!config_.process && !config_.process_batch) throw Error("cache.Controller: Config.process is not set");
+    if (!config_.process && !config_.process_batch)
+      throw Error("cache.Controller: Config.process is not set");
   }
   Controller(const Controller&) = delete;
   Controller& operator=(const Controller&) = delete;
@@ -263,9 +264,8 @@ inline Informer NewInformerWithOptions(InformerOptions options) {
   cfg.lister_watcher = std::move(options.lister_watcher);
   cfg.reflector = std::move(options.reflector);
   cfg.reflector.resync_period = options.resync_period;
-  cfg.process_batch = [store = out.store, handler = std::move(options.handler)](const Deltas& d, bool initial) {
-    ProcessDeltas(handler, *store, d, initial);
-  };
+  cfg.process_batch = [store = out.store, handler = std::move(options.handler)](
+                          const Deltas& d, bool initial) { ProcessDeltas(handler, *store, d, initial); };
   out.controller = std::make_unique<Controller>(std::move(cfg));
   return out;
 }

@@ -203,9 +203,10 @@ inline std::map<schema::GroupVersionResource, bool> DynamicSharedInformerFactory
     }
   }
   std::map<schema::GroupVersionResource, bool> out;
-  for (const auto& [gvr, informer] : started) {
+  for (const auto& entry : started) {
+    const std::shared_ptr<cache::SharedIndexInformer>& informer = entry.second;
     const bool synced = cache::WaitForCacheSync(stop, {[&informer] { return informer->HasSynced(); }});
-    auto [it, inserted] = out.emplace(gvr, synced);
+    auto [it, inserted] = out.emplace(entry.first, synced);
     if (!inserted) it->second = it->second && synced;  // several filters of one resource
   }
   return out;
