@@ -60,6 +60,7 @@ PACKAGES = {
     "watch": ["watch"],
     "pager": ["pager"],
     "util/wait": ["wait"],
+    "dynamicinformer": ["dynamicinformer"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

@@ -89,8 +89,9 @@ class InformerSource {
     std::lock_guard lock(mu_);
     auto copy = std::make_shared<TestPod>(p);
     copy->metadata.resource_version = std::to_string(++rv_);
-    const std::string key = copy->metadata.namespace_.empty() ? copy->metadata.name
-                                                               : copy->metadata.namespace_ + "/" + copy->metadata.name;
+    const std::string key = copy->metadata.namespace_.empty()
+                                ? copy->metadata.name
+                                : copy->metadata.namespace_ + "/" + copy->metadata.name;
     if (type == apimachinery::watch::EventType::kDeleted) {
       objects_.erase(key);
     } else {
@@ -121,8 +122,8 @@ class InformerSource {
     auto w = std::make_shared<apimachinery::watch::FakeWatcher>(1 << 20);
     if (expire_next_watch_) {
       expire_next_watch_ = false;
-      const auto e = apimachinery::errors::NewResourceExpired("too old resource version: " + o.resource_version + " (" +
-                                                              std::to_string(rv_) + ")");
+      const auto e = apimachinery::errors::NewResourceExpired(
+          "too old resource version: " + o.resource_version + " (" + std::to_string(rv_) + ")");
       w->Error(std::make_shared<const apimachinery::metav1::Status>(e.Status()));
       w->Stop();
       return std::make_unique<SharedWatch>(w);

@@ -40,7 +40,8 @@ namespace {
 std::string Describe(const ObjectPtr& o) {
   if (const auto* t = cache::AsTombstone(*o)) return t->key + " (tombstone)";
   const auto& p = cache_test::AsPod(*o);
-  std::string s = p.metadata.namespace_.empty() ? p.metadata.name : p.metadata.namespace_ + "/" + p.metadata.name;
+  std::string s =
+      p.metadata.namespace_.empty() ? p.metadata.name : p.metadata.namespace_ + "/" + p.metadata.name;
   if (!p.spec.node_name.empty()) s += "@" + p.spec.node_name;
   return s;
 }
@@ -50,8 +51,10 @@ class Recorder {
  public:
   cache::ResourceEventHandlerFuncs Funcs() {
     return {
-        .on_add = [this](const ObjectPtr& o, bool initial) { Push("add " + Describe(o) + (initial ? " initial" : "")); },
-        .on_update = [this](const ObjectPtr& a, const ObjectPtr& b) { Push("update " + Describe(a) + " -> " + Describe(b)); },
+        .on_add = [this](const ObjectPtr& o,
+                         bool initial) { Push("add " + Describe(o) + (initial ? " initial" : "")); },
+        .on_update = [this](const ObjectPtr& a,
+                            const ObjectPtr& b) { Push("update " + Describe(a) + " -> " + Describe(b)); },
         .on_delete = [this](const ObjectPtr& o) { Push("delete " + Describe(o)); },
     };
   }
@@ -92,7 +95,8 @@ bool Eventually(const std::function<bool()>& pred, std::chrono::milliseconds tim
 
 // Running: an informer on a thread, stopped and joined on destruction.
 struct Running {
-  explicit Running(cache::SharedIndexInformer& i) : informer(i), thread([this](std::stop_token s) { informer.Run(s); }) {}
+  explicit Running(cache::SharedIndexInformer& i)
+      : informer(i), thread([this](std::stop_token s) { informer.Run(s); }) {}
   void Stop() {
     thread.request_stop();
     if (thread.joinable()) thread.join();
@@ -106,7 +110,9 @@ struct Running {
 
 }  // namespace
 
-TEST_CASE("SharedIndexInformer: the resync check period follows the handlers added before Run (TestResyncCheckPeriod)") {
+TEST_CASE(
+    "SharedIndexInformer: the resync check period follows the handlers added before Run "
+    "(TestResyncCheckPeriod)") {
   InformerSource source;
   cache::SharedIndexInformer informer(source.LW(), 12h);
   auto h1 = informer.AddEventHandlerWithResyncPeriod({}, 0ms);
@@ -226,7 +232,9 @@ TEST_CASE("SharedIndexInformer: handlers see the initial list, then adds, update
   CHECK(Eventually([&] { return informer.LastSyncResourceVersion() == source.CurrentResourceVersion(); }));
 }
 
-TEST_CASE("SharedIndexInformer: a handler added while running gets the contents as its initial list (TestAddWhileActive)") {
+TEST_CASE(
+    "SharedIndexInformer: a handler added while running gets the contents as its initial list "
+    "(TestAddWhileActive)") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1"));
   source.Add(NewPod("ns", "pod2"));
@@ -297,7 +305,9 @@ TEST_CASE("SharedIndexInformer: a slow handler never blocks the others") {
   REQUIRE(Eventually([&] { return slow_seen == kN; }));
 }
 
-TEST_CASE("SharedIndexInformer: RemoveEventHandler stops delivery to that handler only (TestSharedInformerRemoveHandler)") {
+TEST_CASE(
+    "SharedIndexInformer: RemoveEventHandler stops delivery to that handler only "
+    "(TestSharedInformerRemoveHandler)") {
   InformerSource source;
   cache::SharedIndexInformer informer(source.LW(), 0ms);
   Recorder a, b;
@@ -334,7 +344,9 @@ TEST_CASE("SharedIndexInformer: RemoveEventHandler stops delivery to that handle
   CHECK(informer.EventHandlerCount() == 0);
 }
 
-TEST_CASE("SharedIndexInformer: one handler registered twice gets two registrations (TestSharedInformerMultipleRegistration)") {
+TEST_CASE(
+    "SharedIndexInformer: one handler registered twice gets two registrations "
+    "(TestSharedInformerMultipleRegistration)") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1"));
   cache::SharedIndexInformer informer(source.LW(), 0ms);
@@ -354,7 +366,9 @@ TEST_CASE("SharedIndexInformer: one handler registered twice gets two registrati
   CHECK(adds == 3);
 }
 
-TEST_CASE("SharedIndexInformer: HasStarted, HasSynced, IsStopped through the life cycle (TestStateSharedInformer)") {
+TEST_CASE(
+    "SharedIndexInformer: HasStarted, HasSynced, IsStopped through the life cycle "
+    "(TestStateSharedInformer)") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1"));
   cache::SharedIndexInformer informer(source.LW(), 0ms);
@@ -376,7 +390,9 @@ TEST_CASE("SharedIndexInformer: HasStarted, HasSynced, IsStopped through the lif
   informer.Run(never.get_token());
 }
 
-TEST_CASE("SharedIndexInformer: handlers and indexers cannot be added once stopped (TestAddOnStoppedSharedInformer)") {
+TEST_CASE(
+    "SharedIndexInformer: handlers and indexers cannot be added once stopped "
+    "(TestAddOnStoppedSharedInformer)") {
   InformerSource source;
   cache::SharedIndexInformer informer(source.LW(), 0ms);
   {
@@ -455,12 +471,14 @@ TEST_CASE("SharedIndexInformer: a throwing initial-list add still lets the handl
   cache::SharedIndexInformerOptions options;
   options.error_handler = [](const std::exception_ptr&) {};
   cache::SharedIndexInformer informer(source.LW(), std::move(options));
-  auto reg = informer.AddEventHandler({.on_add = [](const ObjectPtr&, bool) { throw std::runtime_error("no"); }});
+  auto reg =
+      informer.AddEventHandler({.on_add = [](const ObjectPtr&, bool) { throw std::runtime_error("no"); }});
   Running run(informer);
   CHECK(Eventually([&] { return reg->HasSynced(); }));
 }
 
-TEST_CASE("SharedIndexInformer: SetTransform runs before the store and handlers (TestSharedInformerTransformer)") {
+TEST_CASE(
+    "SharedIndexInformer: SetTransform runs before the store and handlers (TestSharedInformerTransformer)") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1", "node"));
   cache::SharedIndexInformer informer(source.LW(), 0ms);
@@ -510,10 +528,12 @@ TEST_CASE("StripManagedFields drops metadata.managedFields from typed and unstru
   CHECK(body["metadata"]["name"] == "c");
   CHECK(body["data"]["k"] == "v");
   CHECK(uout->GetObjectMeta()->managed_fields.is_null());
-  CHECK(dynamic_cast<const apimachinery::runtime::Unstructured&>(*uin).Body()["metadata"].count("managedFields") == 1);
+  CHECK(dynamic_cast<const apimachinery::runtime::Unstructured&>(*uin).Body()["metadata"].count(
+            "managedFields") == 1);
 }
 
-TEST_CASE("SharedIndexInformer: the watch error handler receives list errors (TestSharedInformerErrorHandling)") {
+TEST_CASE(
+    "SharedIndexInformer: the watch error handler receives list errors (TestSharedInformerErrorHandling)") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1"));
   source.SetListError("Access Denied");
@@ -535,13 +555,16 @@ TEST_CASE("SharedIndexInformer: the watch error handler receives list errors (Te
   CHECK_FALSE(informer.HasSynced());
 }
 
-TEST_CASE("SharedIndexInformer: a relist after a lost watch delivers missed changes, deletions as tombstones (TestSharedInformerWatchDisruption)") {
+TEST_CASE(
+    "SharedIndexInformer: a relist after a lost watch delivers missed changes, deletions as tombstones "
+    "(TestSharedInformerWatchDisruption)") {
   InformerSource source;
   source.Add(NewPod("", "pod1"));
   source.Add(NewPod("", "pod2"));
   source.Add(NewPod("", "pod4"));
   cache::SharedIndexInformerOptions options;
-  options.reflector.backoff = apimachinery::wait::Backoff{.duration = 1ms, .factor = 1.0, .jitter = 0.0, .steps = 1, .cap = 1ms};
+  options.reflector.backoff =
+      apimachinery::wait::Backoff{.duration = 1ms, .factor = 1.0, .jitter = 0.0, .steps = 1, .cap = 1ms};
   options.reflector.watch_error_handler = [](const std::exception_ptr&) {};
   cache::SharedIndexInformer informer(source.LW(), std::move(options));
   Recorder rec;
@@ -574,18 +597,21 @@ TEST_CASE("SharedIndexInformer: AddIndexers before and after Run") {
   InformerSource source;
   source.Add(NewPod("ns", "a", "n1"));
   source.Add(NewPod("ns", "b", "n2"));
-  cache::SharedIndexInformer informer(source.LW(), 0ms, {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}});
+  cache::SharedIndexInformer informer(source.LW(), 0ms,
+                                      {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}});
   informer.AddIndexers({{"by-node", cache_test::NodeNameIndexFunc}});
   Running run(informer);
   REQUIRE(Eventually([&] { return informer.HasSynced(); }));
   CHECK(informer.GetIndexer().ByIndex("by-node", "n1").size() == 1);
   CHECK(informer.GetIndexer().ByIndex(cache::kNamespaceIndex, "ns").size() == 2);
-  informer.AddIndexers({{"by-name", [](const Object& o) { return std::vector<std::string>{o.GetObjectMeta()->name}; }}});
+  informer.AddIndexers(
+      {{"by-name", [](const Object& o) { return std::vector<std::string>{o.GetObjectMeta()->name}; }}});
   CHECK(informer.GetIndexer().ByIndex("by-name", "b").size() == 1);  // back-filled
   source.Add(NewPod("ns", "c", "n1"));
   REQUIRE(Eventually([&] { return informer.GetIndexer().ByIndex("by-name", "c").size() == 1; }));
   CHECK(informer.GetIndexer().ByIndex("by-node", "n1").size() == 2);
-  CHECK_THROWS_WITH(informer.AddIndexers({{"by-node", cache_test::NodeNameIndexFunc}}), Catch::Contains("indexer conflict"));
+  CHECK_THROWS_WITH(informer.AddIndexers({{"by-node", cache_test::NodeNameIndexFunc}}),
+                    Catch::Contains("indexer conflict"));
 }
 
 TEST_CASE("SharedIndexInformer: an index function that throws drops the delta and reports it") {
@@ -611,7 +637,9 @@ TEST_CASE("SharedIndexInformer: an index function that throws drops the delta an
   CHECK(informer.GetIndexer().GetByKey("ns/bad") == nullptr);
 }
 
-TEST_CASE("SharedIndexInformer: handlers may add and remove handlers, also from their callbacks (TestSharedInformerHandlerAbuse)") {
+TEST_CASE(
+    "SharedIndexInformer: handlers may add and remove handlers, also from their callbacks "
+    "(TestSharedInformerHandlerAbuse)") {
   InformerSource source;
   cache::SharedIndexInformer informer(source.LW(), 0ms);
   Running run(informer);
@@ -658,7 +686,9 @@ TEST_CASE("SharedIndexInformer: handlers may add and remove handlers, also from 
   CHECK(calls > 0);
 }
 
-TEST_CASE("SharedIndexInformer: a handler added while Run starts is not lost (TestSharedInformerInitializationRace)") {
+TEST_CASE(
+    "SharedIndexInformer: a handler added while Run starts is not lost "
+    "(TestSharedInformerInitializationRace)") {
   InformerSource source;
   source.Add(NewPod("ns", "pod1"));
   cache::SharedIndexInformer informer(source.LW(), 1s);
@@ -690,7 +720,8 @@ TEST_CASE("ShutDownEventHandler waits for the callback in flight") {
   CHECK_FALSE(informer.IsRegistered(*reg));
 }
 
-TEST_CASE("WaitForCacheSync: true once every function is true, false when stopped first (TestWaitForCacheSync)") {
+TEST_CASE(
+    "WaitForCacheSync: true once every function is true, false when stopped first (TestWaitForCacheSync)") {
   std::stop_source stop;
   CHECK(cache::WaitForCacheSync(stop.get_token(), {}));
   CHECK(cache::WaitForCacheSync(stop.get_token(), {[] { return true; }, [] { return true; }}));
@@ -728,7 +759,8 @@ TEST_CASE("WaitForCacheSync on an informer and its handler registrations") {
   }});
   Running run(informer);
   std::stop_source stop;
-  REQUIRE(cache::WaitForCacheSync(stop.get_token(), {[&] { return informer.HasSynced(); }, [&] { return reg->HasSynced(); }}));
+  REQUIRE(cache::WaitForCacheSync(stop.get_token(),
+                                  {[&] { return informer.HasSynced(); }, [&] { return reg->HasSynced(); }}));
   CHECK(seen == 20);  // the registration is synced only once its initial list was delivered
 }
 

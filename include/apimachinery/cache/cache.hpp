@@ -18,6 +18,7 @@
 // Throws, thread-safety and complexity are documented in each header.
 #pragma once
 
+#include "apimachinery/cache/controller.hpp"
 #include "apimachinery/cache/delta_fifo.hpp"
 #include "apimachinery/cache/index.hpp"
 #include "apimachinery/cache/listwatch.hpp"
@@ -25,8 +26,7 @@
 #include "apimachinery/cache/reflector.hpp"
 #include "apimachinery/cache/reflector_store.hpp"
 #include "apimachinery/cache/select_query.hpp"
+#include "apimachinery/cache/shared_informer.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"
-#include "apimachinery/cache/controller.hpp"
-#include "apimachinery/cache/shared_informer.hpp"

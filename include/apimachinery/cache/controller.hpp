@@ -131,17 +131,17 @@ void ProcessDeltas(Handler& handler, Indexer& store, const Deltas& deltas, bool 
 // Config: what a Controller runs (controller.go: Config).
 struct Config {
   // queue: the RealFIFO the Reflector fills and the loop pops.
-  std::shared_ptr<RealFIFO> queue;
+  std::shared_ptr<RealFIFO> queue{};
   // lister_watcher: what the Reflector lists and watches.
-  std::shared_ptr<ListerWatcher> lister_watcher;
+  std::shared_ptr<ListerWatcher> lister_watcher{};
   // process: called with each popped delta (used when process_batch is empty).
-  ProcessFunc process;
+  ProcessFunc process{};
   // process_batch: when set, called with up to batch_size deltas of distinct keys at a time.
-  ProcessFunc process_batch;
+  ProcessFunc process_batch{};
   std::size_t batch_size = 1000;  // upstream's defaultBatchSize
   // reflector: name, resync period (FullResyncPeriod) and should_resync, watch error handler,
   // page size, watch timeout, clock.
-  ReflectorOptions reflector;
+  ReflectorOptions reflector{};
 };
 
 // Controller: a Reflector feeding a queue, and the loop draining it (controller.go: controller).
@@ -152,7 +152,8 @@ class Controller {
   explicit Controller(Config config) : config_(std::move(config)) {
     if (!config_.queue) throw Error("cache.Controller: Config.queue is not set");
     if (!config_.lister_watcher) throw Error("cache.Controller: Config.lister_watcher is not set");
-    if (!config_.process && !config_.process_batch) throw Error("cache.Controller: Config.process is not set");
+    if (!config_.process && !config_.process_batch)
+      throw Error("cache.Controller: Config.process is not set");
   }
   Controller(const Controller&) = delete;
   Controller& operator=(const Controller&) = delete;
@@ -180,18 +181,18 @@ class Controller {
 // InformerOptions: a store and a controller with one synchronous handler (controller.go:
 // InformerOptions).
 struct InformerOptions {
-  std::shared_ptr<ListerWatcher> lister_watcher;
-  ResourceEventHandlerFuncs handler;
+  std::shared_ptr<ListerWatcher> lister_watcher{};
+  ResourceEventHandlerFuncs handler{};
   std::chrono::milliseconds resync_period{0};
-  Indexers indexers;
-  TransformFunc transform;
-  ReflectorOptions reflector;  // resync_period is taken from the field above
+  Indexers indexers{};
+  TransformFunc transform{};
+  ReflectorOptions reflector{};  // resync_period is taken from the field above
 };
 
 // Informer: what NewInformerWithOptions returns (Go returns (Store, Controller)).
 struct Informer {
-  std::shared_ptr<Indexer> store;
-  std::unique_ptr<Controller> controller;
+  std::shared_ptr<Indexer> store{};
+  std::unique_ptr<Controller> controller{};
 };
 
 // NewInformerWithOptions: a store kept current from the ListerWatcher, its handler called on
@@ -263,9 +264,8 @@ inline Informer NewInformerWithOptions(InformerOptions options) {
   cfg.lister_watcher = std::move(options.lister_watcher);
   cfg.reflector = std::move(options.reflector);
   cfg.reflector.resync_period = options.resync_period;
-  cfg.process_batch = [store = out.store, handler = std::move(options.handler)](const Deltas& d, bool initial) {
-    ProcessDeltas(handler, *store, d, initial);
-  };
+  cfg.process_batch = [store = out.store, handler = std::move(options.handler)](
+                          const Deltas& d, bool initial) { ProcessDeltas(handler, *store, d, initial); };
   out.controller = std::make_unique<Controller>(std::move(cfg));
   return out;
 }

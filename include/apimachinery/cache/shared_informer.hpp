@@ -99,7 +99,8 @@ class ResourceEventHandlerRegistration {
 
  private:
   friend class SharedIndexInformer;
-  friend void ShutDownEventHandler(SharedIndexInformer&, const std::shared_ptr<ResourceEventHandlerRegistration>&);
+  friend void ShutDownEventHandler(SharedIndexInformer&,
+                                   const std::shared_ptr<ResourceEventHandlerRegistration>&);
   explicit ResourceEventHandlerRegistration(std::shared_ptr<internal::ProcessorListener> l)
       : listener_(std::move(l)) {}
   std::shared_ptr<internal::ProcessorListener> listener_;
@@ -211,7 +212,8 @@ class SharedIndexInformer {
   std::size_t EventHandlerCount() const { return processor_.ListenerCount(); }
 
  private:
-  friend void ShutDownEventHandler(SharedIndexInformer&, const std::shared_ptr<ResourceEventHandlerRegistration>&);
+  friend void ShutDownEventHandler(SharedIndexInformer&,
+                                   const std::shared_ptr<ResourceEventHandlerRegistration>&);
 
   // Distributor: the informer as the ProcessDelta handler (shared_informer.go: OnAdd, OnUpdate,
   // OnDelete), called with block_deltas_ held.
@@ -273,7 +275,8 @@ class SharedIndexInformer {
 // ShutDownEventHandler removes the handler and waits until its thread has finished the callback
 // in flight (shared_informer.go: ShutDownEventHandler). Deadlocks when called from that handler's
 // own callback.
-void ShutDownEventHandler(SharedIndexInformer& informer, const std::shared_ptr<ResourceEventHandlerRegistration>& handle);
+void ShutDownEventHandler(SharedIndexInformer& informer,
+                          const std::shared_ptr<ResourceEventHandlerRegistration>& handle);
 
 // WaitForCacheSync polls the functions every 100 ms (the first time at once) until all return
 // true (true) or `stop` is requested (false); a stop wakes it at once (shared_informer.go:
@@ -289,7 +292,8 @@ std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const 
 
 // Implementation details follow.
 
-inline SharedIndexInformer::SharedIndexInformer(std::shared_ptr<ListerWatcher> lw, SharedIndexInformerOptions options)
+inline SharedIndexInformer::SharedIndexInformer(std::shared_ptr<ListerWatcher> lw,
+                                                SharedIndexInformerOptions options)
     : lister_watcher_(std::move(lw)),
       indexer_(std::make_shared<Indexer>(MetaNamespaceKeyFunc, options.indexers)),
       clock_(options.clock ? std::move(options.clock) : std::make_shared<util::clock::RealClock>()),
@@ -320,7 +324,8 @@ inline std::shared_ptr<ResourceEventHandlerRegistration> SharedIndexInformer::Ad
       }
     }
   }
-  internal::ListenerHandler h{std::move(handler.on_add), std::move(handler.on_update), std::move(handler.on_delete)};
+  internal::ListenerHandler h{std::move(handler.on_add), std::move(handler.on_update),
+                              std::move(handler.on_delete)};
   auto listener = std::make_shared<internal::ProcessorListener>(
       std::move(h), resync_period, DetermineResyncPeriod(resync_period, resync_check_period_), clock_->Now(),
       [this] { return HasSynced(); }, error_handler_);
@@ -334,11 +339,13 @@ inline std::shared_ptr<ResourceEventHandlerRegistration> SharedIndexInformer::Ad
   std::lock_guard block(block_deltas_);
   processor_.AddListener(listener);
   const ObjectList items = indexer_->List();
-  for (std::size_t i = 0; i < items.size(); ++i) listener->Add(internal::Notification::Add(items.Share(i), true));
+  for (std::size_t i = 0; i < items.size(); ++i)
+    listener->Add(internal::Notification::Add(items.Share(i), true));
   return reg;
 }
 
-inline void SharedIndexInformer::RemoveEventHandler(const std::shared_ptr<ResourceEventHandlerRegistration>& handle) {
+inline void SharedIndexInformer::RemoveEventHandler(
+    const std::shared_ptr<ResourceEventHandlerRegistration>& handle) {
   if (!handle) return;
   std::lock_guard lock(started_mu_);
   std::lock_guard block(block_deltas_);
@@ -412,7 +419,8 @@ inline bool WaitForCacheSync(std::stop_token stop, const std::vector<std::functi
   std::mutex mu;
   std::condition_variable_any cv;
   for (;;) {
-    if (std::all_of(has_synced.begin(), has_synced.end(), [](const std::function<bool()>& f) { return !f || f(); })) {
+    if (std::all_of(has_synced.begin(), has_synced.end(),
+                    [](const std::function<bool()>& f) { return !f || f(); })) {
       return true;
     }
     std::unique_lock lock(mu);

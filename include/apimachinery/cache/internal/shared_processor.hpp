@@ -72,7 +72,9 @@ struct Notification {
   static Notification Update(ObjectPtr old_obj, ObjectPtr new_obj) {
     return Notification{Kind::kUpdate, false, std::move(old_obj), std::move(new_obj)};
   }
-  static Notification Delete(ObjectPtr obj) { return Notification{Kind::kDelete, false, std::move(obj), nullptr}; }
+  static Notification Delete(ObjectPtr obj) {
+    return Notification{Kind::kDelete, false, std::move(obj), nullptr};
+  }
 };
 
 // ErrorFunc receives what a handler callback threw.
@@ -86,8 +88,8 @@ class ProcessorListener {
   // requested_resync_period: what the handler asked for (after the minimum); resync_period: the
   // period in use (0 when the informer does not resync). upstream_has_synced: the informer's
   // HasSynced.
-  ProcessorListener(ListenerHandler handler, Duration requested_resync_period, Duration resync_period, Time now,
-                    std::function<bool()> upstream_has_synced, ErrorFunc on_error = {})
+  ProcessorListener(ListenerHandler handler, Duration requested_resync_period, Duration resync_period,
+                    Time now, std::function<bool()> upstream_has_synced, ErrorFunc on_error = {})
       : handler_(std::move(handler)),
         upstream_has_synced_(std::move(upstream_has_synced)),
         on_error_(std::move(on_error)),
@@ -106,7 +108,8 @@ class ProcessorListener {
   // HasSynced: the informer has synced and every initial-list add queued here was delivered
   // (synctrack.SingleFileTracker.HasSynced).
   bool HasSynced() const {
-    return upstream_has_synced_ && upstream_has_synced_() && initial_pending_.load(std::memory_order_acquire) == 0;
+    return upstream_has_synced_ && upstream_has_synced_() &&
+           initial_pending_.load(std::memory_order_acquire) == 0;
   }
 
   // Add queues a notification (never blocks). Ignored once closed.
@@ -359,7 +362,8 @@ class SharedProcessor {
   template <typename Determine>
   void ResyncCheckPeriodChanged(Determine&& determine) {
     std::shared_lock lock(mu_);
-    for (const Entry& e : listeners_) e.listener->SetResyncPeriod(determine(e.listener->RequestedResyncPeriod()));
+    for (const Entry& e : listeners_)
+      e.listener->SetResyncPeriod(determine(e.listener->RequestedResyncPeriod()));
   }
 
  private:

@@ -1,0 +1,230 @@
+// dynamicinformer::DynamicSharedInformerFactory: one SharedIndexInformer per resource (and list
+// filter), shared by every caller, started and awaited together
+// (k8s.io/client-go/dynamic/dynamicinformer/informer.go: NewDynamicSharedInformerFactory,
+// NewFilteredDynamicSharedInformerFactory, dynamicSharedInformerFactory, NewFilteredDynamicInformer;
+// interface.go: TweakListOptionsFunc).
+//
+//   dynamicinformer::DynamicSharedInformerFactory factory(
+//       [&](const schema::GroupVersionResource& gvr, std::string_view ns,
+//           const dynamicinformer::TweakListOptionsFunc& tweak) {
+//         return dynamicinformer::NewFilteredListWatch(server.ListerWatcher(gvr, ns), tweak);
+//       },
+//       std::chrono::minutes(10));
+//   auto pods = factory.ForResource({"", "v1", "pods"});   // the same informer for every caller
+//   pods->AddEventHandler({...});
+//   factory.Start(stop);                                   // runs the informers not yet running
+//   factory.WaitForCacheSync(stop);                        // GVR -> synced
+//
+// The factory does not know how to reach a server: it is given a function that makes the
+// ListerWatcher of a (resource, namespace, list-options tweak). Informers are keyed by the
+// resource, the namespace and the label/field selectors the tweak produces (applied to empty
+// ListOptions), so readers asking for the same filter share one watch.
+//
+// Throws: what the ListerWatcher function throws (ForResource); apimachinery::Error when it returns
+// null. Thread-safety: every member function may be called from any thread. Start runs each
+// informer on a thread of the factory's; the destructor requests those informers to stop and
+// joins them (so no handler callback runs after it returns). Shutdown waits for them without
+// stopping them (as upstream: stop the token given to Start first).
+// Differences from upstream:
+// - ForResource returns the cache::SharedIndexInformer itself (Go: a GenericInformer with
+//   Informer() and Lister(); use GetIndexer() to read).
+// - The overload ForResource(gvr, namespace, tweak) gives one factory several filters; upstream
+//   needs one factory per filter.
+// - Informers are typeless (whatever the ListerWatcher returns, runtime::Unstructured for a
+//   dynamic client).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/listwatch.hpp"
+#include "apimachinery/cache/shared_informer.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/watch/event.hpp"
+
+namespace apimachinery::dynamicinformer {
+
+// TweakListOptionsFunc edits the options of every list and watch (interface.go).
+using TweakListOptionsFunc = std::function<void(metav1::ListOptions&)>;
+
+// ListerWatcherFunc makes the ListerWatcher of a resource in a namespace ("" = all) that applies
+// `tweak` (possibly empty) to its options.
+using ListerWatcherFunc = std::function<std::shared_ptr<cache::ListerWatcher>(
+    const schema::GroupVersionResource&, std::string_view namespace_, const TweakListOptionsFunc& tweak)>;
+
+// FilteredListWatch: `inner` with `tweak` applied to the options of each List and Watch (the
+// ListFunc/WatchFunc pair of NewFilteredDynamicInformer).
+class FilteredListWatch final : public cache::ListerWatcher {
+ public:
+  FilteredListWatch(std::shared_ptr<cache::ListerWatcher> inner, TweakListOptionsFunc tweak)
+      : inner_(std::move(inner)), tweak_(std::move(tweak)) {
+    if (!inner_) throw Error("dynamicinformer: the ListerWatcher is null");
+  }
+  cache::ListResult List(const metav1::ListOptions& options) override {
+    metav1::ListOptions o = options;
+    if (tweak_) tweak_(o);
+    return inner_->List(o);
+  }
+  std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override {
+    metav1::ListOptions o = options;
+    if (tweak_) tweak_(o);
+    return inner_->Watch(o);
+  }
+  bool IsWatchListSemanticsUnSupported() const override { return inner_->IsWatchListSemanticsUnSupported(); }
+
+ private:
+  std::shared_ptr<cache::ListerWatcher> inner_;
+  TweakListOptionsFunc tweak_;
+};
+
+inline std::shared_ptr<cache::ListerWatcher> NewFilteredListWatch(std::shared_ptr<cache::ListerWatcher> inner,
+                                                                  TweakListOptionsFunc tweak) {
+  return std::make_shared<FilteredListWatch>(std::move(inner), std::move(tweak));
+}
+
+class DynamicSharedInformerFactory {
+ public:
+  // The unfiltered factory: all namespaces, no tweak (NewDynamicSharedInformerFactory); or
+  // NewFilteredDynamicSharedInformerFactory with a namespace and tweak.
+  DynamicSharedInformerFactory(ListerWatcherFunc new_lister_watcher, std::chrono::milliseconds default_resync,
+                               std::string ns = {}, TweakListOptionsFunc tweak = {})
+      : new_lister_watcher_(std::move(new_lister_watcher)),
+        default_resync_(default_resync),
+        namespace_(std::move(ns)),
+        tweak_(std::move(tweak)) {
+    if (!new_lister_watcher_) throw Error("dynamicinformer: the ListerWatcher function is empty");
+  }
+  DynamicSharedInformerFactory(const DynamicSharedInformerFactory&) = delete;
+  DynamicSharedInformerFactory& operator=(const DynamicSharedInformerFactory&) = delete;
+  ~DynamicSharedInformerFactory();
+
+  // ForResource: the factory's informer of `gvr` with the factory's namespace and tweak, made on
+  // first use (indexed by namespace, as upstream).
+  std::shared_ptr<cache::SharedIndexInformer> ForResource(const schema::GroupVersionResource& gvr) {
+    return ForResource(gvr, namespace_, tweak_);
+  }
+  // ForResource with an explicit namespace and tweak; informers with the same resource,
+  // namespace and resulting selectors are shared.
+  std::shared_ptr<cache::SharedIndexInformer> ForResource(const schema::GroupVersionResource& gvr,
+                                                          std::string_view ns,
+                                                          const TweakListOptionsFunc& tweak);
+
+  // Start runs every informer not yet running on a thread of its own until `stop` is requested
+  // (or the factory is destroyed). After Shutdown it does nothing.
+  void Start(std::stop_token stop);
+  // WaitForCacheSync waits for every started informer; the result says which synced.
+  std::map<schema::GroupVersionResource, bool> WaitForCacheSync(std::stop_token stop);
+  // Shutdown: no informer starts any more; waits until the started ones have returned.
+  void Shutdown();
+
+ private:
+  struct Key {
+    schema::GroupVersionResource gvr;
+    std::string namespace_;
+    std::string label_selector;
+    std::string field_selector;
+    friend auto operator<=>(const Key&, const Key&) = default;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  struct Entry {
+    std::shared_ptr<cache::SharedIndexInformer> informer;
+    bool started = false;
+  };
+
+  ListerWatcherFunc new_lister_watcher_;
+  std::chrono::milliseconds default_resync_;
+  std::string namespace_;
+  TweakListOptionsFunc tweak_;
+
+  std::mutex mu_;
+  std::map<Key, Entry> informers_;
+  bool shutting_down_ = false;
+  std::stop_source own_stop_;
+  std::vector<std::thread> threads_;
+};
+
+// Implementation details follow.
+
+inline std::shared_ptr<cache::SharedIndexInformer> DynamicSharedInformerFactory::ForResource(
+    const schema::GroupVersionResource& gvr, std::string_view ns, const TweakListOptionsFunc& tweak) {
+  metav1::ListOptions probe;
+  if (tweak) tweak(probe);
+  Key key{gvr, std::string(ns), probe.label_selector, probe.field_selector};
+  std::lock_guard lock(mu_);
+  auto it = informers_.find(key);
+  if (it != informers_.end()) return it->second.informer;
+  std::shared_ptr<cache::ListerWatcher> lw = new_lister_watcher_(gvr, ns, tweak);
+  if (!lw) throw Error("dynamicinformer: the ListerWatcher function returned null for " + gvr.String());
+  cache::SharedIndexInformerOptions options;
+  options.resync_period = default_resync_;
+  options.indexers = {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
+  options.reflector.name = gvr.String();
+  auto informer = std::make_shared<cache::SharedIndexInformer>(std::move(lw), std::move(options));
+  informers_.emplace(std::move(key), Entry{informer, false});
+  return informer;
+}
+
+inline void DynamicSharedInformerFactory::Start(std::stop_token stop) {
+  std::lock_guard lock(mu_);
+  if (shutting_down_) return;
+  for (auto& [key, entry] : informers_) {
+    if (entry.started) continue;
+    entry.started = true;
+    threads_.emplace_back([informer = entry.informer, stop, own = own_stop_.get_token()] {
+      // Stop when either the caller's token or the factory's own (destructor) fires.
+      std::stop_source both;
+      std::stop_callback a(stop, [&] { both.request_stop(); });
+      std::stop_callback b(own, [&] { both.request_stop(); });
+      informer->Run(both.get_token());
+    });
+  }
+}
+
+inline std::map<schema::GroupVersionResource, bool> DynamicSharedInformerFactory::WaitForCacheSync(
+    std::stop_token stop) {
+  std::vector<std::pair<schema::GroupVersionResource, std::shared_ptr<cache::SharedIndexInformer>>> started;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [key, entry] : informers_) {
+      if (entry.started) started.emplace_back(key.gvr, entry.informer);
+    }
+  }
+  std::map<schema::GroupVersionResource, bool> out;
+  for (const auto& entry : started) {
+    const std::shared_ptr<cache::SharedIndexInformer>& informer = entry.second;
+    const bool synced = cache::WaitForCacheSync(stop, {[&informer] { return informer->HasSynced(); }});
+    auto [it, inserted] = out.emplace(entry.first, synced);
+    if (!inserted) it->second = it->second && synced;  // several filters of one resource
+  }
+  return out;
+}
+
+inline void DynamicSharedInformerFactory::Shutdown() {
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard lock(mu_);
+    shutting_down_ = true;
+    threads.swap(threads_);
+  }
+  for (auto& t : threads) t.join();
+}
+
+inline DynamicSharedInformerFactory::~DynamicSharedInformerFactory() {
+  own_stop_.request_stop();
+  Shutdown();
+}
+
+}  // namespace apimachinery::dynamicinformer
