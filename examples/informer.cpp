@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -63,6 +64,13 @@ int main() try {
   for (int i = 1; i <= 3; ++i) server.Create(kWidgets, "demo", Widget(fmt::format("widget-{}", i), i));
 
   cache::SharedIndexInformer informer(server.ListerWatcher(kWidgets), 0ms);
+  informer.SetWatchErrorHandler([](const std::exception_ptr& err) {
+    try {
+      std::rethrow_exception(err);
+    } catch (const std::exception& e) {
+      Print("  informer: list/watch error, relisting: {}\n", e.what());
+    }
+  });
   workqueue::RateLimitingQueue<> queue(workqueue::DefaultControllerRateLimiter());
   auto enqueue = [&](const ObjectPtr& obj) { queue.Add(cache::DeletionHandlingMetaNamespaceKeyFunc(*obj)); };
   informer.AddEventHandler({

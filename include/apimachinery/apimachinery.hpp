@@ -1,10 +1,10 @@
 // apimachinery-cpp: Kubernetes' type system and client-side caching for C++20.
 //
-// The one include of the public API: the umbrella header of every package but testing (util's
-// headers come with the packages that use them). Needs only the standard library, nlohmann_json
-// and fmt. Packages depend downward only (a partial order: the package graph is in README.md, the
-// rules in docs/design/packages.md). Package testing (testing/testing.hpp, test utilities) is not
-// included: tests include it on their own.
+// The one include of the public API: the umbrella header of every package (util's headers come
+// with the packages that use them), testing's FakeAPIServer and round-trip checker included, so
+// that a test needs this one include. Needs only the standard library, nlohmann_json and fmt.
+// Packages depend downward only (a partial order: the package graph is in README.md, the rules in
+// docs/design/packages.md); no library package depends on testing.
 #pragma once
 
 #include "apimachinery/api/errors/errors.hpp"
@@ -24,6 +24,7 @@
 #include "apimachinery/runtime/runtime.hpp"
 #include "apimachinery/schema/schema.hpp"
 #include "apimachinery/selection/selection.hpp"
+#include "apimachinery/testing/testing.hpp"
 #include "apimachinery/types/types.hpp"
 #include "apimachinery/util/intstr/intstr.hpp"
 #include "apimachinery/version.hpp"
