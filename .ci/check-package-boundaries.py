@@ -58,6 +58,8 @@ PACKAGES = {
     "api/resource": ["resource"],
     "util/intstr": ["intstr"],
     "watch": ["watch"],
+    "pager": ["pager"],
+    "util/wait": ["wait"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

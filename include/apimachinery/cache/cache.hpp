@@ -8,6 +8,12 @@
 //   delta_fifo.hpp        DeltaType, Delta, Deltas, DeletedFinalStateUnknown
 //   the_real_fifo.hpp     RealFIFO
 //   listwatch.hpp         ListResult, ListerWatcher, ListWatch
+//   reflector_store.hpp   ReflectorStore
+//   reflector.hpp         Reflector, ReflectorOptions
+//   controller.hpp        Controller, Config, ProcessDeltas, ResourceEventHandlerFuncs,
+//                         NewInformerWithOptions
+//   shared_informer.hpp   SharedIndexInformer, ResourceEventHandlerRegistration,
+//                         WaitForCacheSync, ShutDownEventHandler, StripManagedFields
 //
 // Throws, thread-safety and complexity are documented in each header.
 #pragma once
@@ -16,7 +22,11 @@
 #include "apimachinery/cache/index.hpp"
 #include "apimachinery/cache/listwatch.hpp"
 #include "apimachinery/cache/object_list.hpp"
+#include "apimachinery/cache/reflector.hpp"
+#include "apimachinery/cache/reflector_store.hpp"
 #include "apimachinery/cache/select_query.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"
+#include "apimachinery/cache/controller.hpp"
+#include "apimachinery/cache/shared_informer.hpp"

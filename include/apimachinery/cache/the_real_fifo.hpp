@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "apimachinery/cache/delta_fifo.hpp"
+#include "apimachinery/cache/reflector_store.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -65,7 +66,7 @@ class ContextDoneError : public Error {
 using TransformFunc =
     std::function<std::shared_ptr<const runtime::Object>(std::shared_ptr<const runtime::Object>)>;
 
-class RealFIFO {
+class RealFIFO : public ReflectorStore {
  public:
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
   // PopProcessFunc receives the popped deltas and whether they belong to the initial list.
@@ -77,16 +78,19 @@ class RealFIFO {
            TransformFunc transformer = {});
   RealFIFO(const RealFIFO&) = delete;
   RealFIFO& operator=(const RealFIFO&) = delete;
-  ~RealFIFO() = default;
+  RealFIFO(RealFIFO&&) = delete;
+  RealFIFO& operator=(RealFIFO&&) = delete;
+  ~RealFIFO() override = default;
 
-  void Add(ObjectPtr obj) { Append(DeltaType::kAdded, std::move(obj)); }
-  void Update(ObjectPtr obj) { Append(DeltaType::kUpdated, std::move(obj)); }
-  void Delete(ObjectPtr obj) { Append(DeltaType::kDeleted, std::move(obj)); }
+  void Add(ObjectPtr obj) override { Append(DeltaType::kAdded, std::move(obj)); }
+  void Update(ObjectPtr obj) override { Append(DeltaType::kUpdated, std::move(obj)); }
+  void Delete(ObjectPtr obj) override { Append(DeltaType::kDeleted, std::move(obj)); }
 
   // Replace queues tombstones for vanished keys, then a Replaced delta per item.
-  void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version = {});
+  void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version) override;
+  void Replace(const std::vector<ObjectPtr>& items) { Replace(items, {}); }
   // Resync queues a Sync delta for every known object without a queued delta.
-  void Resync();
+  void Resync() override;
 
   // Pop blocks until a delta is queued, removes it and calls process(Deltas{delta}, initial)
   // with the lock held. Returns the popped deltas.

@@ -1,0 +1,437 @@
+// cache::SharedIndexInformer: one list+watch of a resource, an indexed local cache kept current
+// from it, and any number of event handlers, each with its own buffer and thread
+// (k8s.io/client-go/tools/cache/shared_informer.go: sharedIndexInformer, WaitForCacheSync,
+// ResourceEventHandlerRegistration, ShutDownEventHandler; StripManagedFields is
+// sigs.k8s.io/controller-runtime/pkg/cache/cache.go: TransformStripManagedFields).
+//
+//   cache::SharedIndexInformer informer(lw, std::chrono::minutes(10),
+//                                       {{cache::kNamespaceIndex, cache::MetaNamespaceIndexFunc}});
+//   informer.SetTransform(cache::StripManagedFields);
+//   auto reg = informer.AddEventHandler({
+//       .on_add = [](const auto& obj, bool initial) { ... },
+//       .on_update = [](const auto& old_obj, const auto& new_obj) { ... },
+//       .on_delete = [](const auto& obj) { if (cache::AsTombstone(*obj)) ...; }});
+//   std::jthread t([&](std::stop_token stop) { informer.Run(stop); });
+//   cache::WaitForCacheSync(stop, {[&] { return reg->HasSynced(); }});
+//   informer.GetIndexer().ByIndex(cache::kNamespaceIndex, "default");
+//
+// How it works: Run makes a RealFIFO whose known objects are the indexer, a Reflector that fills
+// it, and pops it on the calling thread. Every popped delta is applied to the indexer first and
+// then distributed: each handler's listener appends it to its own unbounded queue, which the
+// listener's thread delivers in order; a slow handler delays only itself. A handler added after
+// Run started first receives the current contents as adds with is_in_initial_list = true (taken
+// while deltas are held back, so it misses nothing and sees nothing twice). Resync: every
+// `resync check period` the Reflector asks the informer whether any handler is due; the Sync
+// deltas then reach only the handlers whose period elapsed, as OnUpdate(obj, obj). An update
+// whose resourceVersion did not change (a resync, or a relisted unchanged object) counts as a
+// sync notification and goes only to those handlers, as upstream.
+//
+// Objects handed to handlers and read from the store are std::shared_ptr<const runtime::Object>:
+// a handler cannot modify the shared copy (it does not compile); copy to modify.
+//
+// Throws:
+// - AddEventHandler / AddEventHandlerWithResyncPeriod after Run returned: apimachinery::Error
+//   `handler was not added to shared informer because it has stopped already`.
+// - SetTransform / SetWatchErrorHandler after Run started: `informer has already started`.
+// - AddIndexers after Run returned: `indexer was not added because it has stopped already`; an
+//   index name already present: the store's `indexer conflict: ...`.
+// - Run propagates what the Reflector's Run throws (after stopping everything). Errors applying a
+//   delta to the store (key or index functions throwing) are not propagated: the delta is
+//   dropped, as upstream's processLoop drops processDeltas' error, and the exception goes to
+//   SharedIndexInformerOptions::error_handler when set.
+// - A handler callback that throws: the exception is caught on the listener's thread and goes to
+//   error_handler (stderr when unset); that notification is skipped and delivery goes on.
+//   Upstream crashes the process by default (utilruntime.ReallyCrash); a test asserts ours.
+// Thread-safety: every member function may be called from any thread, also from inside a handler
+// callback (AddEventHandler and RemoveEventHandler included); the informer must outlive Run.
+// Callbacks of one handler never overlap and arrive in order. No handler callback runs after Run
+// returns (Run joins the listeners' threads). After RemoveEventHandler returns, no new callback
+// of that handler starts; one already running may still be finishing (as upstream; use
+// ShutDownEventHandler to wait for it, never from that handler's own callback).
+// Cost: per delta, one store write and one queue push per handler; memory: the store plus what
+// the slowest handler has not consumed yet.
+// Differences from upstream:
+// - Errors are exceptions (Go returns them); no logging, no metrics, no mutation detector.
+// - Listeners are threads, not goroutines; see cache/internal/shared_processor.hpp.
+// - HasSynced is the RealFIFO's, latched; upstream closes a channel from a goroutine.
+// - SharedIndexInformerOptions adds the clock, the Reflector's options and error_handler.
+// - There is no example object: Reflector's options.expected_type plays that role.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/cache/controller.hpp"
+#include "apimachinery/cache/delta_fifo.hpp"
+#include "apimachinery/cache/index.hpp"
+#include "apimachinery/cache/internal/shared_processor.hpp"
+#include "apimachinery/cache/listwatch.hpp"
+#include "apimachinery/cache/reflector.hpp"
+#include "apimachinery/cache/store.hpp"
+#include "apimachinery/cache/the_real_fifo.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/util/clock.hpp"
+
+namespace apimachinery::cache {
+
+class SharedIndexInformer;
+
+// ResourceEventHandlerRegistration: the handle AddEventHandler returns (shared_informer.go:
+// ResourceEventHandlerRegistration).
+class ResourceEventHandlerRegistration {
+ public:
+  // HasSynced: the informer has synced and this handler has received every object of the
+  // initial list (for a handler added late: of the contents it was given).
+  bool HasSynced() const { return listener_->HasSynced(); }
+
+ private:
+  friend class SharedIndexInformer;
+  friend void ShutDownEventHandler(SharedIndexInformer&, const std::shared_ptr<ResourceEventHandlerRegistration>&);
+  explicit ResourceEventHandlerRegistration(std::shared_ptr<internal::ProcessorListener> l)
+      : listener_(std::move(l)) {}
+  std::shared_ptr<internal::ProcessorListener> listener_;
+};
+
+// SharedIndexInformerOptions: the full set of knobs (shared_informer.go:
+// SharedIndexInformerOptions, plus what upstream sets through unexported fields).
+struct SharedIndexInformerOptions {
+  // resync_period: the default handler resync period and the initial resync check period; 0
+  // means no resync.
+  std::chrono::milliseconds resync_period{0};
+  Indexers indexers{};
+  // clock: for the handlers' resync schedule, and the Reflector's when reflector.clock is empty.
+  // Empty: util::clock::RealClock.
+  std::shared_ptr<util::clock::Clock> clock{};
+  // reflector: name, page size, watch timeout, backoff, expected type, streaming list. Its
+  // resync_period and should_resync are the informer's and are overwritten; its
+  // watch_error_handler is replaced by SetWatchErrorHandler's when that was called.
+  ReflectorOptions reflector{};
+  // error_handler: receives what handler callbacks and the store's key/index functions throw.
+  std::function<void(const std::exception_ptr&)> error_handler{};
+};
+
+class SharedIndexInformer {
+ public:
+  using ObjectPtr = std::shared_ptr<const runtime::Object>;
+
+  // minimum_resync_period: a handler's non-zero resync period is raised to this (upstream
+  // minimumResyncPeriod).
+  static constexpr std::chrono::milliseconds kMinimumResyncPeriod{1000};
+
+  SharedIndexInformer(std::shared_ptr<ListerWatcher> lw, std::chrono::milliseconds resync_period,
+                      Indexers indexers = {})
+      : SharedIndexInformer(std::move(lw), SharedIndexInformerOptions{resync_period, std::move(indexers)}) {}
+  SharedIndexInformer(std::shared_ptr<ListerWatcher> lw, SharedIndexInformerOptions options);
+  SharedIndexInformer(const SharedIndexInformer&) = delete;
+  SharedIndexInformer& operator=(const SharedIndexInformer&) = delete;
+  ~SharedIndexInformer() = default;
+
+  // AddEventHandler registers a handler with the informer's default resync period.
+  std::shared_ptr<ResourceEventHandlerRegistration> AddEventHandler(ResourceEventHandlerFuncs handler) {
+    return AddEventHandlerWithResyncPeriod(std::move(handler), default_event_handler_resync_period_);
+  }
+  // AddEventHandlerWithResyncPeriod: a handler with its own resync period (0: none). A period
+  // under one second becomes one second; one shorter than the resync check period lowers the
+  // check period before Run, and is raised to it after (shared_informer.go:
+  // AddEventHandlerWithOptions).
+  std::shared_ptr<ResourceEventHandlerRegistration> AddEventHandlerWithResyncPeriod(
+      ResourceEventHandlerFuncs handler, std::chrono::milliseconds resync_period);
+  // RemoveEventHandler unregisters a handler; a registration that is not (or no longer) one of
+  // this informer's is ignored.
+  void RemoveEventHandler(const std::shared_ptr<ResourceEventHandlerRegistration>& handle);
+
+  // Run lists, watches and delivers until `stop` is requested; blocks. A second call returns at
+  // once (upstream logs a warning).
+  void Run(std::stop_token stop);
+  bool HasStarted() const {
+    std::lock_guard lock(started_mu_);
+    return started_;
+  }
+  // HasSynced: the first list has been applied to the store (and handed to the handlers' queues).
+  bool HasSynced() const;
+  // IsStopped: Run has returned (or is returning).
+  bool IsStopped() const {
+    std::lock_guard lock(started_mu_);
+    return stopped_;
+  }
+  // LastSyncResourceVersion: the Reflector's; "" before Run.
+  std::string LastSyncResourceVersion() const {
+    std::lock_guard lock(started_mu_);
+    return controller_ ? controller_->LastSyncResourceVersion() : std::string();
+  }
+
+  Indexer& GetIndexer() noexcept { return *indexer_; }
+  const Indexer& GetIndexer() const noexcept { return *indexer_; }
+  Indexer& GetStore() noexcept { return *indexer_; }
+  const Indexer& GetStore() const noexcept { return *indexer_; }
+
+  // AddIndexers adds indexes, before or after Run started (existing objects are indexed).
+  void AddIndexers(const Indexers& indexers) {
+    std::lock_guard lock(started_mu_);
+    if (stopped_) throw Error("indexer was not added because it has stopped already");
+    indexer_->AddIndexers(indexers);
+  }
+  // SetTransform: applied to every object before it is queued and stored (before Run only).
+  void SetTransform(TransformFunc transform) {
+    std::lock_guard lock(started_mu_);
+    if (started_) throw Error("informer has already started");
+    transform_ = std::move(transform);
+  }
+  // SetWatchErrorHandler: called with every list/watch error (before Run only).
+  void SetWatchErrorHandler(std::function<void(const std::exception_ptr&)> handler) {
+    std::lock_guard lock(started_mu_);
+    if (started_) throw Error("informer has already started");
+    watch_error_handler_ = std::move(handler);
+  }
+
+  // For tests: the resync check period and a handler's effective resync period.
+  std::chrono::milliseconds ResyncCheckPeriod() const {
+    std::lock_guard lock(started_mu_);
+    return resync_check_period_;
+  }
+  static std::chrono::milliseconds HandlerResyncPeriod(const ResourceEventHandlerRegistration& reg) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(reg.listener_->ResyncPeriod());
+  }
+  bool IsRegistered(const ResourceEventHandlerRegistration& reg) const {
+    return processor_.IsRegistered(reg.listener_.get());
+  }
+  std::size_t EventHandlerCount() const { return processor_.ListenerCount(); }
+
+ private:
+  friend void ShutDownEventHandler(SharedIndexInformer&, const std::shared_ptr<ResourceEventHandlerRegistration>&);
+
+  // Distributor: the informer as the ProcessDelta handler (shared_informer.go: OnAdd, OnUpdate,
+  // OnDelete), called with block_deltas_ held.
+  struct Distributor {
+    internal::SharedProcessor& processor;
+    void OnAdd(const ObjectPtr& obj, bool initial) const {
+      processor.Distribute(internal::Notification::Add(obj, initial), false);
+    }
+    void OnUpdate(const ObjectPtr& old_obj, const ObjectPtr& new_obj) const {
+      bool is_sync = false;
+      const metav1::ObjectMeta* n = new_obj->GetObjectMeta();
+      const metav1::ObjectMeta* o = old_obj->GetObjectMeta();
+      if (n != nullptr && o != nullptr) is_sync = n->resource_version == o->resource_version;
+      processor.Distribute(internal::Notification::Update(old_obj, new_obj), is_sync);
+    }
+    void OnDelete(const ObjectPtr& obj) const {
+      processor.Distribute(internal::Notification::Delete(obj), false);
+    }
+  };
+
+  void HandleDeltas(const Deltas& deltas, bool is_in_initial_list);
+  void ReportError(const std::exception_ptr& e) const noexcept {
+    if (!error_handler_) return;
+    try {
+      error_handler_(e);
+    } catch (...) {  // a throwing error handler is ignored
+    }
+  }
+  static std::chrono::milliseconds DetermineResyncPeriod(std::chrono::milliseconds desired,
+                                                         std::chrono::milliseconds check) {
+    if (desired == std::chrono::milliseconds::zero()) return desired;
+    if (check == std::chrono::milliseconds::zero()) return std::chrono::milliseconds::zero();
+    return std::max(desired, check);
+  }
+
+  std::shared_ptr<ListerWatcher> lister_watcher_;
+  std::shared_ptr<Indexer> indexer_;
+  std::shared_ptr<util::clock::Clock> clock_;
+  ReflectorOptions reflector_options_;
+  std::function<void(const std::exception_ptr&)> error_handler_;
+  internal::SharedProcessor processor_;
+
+  mutable std::mutex started_mu_;
+  bool started_ = false;
+  bool stopped_ = false;
+  std::chrono::milliseconds resync_check_period_;
+  const std::chrono::milliseconds default_event_handler_resync_period_;
+  TransformFunc transform_;
+  std::function<void(const std::exception_ptr&)> watch_error_handler_;
+  std::shared_ptr<RealFIFO> fifo_;
+  std::unique_ptr<Controller> controller_;
+  std::atomic<const RealFIFO*> fifo_raw_{nullptr};
+  mutable std::atomic<bool> synced_{false};
+
+  // Held while deltas are applied and distributed, and while a handler joins or leaves.
+  std::mutex block_deltas_;
+};
+
+// ShutDownEventHandler removes the handler and waits until its thread has finished the callback
+// in flight (shared_informer.go: ShutDownEventHandler). Deadlocks when called from that handler's
+// own callback.
+void ShutDownEventHandler(SharedIndexInformer& informer, const std::shared_ptr<ResourceEventHandlerRegistration>& handle);
+
+// WaitForCacheSync polls the functions every 100 ms (the first time at once) until all return
+// true (true) or `stop` is requested (false); a stop wakes it at once (shared_informer.go:
+// WaitForCacheSync, syncedPollPeriod).
+bool WaitForCacheSync(std::stop_token stop, const std::vector<std::function<bool()>>& has_synced);
+
+// StripManagedFields: a TransformFunc that drops metadata.managedFields (typed objects and
+// runtime::Unstructured alike), usually to save memory in the cache
+// (controller-runtime/pkg/cache/cache.go: TransformStripManagedFields). An object without
+// managedFields (or without metadata) is returned as is; otherwise a copy without them (the input
+// is shared and immutable, where upstream edits the freshly decoded object in place).
+std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const runtime::Object> obj);
+
+// Implementation details follow.
+
+inline SharedIndexInformer::SharedIndexInformer(std::shared_ptr<ListerWatcher> lw, SharedIndexInformerOptions options)
+    : lister_watcher_(std::move(lw)),
+      indexer_(std::make_shared<Indexer>(MetaNamespaceKeyFunc, options.indexers)),
+      clock_(options.clock ? std::move(options.clock) : std::make_shared<util::clock::RealClock>()),
+      reflector_options_(std::move(options.reflector)),
+      error_handler_(std::move(options.error_handler)),
+      processor_(clock_),
+      resync_check_period_(options.resync_period),
+      default_event_handler_resync_period_(options.resync_period) {
+  if (!lister_watcher_) throw Error("cache.SharedIndexInformer: the ListerWatcher is null");
+}
+
+inline std::shared_ptr<ResourceEventHandlerRegistration> SharedIndexInformer::AddEventHandlerWithResyncPeriod(
+    ResourceEventHandlerFuncs handler, std::chrono::milliseconds resync_period) {
+  std::lock_guard lock(started_mu_);
+  if (stopped_) throw Error("handler was not added to shared informer because it has stopped already");
+  if (resync_period > std::chrono::milliseconds::zero()) {
+    resync_period = std::max(resync_period, kMinimumResyncPeriod);
+    if (resync_period < resync_check_period_) {
+      if (started_) {
+        resync_period = resync_check_period_;
+      } else {
+        resync_check_period_ = resync_period;
+        const auto check = resync_check_period_;
+        processor_.ResyncCheckPeriodChanged([check](util::clock::Duration requested) {
+          return util::clock::Duration(
+              DetermineResyncPeriod(std::chrono::duration_cast<std::chrono::milliseconds>(requested), check));
+        });
+      }
+    }
+  }
+  internal::ListenerHandler h{std::move(handler.on_add), std::move(handler.on_update), std::move(handler.on_delete)};
+  auto listener = std::make_shared<internal::ProcessorListener>(
+      std::move(h), resync_period, DetermineResyncPeriod(resync_period, resync_check_period_), clock_->Now(),
+      [this] { return HasSynced(); }, error_handler_);
+  std::shared_ptr<ResourceEventHandlerRegistration> reg(new ResourceEventHandlerRegistration(listener));
+  if (!started_) {
+    processor_.AddListener(listener);
+    return reg;
+  }
+  // Joining a running informer: hold deltas back, give the new handler the store's contents as
+  // its initial list, then let deltas flow again.
+  std::lock_guard block(block_deltas_);
+  processor_.AddListener(listener);
+  const ObjectList items = indexer_->List();
+  for (std::size_t i = 0; i < items.size(); ++i) listener->Add(internal::Notification::Add(items.Share(i), true));
+  return reg;
+}
+
+inline void SharedIndexInformer::RemoveEventHandler(const std::shared_ptr<ResourceEventHandlerRegistration>& handle) {
+  if (!handle) return;
+  std::lock_guard lock(started_mu_);
+  std::lock_guard block(block_deltas_);
+  processor_.RemoveListener(handle->listener_.get());
+}
+
+inline void ShutDownEventHandler(SharedIndexInformer& informer,
+                                 const std::shared_ptr<ResourceEventHandlerRegistration>& handle) {
+  if (!handle) return;
+  informer.RemoveEventHandler(handle);
+  handle->listener_->WaitFinished();
+}
+
+inline bool SharedIndexInformer::HasSynced() const {
+  if (synced_.load(std::memory_order_acquire)) return true;
+  const RealFIFO* fifo = fifo_raw_.load(std::memory_order_acquire);
+  if (fifo == nullptr || !fifo->HasSynced()) return false;
+  synced_.store(true, std::memory_order_release);
+  return true;
+}
+
+inline void SharedIndexInformer::HandleDeltas(const Deltas& deltas, bool is_in_initial_list) {
+  std::lock_guard block(block_deltas_);
+  Distributor d{processor_};
+  for (const Delta& delta : deltas) {
+    try {
+      ProcessDelta(d, *indexer_, delta, is_in_initial_list);
+    } catch (...) {
+      ReportError(std::current_exception());
+    }
+  }
+}
+
+inline void SharedIndexInformer::Run(std::stop_token stop) {
+  {
+    std::lock_guard lock(started_mu_);
+    if (started_) return;
+    fifo_ = std::make_shared<RealFIFO>(MetaNamespaceKeyFunc, indexer_, transform_);
+    Config cfg;
+    cfg.queue = fifo_;
+    cfg.lister_watcher = lister_watcher_;
+    cfg.process_batch = [this](const Deltas& d, bool initial) { HandleDeltas(d, initial); };
+    cfg.reflector = reflector_options_;
+    cfg.reflector.resync_period = resync_check_period_;
+    cfg.reflector.should_resync = [this] { return processor_.ShouldResync(); };
+    if (watch_error_handler_) cfg.reflector.watch_error_handler = watch_error_handler_;
+    if (!cfg.reflector.clock) cfg.reflector.clock = clock_;
+    controller_ = std::make_unique<Controller>(std::move(cfg));
+    fifo_raw_.store(fifo_.get(), std::memory_order_release);
+    started_ = true;
+  }
+  processor_.Run();
+  // Stop order as upstream: no new handlers, then the processor (joining every listener).
+  struct StopGuard {
+    explicit StopGuard(SharedIndexInformer& informer) : s(informer) {}
+    StopGuard(const StopGuard&) = delete;
+    StopGuard& operator=(const StopGuard&) = delete;
+    ~StopGuard() {
+      {
+        std::lock_guard lock(s.started_mu_);
+        s.stopped_ = true;
+      }
+      s.processor_.Stop();
+    }
+    SharedIndexInformer& s;
+  } guard(*this);
+  controller_->Run(stop);
+}
+
+inline bool WaitForCacheSync(std::stop_token stop, const std::vector<std::function<bool()>>& has_synced) {
+  std::mutex mu;
+  std::condition_variable_any cv;
+  for (;;) {
+    if (std::all_of(has_synced.begin(), has_synced.end(), [](const std::function<bool()>& f) { return !f || f(); })) {
+      return true;
+    }
+    std::unique_lock lock(mu);
+    cv.wait_for(lock, stop, std::chrono::milliseconds(100), [] { return false; });
+    if (stop.stop_requested()) return false;
+  }
+}
+
+inline std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const runtime::Object> obj) {
+  if (!obj) return obj;
+  const metav1::ObjectMeta* meta = obj->GetObjectMeta();
+  if (meta == nullptr || meta->managed_fields.is_null()) return obj;
+  std::unique_ptr<runtime::Object> copy = obj->DeepCopyObject();
+  if (auto* u = dynamic_cast<runtime::Unstructured*>(copy.get())) {
+    u->SetManagedFields(nullptr);  // removes metadata.managedFields from the JSON and the view
+  } else {
+    copy->GetObjectMeta()->managed_fields = nullptr;
+  }
+  return copy;
+}
+
+}  // namespace apimachinery::cache

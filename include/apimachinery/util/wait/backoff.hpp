@@ -1,0 +1,156 @@
+// wait::Backoff: exponential backoff with jitter, and the resetting delay function a Reflector
+// sleeps on between failed lists and watches.
+//
+//   wait::Backoff b{.duration = 800ms, .factor = 2.0, .jitter = 1.0, .steps = 38, .cap = 30s};
+//   wait::DelayFunc delay = b.DelayWithReset(clock, std::chrono::minutes(2));
+//   auto d = delay();   // 800ms..1.6s, then 1.6s..3.2s, ... up to [30s, 60s); back to 800ms
+//                       // once two minutes have passed since the last reset
+//
+// Upstream: k8s.io/apimachinery/pkg/util/wait/backoff.go (Backoff, Backoff.Step, DelayFunc,
+// delay, DelayWithReset, backoffManager.Step) and wait.go (Jitter).
+//
+// Throws: nothing of its own (std::bad_alloc from std::function).
+// Cost: O(1) per step; Jitter draws one random number.
+// Thread-safety: a Backoff value is not synchronised (as upstream); the function returned by
+// DelayFunc may be used from one thread at a time; the one returned by DelayWithReset locks, so any
+// thread may call it (upstream's backoffManager.Step).
+// Differences from upstream: durations are std::chrono::nanoseconds; the random source is a
+// per-thread std::mt19937_64 seeded from std::random_device (Go's math/rand global source);
+// Timer, Until and the BackoffManager family are not ported: callers sleep on the clock
+// themselves (util/clock.hpp WaitUntil), which is what lets them be woken by a stop request.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <utility>
+
+#include "apimachinery/util/clock.hpp"
+
+namespace apimachinery::wait {
+
+using Duration = std::chrono::nanoseconds;
+
+// DelayFunc returns the next interval to wait (delay.go: DelayFunc).
+using DelayFunc = std::function<Duration()>;
+
+namespace internal {
+// RandFloat64: a uniform number in [0, 1) (Go's rand.Float64).
+inline double RandFloat64() {
+  thread_local std::mt19937_64 engine{std::random_device{}()};
+  return std::uniform_real_distribution<double>(0.0, 1.0)(engine);
+}
+}  // namespace internal
+
+// Jitter returns a duration in [duration, duration + max_factor*duration); a max_factor <= 0
+// means 1.0 (wait.go: Jitter).
+inline Duration Jitter(Duration duration, double max_factor) {
+  if (max_factor <= 0.0) max_factor = 1.0;
+  return duration + Duration(static_cast<Duration::rep>(internal::RandFloat64() * max_factor *
+                                                        static_cast<double>(duration.count())));
+}
+
+// Backoff: the parameters of an exponential backoff (backoff.go: Backoff).
+struct Backoff {
+  // duration: the initial duration.
+  Duration duration{};
+  // factor: duration is multiplied by it each step (if not zero and the limits allow).
+  double factor = 0.0;
+  // jitter: each sleep adds a random amount in [0, jitter*duration).
+  double jitter = 0.0;
+  // steps: the number of steps in which duration may still change; <= 0: never changes.
+  int steps = 0;
+  // cap: a limit on the duration; reaching it sets steps to 0.
+  Duration cap{};
+
+  // Step returns the time to sleep and advances duration and steps (backoff.go: Backoff.Step).
+  Duration Step();
+  // DelayFunc returns a function computing the successive delays of a copy of this backoff
+  // (backoff.go: Backoff.DelayFunc).
+  wait::DelayFunc DelayFunc() const;
+  // DelayWithReset: like DelayFunc, but the backoff returns to its initial state whenever more
+  // than reset_interval has passed on `clock` since the last reset (backoff.go:
+  // Backoff.DelayWithReset). factor <= 0: DelayFunc(); reset_interval <= 0: a constant delay
+  // (jittered) of duration. A null clock means a RealClock.
+  wait::DelayFunc DelayWithReset(std::shared_ptr<util::clock::Clock> clock, Duration reset_interval) const;
+};
+
+// Implementation details follow.
+
+namespace internal {
+struct DelayResult {
+  Duration sleep;
+  Duration next;
+  int next_steps;
+};
+
+// Delay: the core algorithm (backoff.go: delay).
+inline DelayResult Delay(int steps, Duration duration, Duration cap, double factor, double jitter) {
+  if (steps < 1) {
+    if (jitter > 0) return {Jitter(duration, jitter), duration, 0};
+    return {duration, duration, 0};
+  }
+  --steps;
+  Duration next = duration;
+  if (factor != 0) {
+    next = Duration(static_cast<Duration::rep>(static_cast<double>(duration.count()) * factor));
+    if (cap > Duration::zero() && next > cap) {
+      next = cap;
+      steps = 0;
+    }
+  }
+  Duration sleep = duration;
+  if (jitter > 0) sleep = Jitter(duration, jitter);
+  return {sleep, next, steps};
+}
+}  // namespace internal
+
+inline Duration Backoff::Step() {
+  internal::DelayResult r = internal::Delay(steps, duration, cap, factor, jitter);
+  duration = r.next;
+  steps = r.next_steps;
+  return r.sleep;
+}
+
+inline DelayFunc Backoff::DelayFunc() const {
+  return [b = *this]() mutable { return b.Step(); };
+}
+
+inline DelayFunc Backoff::DelayWithReset(std::shared_ptr<util::clock::Clock> clock,
+                                         Duration reset_interval) const {
+  if (factor <= 0) return DelayFunc();
+  if (reset_interval <= Duration::zero()) {
+    Backoff b = *this;
+    b.steps = 0;
+    b.factor = 0;
+    return b.DelayFunc();
+  }
+  if (!clock) clock = std::make_shared<util::clock::RealClock>();
+  struct Manager {
+    Backoff backoff;
+    Backoff initial;
+    Duration reset_interval;
+    std::shared_ptr<util::clock::Clock> clock;
+    std::mutex mu;
+    util::clock::Time last_start;
+  };
+  auto m = std::make_shared<Manager>();
+  m->backoff = *this;
+  m->initial = *this;
+  m->reset_interval = reset_interval;
+  m->clock = std::move(clock);
+  m->last_start = m->clock->Now();
+  return [m]() {
+    std::lock_guard lock(m->mu);
+    const util::clock::Time now = m->clock->Now();
+    if (now - m->last_start > m->reset_interval) {
+      m->backoff = m->initial;
+      m->last_start = now;
+    }
+    return m->backoff.Step();
+  };
+}
+
+}  // namespace apimachinery::wait
