@@ -4,16 +4,24 @@
 // lines:
 //   BENCH informer_events_per_s     a serialized watch stream (5,000 ADDED events, then 5,000
 //                                   MODIFIED moving each pod to another node) read by
-//                                   watch::NewStreamWatcher over the bytes -> FIFO -> an Indexer
-//                                   with the namespace and node indexes -> a no-op handler
+//                                   watch::NewStreamWatcher over the bytes (a cache::ListerWatcher
+//                                   whose list is empty) through a cache::SharedIndexInformer
+//                                   (Reflector -> RealFIFO -> Indexer with the namespace and node
+//                                   indexes -> a handler's listener) to a no-op handler
+//   BENCH informer_events_pipeline_per_s  the same stream through the pieces without the informer:
+//                                   StreamWatcher -> RealFIFO -> Indexer -> the handler called
+//                                   inline (diagnostic: what the Reflector and listener add)
 //   BENCH relist_50k_ms             a PodList of 50,000 pods (244 MB) decoded
 //                                   (JSONSerializer::DecodeUnstructured) and Replaced into that
 //                                   Indexer, in a process of its own (fastest of 3)
 //   BENCH relist_peak_extra_mb      that process's peak RSS (VmHWM) above its RSS before the relist,
 //                                   the list's bytes already in memory (median of 3)
-//   BENCH informer_bytes_per_pod    heap retained per cached pod once 10,000 ADDED events went
-//                                   through (glibc mallinfo2: bytes in use, chunk overhead included)
+//   BENCH informer_bytes_per_pod    heap retained per cached pod by the running informer once
+//                                   10,000 ADDED events went through (glibc mallinfo2: bytes in
+//                                   use, chunk overhead included)
+//   BENCH informer_bytes_per_pod_strip_managed_fields  the same with SetTransform(StripManagedFields)
 //   BENCH pod_json_bytes            JSON size of one pod, for scale
+// `informer_bench --events-only` runs the two event benchmarks alone.
 // bench/go (`-informer`, informer.go) runs the same workloads on client-go with the same bytes
 // (go_* lines; both print the length and FNV-1a hash of their stream and list on an
 // `informer data:` line).
@@ -42,10 +50,12 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/cache/cache.hpp"
+#include "apimachinery/cache/shared_informer.hpp"
 #include "apimachinery/runtime/codec_json.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/watch/decoder.hpp"
+#include "apimachinery/watch/fake.hpp"
 
 #include "bench_support.hpp"
 
@@ -350,21 +360,89 @@ class Pipeline {
   std::chrono::steady_clock::duration elapsed_{};
 };
 
+// --- the informer ------------------------------------------------------------------------------
+
+// StreamListWatch: an empty list, then one watch over the bytes; later watches never send (a
+// watch::FakeWatcher, until the Reflector stops it). No streaming list, as the Go side.
+class StreamListWatch final : public cache::ListerWatcher {
+ public:
+  explicit StreamListWatch(std::string_view stream) : stream_(stream) {}
+  cache::ListResult List(const apimachinery::metav1::ListOptions&) override { return {{}, "1", ""}; }
+  std::unique_ptr<watch::Interface> Watch(const apimachinery::metav1::ListOptions&) override {
+    if (watched_.exchange(true)) return std::make_unique<watch::FakeWatcher>();
+    return StreamWatcher(stream_);
+  }
+  bool IsWatchListSemanticsUnSupported() const override { return true; }
+
+ private:
+  std::string_view stream_;
+  std::atomic<bool> watched_{false};
+};
+
+// RunningInformer: a SharedIndexInformer over StreamListWatch with the two indexes and a counting
+// no-op handler, running until destroyed; the constructor returns once the handler has seen
+// `total` events.
+class RunningInformer {
+ public:
+  RunningInformer(std::string_view stream, long long total, cache::TransformFunc transform = {})
+      : informer_(std::make_shared<StreamListWatch>(stream), std::chrono::milliseconds(0), TwoIndexes()),
+        total_(total) {
+    if (transform) informer_.SetTransform(std::move(transform));
+    informer_.AddEventHandler({
+        .on_add = [this](const ObjectPtr& obj, bool) { Count(obj); },
+        .on_update = [this](const ObjectPtr&, const ObjectPtr& obj) { Count(obj); },
+        .on_delete = [this](const ObjectPtr& obj) { Count(obj); },
+    });
+    const auto start = std::chrono::steady_clock::now();
+    runner_ = std::jthread([this](std::stop_token stop) { informer_.Run(stop); });
+    for (long long v = seen_.load(); v < total_; v = seen_.load()) seen_.wait(v);
+    elapsed_ = std::chrono::steady_clock::now() - start;
+  }
+  ~RunningInformer() {
+    runner_.request_stop();
+    runner_.join();
+  }
+  RunningInformer(const RunningInformer&) = delete;
+  RunningInformer& operator=(const RunningInformer&) = delete;
+  RunningInformer(RunningInformer&&) = delete;
+  RunningInformer& operator=(RunningInformer&&) = delete;
+
+  double Seconds() const { return std::chrono::duration<double>(elapsed_).count(); }
+  const cache::Indexer& Store() const { return informer_.GetIndexer(); }
+
+ private:
+  void Count(const ObjectPtr& obj) {
+    benchmark::DoNotOptimize(obj.get());
+    if (seen_.fetch_add(1) + 1 == total_) seen_.notify_all();
+  }
+
+  cache::SharedIndexInformer informer_;
+  long long total_ = 0;
+  std::atomic<long long> seen_{0};
+  std::chrono::steady_clock::duration elapsed_{};
+  std::jthread runner_;
+};
+
 const std::string& EventStream() {
   static const std::string s = Gen().WatchStream(kEventAdds, kEventUpdates);
   return s;
 }
 
-void BM_InformerEvents(benchmark::State& state) {
+// Runs the event stream through `Path` (RunningInformer or Pipeline) once per iteration.
+template <typename Path>
+void EventsThrough(benchmark::State& state) {
   const std::string& stream = EventStream();
   for (auto _ : state) {
-    Pipeline p(stream, kEventAdds + kEventUpdates);
+    Path p(stream, kEventAdds + kEventUpdates);
     if (p.Store().Len() != kEventAdds) state.SkipWithError("the store misses pods");
     state.SetIterationTime(p.Seconds());  // the stream's passage, not the teardown
   }
   state.SetItemsProcessed(state.iterations() * (kEventAdds + kEventUpdates));
 }
+void BM_InformerEvents(benchmark::State& state) { EventsThrough<RunningInformer>(state); }
 BENCHMARK(BM_InformerEvents)->Unit(benchmark::kMillisecond)->UseManualTime();
+void BM_PipelineEvents(benchmark::State& state) { EventsThrough<Pipeline>(state); }
+BENCHMARK(BM_PipelineEvents)->Unit(benchmark::kMillisecond)->UseManualTime();
 
 // --- heap per pod ------------------------------------------------------------------------------
 
@@ -373,13 +451,15 @@ std::size_t HeapInUse() {
   return m.uordblks + m.hblkhd;
 }
 
-double BytesPerPod() {
+// BytesPerPod: heap in use while the informer runs, synced on kRetainedPods ADDED events, above
+// the heap in use before it was made (the stream's bytes excluded), per pod.
+double BytesPerPod(cache::TransformFunc transform = {}) {
   const std::string stream = Gen().WatchStream(kRetainedPods, 0);
   malloc_trim(0);
   const std::size_t before = HeapInUse();
-  Pipeline p(stream, kRetainedPods);
+  RunningInformer informer(stream, kRetainedPods, std::move(transform));
   const std::size_t after = HeapInUse();
-  if (p.Store().Len() != kRetainedPods) throw std::runtime_error("the store misses pods");
+  if (informer.Store().Len() != kRetainedPods) throw std::runtime_error("the store misses pods");
   return (static_cast<double>(after) - static_cast<double>(before)) / kRetainedPods;
 }
 
@@ -457,22 +537,33 @@ std::pair<double, double> Relist() {
 int main(int argc, char** argv) {
   namespace b = apimachinery::bench;
   if (argc == 2 && std::string_view(argv[1]) == "--relist-child") return RelistChild();
-  {
+  // --events-only: the event benchmarks alone (no relist, no heap measurement).
+  const bool events_only = argc > 1 && std::string_view(argv[argc - 1]) == "--events-only";
+  if (events_only) --argc;
+  double bytes_per_pod = -1, bytes_per_pod_stripped = -1;
+  if (!events_only) {
     const std::string list = Gen().PodList(kRelistObjects);
     std::printf("informer data: stream %zu bytes fnv1a %016llx, list %zu bytes fnv1a %016llx\n",
                 EventStream().size(), static_cast<unsigned long long>(Fnv1a(EventStream())), list.size(),
                 static_cast<unsigned long long>(Fnv1a(list)));
   }
-  const double bytes_per_pod = BytesPerPod();
+  if (!events_only) {
+    bytes_per_pod = BytesPerPod();
+    bytes_per_pod_stripped = BytesPerPod(cache::StripManagedFields);
+  }
   auto r = b::Run(argc, argv);
+  auto per_s = [&](const char* name) {
+    const double ns = b::NsOf(r, name);
+    return ns < 0 ? ns : (kEventAdds + kEventUpdates) / (ns * 1e-9);
+  };
+  b::Print("informer_events_per_s", per_s("BM_InformerEvents/manual_time"), "events/s");
+  b::Print("informer_events_pipeline_per_s", per_s("BM_PipelineEvents/manual_time"), "events/s");
+  if (events_only) return 0;
   const auto [relist_ms, relist_peak] = Relist();
-  std::printf("events path: watch::StreamWatcher -> cache::RealFIFO -> cache::Indexer -> no-op handler\n");
-  const double stream_ns = b::NsOf(r, "BM_InformerEvents/manual_time");
-  b::Print("informer_events_per_s",
-           stream_ns < 0 ? stream_ns : (kEventAdds + kEventUpdates) / (stream_ns * 1e-9), "events/s");
   b::Print("relist_50k_ms", relist_ms, "ms");
   b::Print("relist_peak_extra_mb", relist_peak, "MiB");
   b::Print("informer_bytes_per_pod", bytes_per_pod, "bytes");
+  b::Print("informer_bytes_per_pod_strip_managed_fields", bytes_per_pod_stripped, "bytes");
   std::string pod;
   Gen().AppendPod(pod, 12345, kFirstResourceVersion + 12345, NodeOf(12345));
   b::Print("pod_json_bytes", static_cast<double>(pod.size()), "bytes");
