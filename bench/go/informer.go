@@ -333,8 +333,12 @@ func benchRelist(testdata string) (ms, peakMB float64) {
 	return times[0], peaks[len(peaks)/2]
 }
 
-func benchInformer(testdata string) {
+func benchInformer(testdata string, eventsOnly bool) {
 	g := loadPodGen(testdata)
+	if eventsOnly {
+		fmt.Printf("BENCH go_informer_events_per_s %.3f events/s\n", benchEvents(g))
+		return
+	}
 	stream, list := g.watchStream(eventAdds, eventUpdates), g.podList(relistObjects)
 	fmt.Printf("informer data: stream %d bytes fnv1a %016x, list %d bytes fnv1a %016x\n",
 		len(stream), fnv1a(stream), len(list), fnv1a(list))
