@@ -21,7 +21,9 @@
 //
 // Run from bench/go: `go run .` (every line), `go run . -writes` (the three writes),
 // `go run . -getbykey` (GetByKey), or both flags; bench/paired_vs_go.sh alternates these with the
-// C++ runs.
+// C++ runs. `go run . -informer` runs the informer workloads of bench/informer_bench.cpp instead
+// (informer.go; -testdata names the testdata directory, ../../testdata by default; -events
+// limits it to go_informer_events_per_s).
 // Each measurement is one testing.Benchmark of about 0.3 s, like bench-summary's quick C++ pass.
 // `go test` checks that shuffle.go reproduces the C++ orders.
 package main
@@ -236,7 +238,19 @@ func main() {
 	testing.Init()
 	writes := flag.Bool("writes", false, "measure the writes (Add, Update, Update in random order)")
 	getByKey := flag.Bool("getbykey", false, "measure GetByKey")
+	informer := flag.Bool("informer", false, "measure the informer workloads (informer.go) instead")
+	events := flag.Bool("events", false, "with -informer: the event workload alone")
+	relist := flag.Bool("relist-child", false, "run one relist and print it (informer.go: benchRelist's child)")
+	testdata := flag.String("testdata", "../../testdata", "the repository's testdata directory")
 	flag.Parse()
+	if *relist {
+		relistChild(loadPodGen(*testdata))
+		return
+	}
+	if *informer {
+		benchInformer(*testdata, *events)
+		return
+	}
 	must(flag.Set("test.benchtime", "300ms"))
 	f := newFixture()
 	if !*writes && !*getByKey {
