@@ -568,7 +568,7 @@ TEST_CASE("Reflector: a 429 from Watch backs off and watches again without a rel
   CHECK(log.Errors().empty());
 }
 
-TEST_CASE("Reflector: an expired exact version relists at \"\" (ExpiredExactResourceVersion)",
+TEST_CASE("Reflector: an expired exact version relists with an empty version (ExpiredExactResourceVersion)",
           "[cache][reflector]") {
   std::stop_source stop;
   std::vector<std::string> rvs;
@@ -637,7 +637,7 @@ TEST_CASE("Reflector: an expired continue token falls back to a full list (FullL
   CHECK(rvs == std::vector<std::string>{"0", "10", "", "10"});
 }
 
-TEST_CASE("Reflector: a too large resource version relists at \"\" (FullListIfTooLarge)",
+TEST_CASE("Reflector: a too large resource version relists with an empty version (FullListIfTooLarge)",
           "[cache][reflector]") {
   std::stop_source stop;
   std::vector<std::string> rvs;
@@ -777,7 +777,7 @@ TEST_CASE("Reflector: bookmarks advance the version without a store call", "[cac
 }
 
 TEST_CASE(
-    "Reflector: a watch from \"0\" propagates versions only after its synthetic ADDEDs "
+    "Reflector: a watch from version 0 propagates versions only after its synthetic ADDEDs "
     "(ResourceVersionUpdate)",
     "[cache][reflector]") {
   Script script;
@@ -1150,7 +1150,7 @@ TEST_CASE("Reflector: Run with an already stopped token returns without a call",
   CHECK(store.Log().empty());
 }
 
-TEST_CASE("Reflector: watch timeouts are drawn in [min, 2*min)", "[cache][reflector]") {
+TEST_CASE("Reflector: watch timeouts are drawn from min up to twice min", "[cache][reflector]") {
   Script script;
   for (int i = 0; i < 40; ++i)
     script.PushClosingWatch({{watch::EventType::kBookmark, Pod("", std::to_string(i + 2))}});

@@ -101,6 +101,7 @@
 #include "apimachinery/pager/pager.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/clock.hpp"
+#include "apimachinery/util/type_id.hpp"
 #include "apimachinery/util/wait/backoff.hpp"
 #include "apimachinery/watch/event.hpp"
 
@@ -274,6 +275,8 @@ class Reflector {
   bool use_watch_list_ = false;
   bool paginated_result_ = false;
   std::mt19937_64 rand_{std::random_device{}()};
+  // The last type found to match expected_type (only the Run thread reads or writes it).
+  mutable util::TypeId matched_type_{};
 
   mutable std::mutex rv_mu_;
   std::string last_sync_resource_version_;
@@ -657,8 +660,12 @@ inline bool Reflector::MatchesExpectedType(const runtime::Object& obj) const {
   const std::string& want = options_.expected_type;
   if (want.empty()) return true;
   if (want.find(", Kind=") != std::string::npos) return obj.GetObjectKind().String() == want;
-  const std::string_view cpp_name = obj.GetTypeId().name();
-  return cpp_name == want || internal::GoTypeName(cpp_name) == want;
+  const util::TypeId id = obj.GetTypeId();
+  if (id == matched_type_) return true;  // the usual case: the type matched before
+  const std::string_view cpp_name = id.name();
+  if (cpp_name != want && internal::GoTypeName(cpp_name) != want) return false;
+  matched_type_ = id;
+  return true;
 }
 
 inline Reflector::WatchOutcome Reflector::HandleAnyWatch(
