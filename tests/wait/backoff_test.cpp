@@ -56,7 +56,7 @@ TEST_CASE("Backoff::Step: the duration grows until the cap, then stays (steps ru
   CHECK(b.steps == 37);
 }
 
-TEST_CASE("Jitter: in [d, d + factor*d); a factor <= 0 means 1", "[wait]") {
+TEST_CASE("Jitter: from d up to d + factor*d, a factor <= 0 means 1", "[wait]") {
   for (int i = 0; i < 1000; ++i) {
     const auto j = wait::Jitter(1s, 0.5);
     CHECK(j >= 1s);
