@@ -216,7 +216,11 @@ TEST_CASE("FakeAPIServer + SharedIndexInformer: random operations under random f
           "[testing][informer][faults]") {
   // Seeds 1 and 2 inject faults; seed 0 runs the same workload without any, where every deletion
   // must arrive as a delete of its own.
+#if defined(__SANITIZE_THREAD__)
+  const std::uint64_t seed = GENERATE(0u, 1u);  // TSan runs ~10x slower: one faulty seed
+#else
   const std::uint64_t seed = GENERATE(0u, 1u, 2u);
+#endif
   const int fault_percent = seed == 0 ? 0 : 2;
   constexpr int kOperations = 10'000;
   constexpr int kObjects = 120;
