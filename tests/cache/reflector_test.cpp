@@ -1172,6 +1172,39 @@ TEST_CASE("Reflector: watch timeouts are drawn from min up to twice min", "[cach
   CHECK(distinct.size() > 5);  // randomised (41 draws out of 100 values)
 }
 
+TEST_CASE(
+    "Reflector: a watch the server does not end by its timeout is stopped and reopened without a relist",
+    "[cache][reflector]") {
+  auto clock = std::make_shared<clk::FakeClock>();
+  Script script;
+  script.DefaultList([](const metav1::ListOptions&) { return cache::ListResult{{Pod("a", "5")}, "5", ""}; });
+  RecordingStore store;
+  ErrorLog log;
+  cache::ReflectorOptions opts = Fast(log);
+  opts.clock = clock;
+  opts.min_watch_timeout = 10s;
+  cache::Reflector r(script.lw, store, opts);
+  Runner run(r);
+  // The default watcher never ends and never delivers: a stalled watch.
+  REQUIRE(script.Watcher(0) != nullptr);
+  const std::int64_t timeout = script.Watches().at(0).timeout_seconds.value_or(0);
+  REQUIRE(timeout >= 10);
+  REQUIRE(timeout < 20);
+  // Stopped at timeoutSeconds plus a grace of 1 s and a tenth of the timeout.
+  const auto deadline = std::chrono::seconds(timeout) + 1s + std::chrono::seconds(timeout) / 10;
+  for (int spin = 0; spin < 10000 && !clock->HasWaiters(); ++spin) std::this_thread::sleep_for(1ms);
+  REQUIRE(clock->HasWaiters());
+  clock->Step(deadline - 1ms);
+  std::this_thread::sleep_for(20ms);
+  CHECK(script.Watches().size() == 1);
+  clock->Step(1ms);
+  REQUIRE(script.WaitForWatches(2));
+  CHECK(script.Watches().at(1).resource_version == "5");
+  CHECK(script.Lists().size() == 1);
+  CHECK(log.Errors().empty());
+  run.Stop();
+}
+
 TEST_CASE("Reflector: a streaming list replaces the store once at the initial-events-end bookmark",
           "[cache][reflector]") {
   Script script;
