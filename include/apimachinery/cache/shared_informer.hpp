@@ -379,6 +379,7 @@ inline void SharedIndexInformer::HandleDeltas(const Deltas& deltas, bool is_in_i
   }
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): by value, as Reflector::Run
 inline void SharedIndexInformer::Run(std::stop_token stop) {
   {
     std::lock_guard lock(started_mu_);
@@ -415,6 +416,7 @@ inline void SharedIndexInformer::Run(std::stop_token stop) {
   controller_->Run(stop);
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): the signature takes the token by value
 inline bool WaitForCacheSync(std::stop_token stop, const std::vector<std::function<bool()>>& has_synced) {
   std::mutex mu;
   std::condition_variable_any cv;
