@@ -90,7 +90,7 @@ namespace apimachinery::cache {
 class SharedIndexInformer;
 
 // ResourceEventHandlerRegistration: the handle AddEventHandler returns (shared_informer.go:
-// ResourceEventHandlerRegistration).
+// ResourceEventHandlerRegistration). It must not be used after its informer is destroyed.
 class ResourceEventHandlerRegistration {
  public:
   // HasSynced: the informer has synced and this handler has received every object of the
@@ -128,7 +128,7 @@ class SharedIndexInformer {
  public:
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
 
-  // minimum_resync_period: a handler's non-zero resync period is raised to this (upstream
+  // kMinimumResyncPeriod: a handler's non-zero resync period is raised to this (upstream
   // minimumResyncPeriod).
   static constexpr std::chrono::milliseconds kMinimumResyncPeriod{1000};
 
