@@ -27,7 +27,10 @@
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
+#include "apimachinery/runtime/codec_json.hpp"
+#include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/util/clock.hpp"
+#include "apimachinery/watch/decoder.hpp"
 #include "apimachinery/watch/fake.hpp"
 
 #include "test_pod.hpp"
@@ -565,7 +568,7 @@ TEST_CASE("Reflector: a 429 from Watch backs off and watches again without a rel
   CHECK(log.Errors().empty());
 }
 
-TEST_CASE("Reflector: an expired exact version relists at \"\" (ExpiredExactResourceVersion)",
+TEST_CASE("Reflector: an expired exact version relists with an empty version (ExpiredExactResourceVersion)",
           "[cache][reflector]") {
   std::stop_source stop;
   std::vector<std::string> rvs;
@@ -634,7 +637,7 @@ TEST_CASE("Reflector: an expired continue token falls back to a full list (FullL
   CHECK(rvs == std::vector<std::string>{"0", "10", "", "10"});
 }
 
-TEST_CASE("Reflector: a too large resource version relists at \"\" (FullListIfTooLarge)",
+TEST_CASE("Reflector: a too large resource version relists with an empty version (FullListIfTooLarge)",
           "[cache][reflector]") {
   std::stop_source stop;
   std::vector<std::string> rvs;
@@ -774,7 +777,7 @@ TEST_CASE("Reflector: bookmarks advance the version without a store call", "[cac
 }
 
 TEST_CASE(
-    "Reflector: a watch from \"0\" propagates versions only after its synthetic ADDEDs "
+    "Reflector: a watch from version 0 propagates versions only after its synthetic ADDEDs "
     "(ResourceVersionUpdate)",
     "[cache][reflector]") {
   Script script;
@@ -883,6 +886,57 @@ TEST_CASE("Reflector: bad events (unknown type, no object, no metadata) are erro
   REQUIRE(log.Errors().size() == 1);
   CHECK(log.Text(0) == text);
   CHECK(store.Log() == std::vector<std::string>{"replace 10 []", "replace 20 []"});
+}
+
+TEST_CASE("Reflector: a garbled watch stream is an error and a relist; a truncated one a quiet resume",
+          "[cache][reflector]") {
+  // The API server's bytes through the real decoder (objects decode as Unstructured).
+  static const runtime::Scheme scheme("reflector-test");
+  static const runtime::JSONSerializer codec(scheme);
+  struct Case {
+    const char* name;
+    std::string tail;  // after one good event
+    bool relist;
+    const char* text;  // what the handler sees (a substring)
+  };
+  const std::vector<Case> cases = {
+      {"garbage", "}{not json", true, "unable to decode an event from the watch stream: invalid character"},
+      {"unknown event type",
+       R"({"type":"FOO","object":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"x"}}})", true,
+       "unable to decode an event from the watch stream: got invalid watch event type: FOO"},
+      {"truncated", R"({"type":"ADDED","object":{"apiVersion":"v1","ki)", false, ""},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    Script script;
+    script.PushList([](const metav1::ListOptions&) { return cache::ListResult{{}, "10", ""}; });
+    script.PushList([](const metav1::ListOptions&) { return cache::ListResult{{}, "20", ""}; });
+    script.PushWatch([&c](const metav1::ListOptions&) -> std::unique_ptr<watch::Interface> {
+      auto [reader, writer] = watch::NewPipe();
+      writer->Write(
+          R"({"type":"ADDED","object":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"a","namespace":"ns","resourceVersion":"11"}}})"
+          "\n");
+      writer->Write(c.tail);
+      writer->Close();
+      return watch::NewStreamWatcher(std::move(reader), codec);
+    });
+    RecordingStore store;
+    ErrorLog log;
+    cache::Reflector r(script.lw, store, Fast(log));
+    Runner run(r);
+    REQUIRE(script.Watcher(0));
+    run.Stop();
+    if (c.relist) {
+      REQUIRE(log.Errors().size() == 1);
+      CHECK_THAT(log.Text(0), Catch::Contains(c.text));
+      CHECK(log.Is(0, [](const std::exception& e) { return errors::IsInternalError(e); }));
+      CHECK(store.Log() == std::vector<std::string>{"replace 10 []", "add a/11", "replace 20 []"});
+    } else {
+      CHECK(log.Errors().empty());
+      CHECK(store.Log() == std::vector<std::string>{"replace 10 []", "add a/11"});
+      CHECK(script.Watches().at(1).resource_version == "11");
+    }
+  }
 }
 
 TEST_CASE("Reflector: a watch that ends at once without events is a VeryShortWatchError",
@@ -1096,7 +1150,7 @@ TEST_CASE("Reflector: Run with an already stopped token returns without a call",
   CHECK(store.Log().empty());
 }
 
-TEST_CASE("Reflector: watch timeouts are drawn in [min, 2*min)", "[cache][reflector]") {
+TEST_CASE("Reflector: watch timeouts are drawn from min up to twice min", "[cache][reflector]") {
   Script script;
   for (int i = 0; i < 40; ++i)
     script.PushClosingWatch({{watch::EventType::kBookmark, Pod("", std::to_string(i + 2))}});
@@ -1146,6 +1200,26 @@ TEST_CASE("Reflector: a streaming list replaces the store once at the initial-ev
   CHECK(watches[0].resource_version_match == "NotOlderThan");
   CHECK(watches[0].allow_watch_bookmarks);
   CHECK(r.LastSyncResourceVersion() == "5");
+}
+
+TEST_CASE("Reflector: stop is prompt while a streaming list waits for its bookmark", "[cache][reflector]") {
+  Script script;
+  RecordingStore store;
+  ErrorLog log;
+  auto opts = Fast(log);
+  opts.use_watch_list = true;
+  cache::Reflector r(script.lw, store, opts);
+  Runner run(r);
+  auto w = script.Watcher(0);
+  REQUIRE(w);
+  w->Add(Pod("foo", "1"));
+  std::this_thread::sleep_for(10ms);
+  CHECK(run.Stop() < 2s);
+  store.Seal();
+  CHECK(w->IsStopped());
+  CHECK(store.Log().empty());  // no Replace without the initial-events-end bookmark
+  CHECK(script.Lists().empty());
+  CHECK(log.Errors().empty());
 }
 
 TEST_CASE("Reflector: a refused streaming list falls back to a list", "[cache][reflector]") {

@@ -72,6 +72,7 @@
 //   watch-list data consistency check.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -100,6 +101,7 @@
 #include "apimachinery/pager/pager.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/clock.hpp"
+#include "apimachinery/util/type_id.hpp"
 #include "apimachinery/util/wait/backoff.hpp"
 #include "apimachinery/watch/event.hpp"
 
@@ -190,10 +192,11 @@ class Reflector {
 
   // Run: ListAndWatch until stopped, reporting each error and backing off between attempts
   // (reflector.go: Reflector.Run). Blocks; returns promptly once `stop` is stopped.
+  // NOLINTNEXTLINE(performance-unnecessary-value-param): the signature of the agreed interface.
   void Run(std::stop_token stop);
   // ListAndWatch: one list (or streaming list) and the watches that follow it, until a watch
   // fails or `stop` is stopped (reflector.go: ListAndWatch). Throws the error that ended it.
-  void ListAndWatch(std::stop_token stop);
+  void ListAndWatch(const std::stop_token& stop);
 
   // LastSyncResourceVersion: the version of the last list or event applied (thread-safe).
   std::string LastSyncResourceVersion() const;
@@ -214,6 +217,24 @@ class Reflector {
     std::exception_ptr err{};
   };
   class TemporaryStore;
+  // ActiveWatch: makes w the watch a stop (or a failed resync) ends, while it is consumed.
+  class ActiveWatch {
+   public:
+    ActiveWatch(Reflector& r, const std::stop_token& stop, watch::Interface& w) : r_(r) {
+      std::lock_guard g(r_.watch_mu_);
+      r_.current_watch_ = &w;
+      if (stop.stop_requested() || r_.resync_failed_.load(std::memory_order_acquire)) w.Stop();
+    }
+    ActiveWatch(const ActiveWatch&) = delete;
+    ActiveWatch& operator=(const ActiveWatch&) = delete;
+    ~ActiveWatch() {
+      std::lock_guard g(r_.watch_mu_);
+      r_.current_watch_ = nullptr;
+    }
+
+   private:
+    Reflector& r_;
+  };
 
   void ReportError(const std::exception_ptr& err);
   template <typename Fn>
@@ -224,16 +245,16 @@ class Reflector {
       ReportError(std::current_exception());
     }
   }
-  void List(std::stop_token stop);
-  std::unique_ptr<watch::Interface> WatchList(std::stop_token stop);
-  void WatchWithResync(std::stop_token stop, std::unique_ptr<watch::Interface> w);
-  void Watch(std::stop_token stop, std::unique_ptr<watch::Interface> w);
-  WatchOutcome HandleAnyWatch(std::stop_token stop, util::clock::Time start, watch::Interface& w,
+  void List(const std::stop_token& stop);
+  std::unique_ptr<watch::Interface> WatchList(const std::stop_token& stop);
+  void WatchWithResync(const std::stop_token& stop, std::unique_ptr<watch::Interface> w);
+  void Watch(const std::stop_token& stop, std::unique_ptr<watch::Interface> w);
+  WatchOutcome HandleAnyWatch(const std::stop_token& stop, util::clock::Time start, watch::Interface& w,
                               ReflectorStore& store, bool exit_on_initial_events_end,
                               const std::function<void(const std::string&, bool)>& set_rv);
-  void ResyncLoop(std::stop_token stop);
+  void ResyncLoop(const std::stop_token& stop);
   // Sleep: waits d on the clock; false when stopped first.
-  bool Sleep(std::stop_token stop, util::clock::Duration d);
+  bool Sleep(const std::stop_token& stop, util::clock::Duration d);
   std::int64_t WatchTimeoutSeconds();
   bool MatchesExpectedType(const runtime::Object& obj) const;
   bool IsRetriableWatchError(const std::exception_ptr& err) const;
@@ -254,6 +275,8 @@ class Reflector {
   bool use_watch_list_ = false;
   bool paginated_result_ = false;
   std::mt19937_64 rand_{std::random_device{}()};
+  // The last type found to match expected_type (only the Run thread reads or writes it).
+  mutable util::TypeId matched_type_{};
 
   mutable std::mutex rv_mu_;
   std::string last_sync_resource_version_;
@@ -264,6 +287,7 @@ class Reflector {
   std::mutex watch_mu_;
   watch::Interface* current_watch_ = nullptr;
   std::exception_ptr resync_error_;
+  std::atomic<bool> resync_failed_{false};
 };
 
 // Implementation details follow.
@@ -382,6 +406,7 @@ inline void Reflector::ReportError(const std::exception_ptr& err) {
   }
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): the signature of the agreed interface.
 inline void Reflector::Run(std::stop_token stop) {
   // Upstream: delayHandler.Until(ctx, immediate=true, sliding=true, ListAndWatch).
   while (!stop.stop_requested()) {
@@ -395,7 +420,17 @@ inline void Reflector::Run(std::stop_token stop) {
   }
 }
 
-inline void Reflector::ListAndWatch(std::stop_token stop) {
+inline void Reflector::ListAndWatch(const std::stop_token& stop) {
+  // A stop ends the watch being consumed (its Next returns).
+  std::stop_callback interrupt(stop, [this] {
+    std::lock_guard g(watch_mu_);
+    if (current_watch_ != nullptr) current_watch_->Stop();
+  });
+  {
+    std::lock_guard g(watch_mu_);
+    resync_error_ = nullptr;
+    resync_failed_.store(false, std::memory_order_release);
+  }
   std::unique_ptr<watch::Interface> w;
   bool fallback_to_list = !use_watch_list_;
   if (use_watch_list_) {
@@ -414,7 +449,7 @@ inline void Reflector::ListAndWatch(std::stop_token stop) {
   WatchWithResync(stop, std::move(w));
 }
 
-inline void Reflector::List(std::stop_token stop) {
+inline void Reflector::List(const std::stop_token& stop) {
   metav1::ListOptions options;
   options.resource_version = RelistResourceVersion();
   pager::ListPager<ListResult> pager([this](const metav1::ListOptions& o) { return lw_->List(o); });
@@ -461,7 +496,7 @@ inline bool Reflector::IsRetriableWatchError(const std::exception_ptr& err) cons
   return internal::Classify(err, [](const std::exception& e) { return errors::IsTooManyRequests(e); });
 }
 
-inline std::unique_ptr<watch::Interface> Reflector::WatchList(std::stop_token stop) {
+inline std::unique_ptr<watch::Interface> Reflector::WatchList(const std::stop_token& stop) {
   // Retriable errors: 429 backs off; an unavailable version restarts from "" (a consistent read).
   auto retriable_with_side_effects = [&](const std::exception_ptr& err) {
     if (IsRetriableWatchError(err)) {
@@ -497,10 +532,14 @@ inline std::unique_ptr<watch::Interface> Reflector::WatchList(std::stop_token st
       if (retriable_with_side_effects(std::current_exception())) continue;
       throw;
     }
-    WatchOutcome outcome = HandleAnyWatch(stop, start, *w, temporary, true,
-                                          [&](const std::string& rv, bool event_received_besides_added) {
-                                            if (event_received_besides_added) resource_version = rv;
-                                          });
+    WatchOutcome outcome;
+    {
+      ActiveWatch active(*this, stop, *w);
+      outcome = HandleAnyWatch(stop, start, *w, temporary, true,
+                               [&](const std::string& rv, bool event_received_besides_added) {
+                                 if (event_received_besides_added) resource_version = rv;
+                               });
+    }
     if (outcome.end == WatchEnd::kInitialEventsEnd) break;
     w->Stop();
     w.reset();
@@ -521,7 +560,7 @@ inline std::unique_ptr<watch::Interface> Reflector::WatchList(std::stop_token st
   return w;
 }
 
-inline bool Reflector::Sleep(std::stop_token stop, util::clock::Duration d) {
+inline bool Reflector::Sleep(const std::stop_token& stop, util::clock::Duration d) {
   std::mutex mu;
   std::condition_variable cv;
   // Registered before the lock is taken: a callback that runs at once (stop already requested)
@@ -536,7 +575,7 @@ inline bool Reflector::Sleep(std::stop_token stop, util::clock::Duration d) {
   return !stop.stop_requested();
 }
 
-inline void Reflector::ResyncLoop(std::stop_token stop) {
+inline void Reflector::ResyncLoop(const std::stop_token& stop) {
   const auto period = std::chrono::duration_cast<util::clock::Duration>(options_.resync_period);
   while (Sleep(stop, period)) {
     if (options_.should_resync && !options_.should_resync()) continue;
@@ -545,31 +584,24 @@ inline void Reflector::ResyncLoop(std::stop_token stop) {
     } catch (...) {
       std::lock_guard g(watch_mu_);
       resync_error_ = std::current_exception();
+      resync_failed_.store(true, std::memory_order_release);
       if (current_watch_ != nullptr) current_watch_->Stop();
       return;
     }
   }
 }
 
-inline void Reflector::WatchWithResync(std::stop_token stop, std::unique_ptr<watch::Interface> w) {
-  {
-    std::lock_guard g(watch_mu_);
-    resync_error_ = nullptr;
-  }
+inline void Reflector::WatchWithResync(const std::stop_token& stop, std::unique_ptr<watch::Interface> w) {
   std::optional<std::jthread> resync;
   if (options_.resync_period > std::chrono::milliseconds::zero()) {
-    resync.emplace([this](std::stop_token st) { ResyncLoop(st); });
+    resync.emplace([this](const std::stop_token& st) { ResyncLoop(st); });
   }
   // The resync thread is stopped and joined before this returns (jthread's destructor), whatever
   // Watch throws.
   Watch(stop, std::move(w));
 }
 
-inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interface> w) {
-  std::stop_callback interrupt(stop, [this] {
-    std::lock_guard g(watch_mu_);
-    if (current_watch_ != nullptr) current_watch_->Stop();
-  });
+inline void Reflector::Watch(const std::stop_token& stop, std::unique_ptr<watch::Interface> w) {
   for (;;) {
     if (stop.stop_requested()) return;
     const util::clock::Time start = clock_->Now();
@@ -593,13 +625,9 @@ inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interf
         throw;
       }
     }
-    {
-      std::lock_guard g(watch_mu_);
-      current_watch_ = w.get();
-      if (stop.stop_requested() || resync_error_) w->Stop();
-    }
     WatchOutcome outcome;
     try {
+      ActiveWatch active(*this, stop, *w);
       outcome = HandleAnyWatch(stop, start, *w, store_, false,
                                [&](const std::string& rv, bool event_received_besides_added) {
                                  if (propagate_rv_from_start || event_received_besides_added) {
@@ -608,10 +636,6 @@ inline void Reflector::Watch(std::stop_token stop, std::unique_ptr<watch::Interf
                                });
     } catch (...) {
       outcome = WatchOutcome{WatchEnd::kError, std::current_exception()};
-    }
-    {
-      std::lock_guard g(watch_mu_);
-      current_watch_ = nullptr;
     }
     w->Stop();
     w.reset();
@@ -636,26 +660,29 @@ inline bool Reflector::MatchesExpectedType(const runtime::Object& obj) const {
   const std::string& want = options_.expected_type;
   if (want.empty()) return true;
   if (want.find(", Kind=") != std::string::npos) return obj.GetObjectKind().String() == want;
-  const std::string_view cpp_name = obj.GetTypeId().name();
-  return cpp_name == want || internal::GoTypeName(cpp_name) == want;
+  const util::TypeId id = obj.GetTypeId();
+  if (id == matched_type_) return true;  // the usual case: the type matched before
+  const std::string_view cpp_name = id.name();
+  if (cpp_name != want && internal::GoTypeName(cpp_name) != want) return false;
+  matched_type_ = id;
+  return true;
 }
 
 inline Reflector::WatchOutcome Reflector::HandleAnyWatch(
-    std::stop_token stop, util::clock::Time start, watch::Interface& w, ReflectorStore& store,
+    const std::stop_token& stop, util::clock::Time start, watch::Interface& w, ReflectorStore& store,
     bool exit_on_initial_events_end, const std::function<void(const std::string&, bool)>& set_rv) {
   bool initial_events_end_received = false;
   bool event_received_besides_added = false;
   std::size_t event_count = 0;
-  auto fail = [](std::string text) {
-    return WatchOutcome{WatchEnd::kError,
-                        std::make_exception_ptr(UnexpectedWatchEventError(std::move(text)))};
+  auto fail = [](const std::string& text) {
+    return WatchOutcome{WatchEnd::kError, std::make_exception_ptr(UnexpectedWatchEventError(text))};
   };
   for (;;) {
     if (stop.stop_requested()) return WatchOutcome{WatchEnd::kStopped, nullptr};
     std::optional<watch::Event> event = w.Next();
-    {
+    if (resync_failed_.load(std::memory_order_acquire)) {
       std::lock_guard g(watch_mu_);
-      if (resync_error_) return WatchOutcome{WatchEnd::kError, resync_error_};
+      return WatchOutcome{WatchEnd::kError, resync_error_};
     }
     if (!event) {
       if (stop.stop_requested()) return WatchOutcome{WatchEnd::kStopped, nullptr};

@@ -85,13 +85,13 @@ class ListPager {
   bool full_list_if_expired = true;
 
   // List: the whole list, read in pages (pager.go: ListPager.List).
-  ListPageResult<L> List(metav1::ListOptions options, std::stop_token stop = {}) const;
+  ListPageResult<L> List(metav1::ListOptions options, const std::stop_token& stop = {}) const;
 
   // EachListItem calls fn on every item, page by page (pager.go: ListPager.EachListItem,
   // eachListChunk). No full-list fallback: an Expired page error propagates, as upstream. What fn
   // throws propagates and ends the listing.
   template <typename Fn>
-  void EachListItem(metav1::ListOptions options, Fn&& fn, std::stop_token stop = {}) const;
+  void EachListItem(metav1::ListOptions options, Fn&& fn, const std::stop_token& stop = {}) const;
 
  private:
   L Page(const metav1::ListOptions& options) const {
@@ -103,7 +103,7 @@ class ListPager {
 // Implementation details follow.
 
 template <PagedList L>
-ListPageResult<L> ListPager<L>::List(metav1::ListOptions options, std::stop_token stop) const {
+ListPageResult<L> ListPager<L>::List(metav1::ListOptions options, const std::stop_token& stop) const {
   if (options.limit == 0) options.limit = page_size;
   const std::string requested_resource_version = options.resource_version;
   const std::string requested_resource_version_match = options.resource_version_match;
@@ -144,7 +144,7 @@ ListPageResult<L> ListPager<L>::List(metav1::ListOptions options, std::stop_toke
 
 template <PagedList L>
 template <typename Fn>
-void ListPager<L>::EachListItem(metav1::ListOptions options, Fn&& fn, std::stop_token stop) const {
+void ListPager<L>::EachListItem(metav1::ListOptions options, Fn&& fn, const std::stop_token& stop) const {
   if (options.limit == 0) options.limit = page_size;
   for (;;) {
     if (stop.stop_requested()) throw ContextCanceledError();
