@@ -161,6 +161,29 @@ TEST_CASE("DynamicSharedInformerFactory: the destructor stops and joins the info
   CHECK(informer->IsStopped());
 }
 
+TEST_CASE("DynamicSharedInformerFactory: concurrent ForResource calls share one informer") {
+  Sources s;
+  dynamicinformer::DynamicSharedInformerFactory factory(s.Func(), 0ms);
+  std::vector<std::shared_ptr<cache::SharedIndexInformer>> got(8);
+  std::stop_source stop;
+  {
+    std::vector<std::jthread> threads;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      threads.emplace_back([&, i] {
+        got[i] = factory.ForResource(i % 2 == 0 ? kPods : kWidgets);
+        factory.Start(stop.get_token());
+      });
+    }
+  }
+  for (std::size_t i = 2; i < got.size(); ++i) CHECK(got[i] == got[i % 2]);
+  CHECK(got[0] != got[1]);
+  CHECK(s.made.size() == 2);
+  auto synced = factory.WaitForCacheSync(stop.get_token());
+  CHECK(synced == std::map<GroupVersionResource, bool>{{kPods, true}, {kWidgets, true}});
+  CHECK(s.pods.lists() == 1);  // started once, whatever the number of Start calls
+  CHECK(s.widgets.lists() == 1);
+}
+
 TEST_CASE("DynamicSharedInformerFactory: bad arguments") {
   CHECK_THROWS_WITH(dynamicinformer::DynamicSharedInformerFactory({}, 0ms),
                     "dynamicinformer: the ListerWatcher function is empty");

@@ -160,7 +160,7 @@ class Controller {
   ~Controller() = default;
 
   // Run lists and watches until `stop` is requested, processing deltas on the calling thread.
-  void Run(std::stop_token stop);
+  void Run(const std::stop_token& stop);
   // HasSynced: the queue has handed out everything of the first list (RealFIFO::HasSynced).
   bool HasSynced() const { return config_.queue->HasSynced(); }
   // LastSyncResourceVersion: the Reflector's, or "" before Run.
@@ -218,7 +218,7 @@ inline void Controller::ProcessLoop(const std::stop_token& stop) {
   }
 }
 
-inline void Controller::Run(std::stop_token stop) {
+inline void Controller::Run(const std::stop_token& stop) {
   std::shared_ptr<Reflector> reflector;
   {
     std::lock_guard lock(mu_);

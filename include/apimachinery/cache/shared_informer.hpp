@@ -90,7 +90,7 @@ namespace apimachinery::cache {
 class SharedIndexInformer;
 
 // ResourceEventHandlerRegistration: the handle AddEventHandler returns (shared_informer.go:
-// ResourceEventHandlerRegistration).
+// ResourceEventHandlerRegistration). It must not be used after its informer is destroyed.
 class ResourceEventHandlerRegistration {
  public:
   // HasSynced: the informer has synced and this handler has received every object of the
@@ -128,7 +128,7 @@ class SharedIndexInformer {
  public:
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
 
-  // minimum_resync_period: a handler's non-zero resync period is raised to this (upstream
+  // kMinimumResyncPeriod: a handler's non-zero resync period is raised to this (upstream
   // minimumResyncPeriod).
   static constexpr std::chrono::milliseconds kMinimumResyncPeriod{1000};
 
@@ -379,6 +379,7 @@ inline void SharedIndexInformer::HandleDeltas(const Deltas& deltas, bool is_in_i
   }
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): by value, as Reflector::Run
 inline void SharedIndexInformer::Run(std::stop_token stop) {
   {
     std::lock_guard lock(started_mu_);
@@ -415,6 +416,7 @@ inline void SharedIndexInformer::Run(std::stop_token stop) {
   controller_->Run(stop);
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): the signature takes the token by value
 inline bool WaitForCacheSync(std::stop_token stop, const std::vector<std::function<bool()>>& has_synced) {
   std::mutex mu;
   std::condition_variable_any cv;

@@ -124,9 +124,9 @@ class DynamicSharedInformerFactory {
 
   // Start runs every informer not yet running on a thread of its own until `stop` is requested
   // (or the factory is destroyed). After Shutdown it does nothing.
-  void Start(std::stop_token stop);
+  void Start(const std::stop_token& stop);
   // WaitForCacheSync waits for every started informer; the result says which synced.
-  std::map<schema::GroupVersionResource, bool> WaitForCacheSync(std::stop_token stop);
+  std::map<schema::GroupVersionResource, bool> WaitForCacheSync(const std::stop_token& stop);
   // Shutdown: no informer starts any more; waits until the started ones have returned.
   void Shutdown();
 
@@ -177,7 +177,7 @@ inline std::shared_ptr<cache::SharedIndexInformer> DynamicSharedInformerFactory:
   return informer;
 }
 
-inline void DynamicSharedInformerFactory::Start(std::stop_token stop) {
+inline void DynamicSharedInformerFactory::Start(const std::stop_token& stop) {
   std::lock_guard lock(mu_);
   if (shutting_down_) return;
   for (auto& [key, entry] : informers_) {
@@ -194,7 +194,7 @@ inline void DynamicSharedInformerFactory::Start(std::stop_token stop) {
 }
 
 inline std::map<schema::GroupVersionResource, bool> DynamicSharedInformerFactory::WaitForCacheSync(
-    std::stop_token stop) {
+    const std::stop_token& stop) {
   std::vector<std::pair<schema::GroupVersionResource, std::shared_ptr<cache::SharedIndexInformer>>> started;
   {
     std::lock_guard lock(mu_);
