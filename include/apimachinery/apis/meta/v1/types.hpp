@@ -22,6 +22,10 @@
 //   `unknown_fields` (a JSON object, or null when there are none) and write them back, so a JSON
 //   round trip does not lose them. Modelled keys always win over a same-named unknown key.
 //
+// Copies and == are safe at any depth: the free-form JSON members (managed_fields,
+// unknown_fields) are util::json::Document, copied with util::json::DeepCopy and compared with
+// util::json::Equal, so a document at util::json::Parse's depth limit copies on a small stack.
+//
 // Differences from upstream:
 // - `managedFields` is kept as raw JSON, not as []ManagedFieldsEntry.
 // - `unknown_fields` has no upstream counterpart (Go's typed decode drops unknown keys).
@@ -81,10 +85,11 @@ struct ObjectMeta {
   std::map<std::string, std::string> annotations;
   std::vector<OwnerReference> owner_references;  // "ownerReferences"
   std::vector<std::string> finalizers;
-  nlohmann::json managed_fields;  // "managedFields", kept as raw JSON (null when absent)
+  // "managedFields", kept as raw JSON (null when absent).
+  util::json::Document managed_fields;
   // Keys of the JSON object this struct does not model (e.g. "selfLink"), written back verbatim:
   // a JSON object, or null when there are none. Not upstream (Go drops them).
-  nlohmann::json unknown_fields;
+  util::json::Document unknown_fields;
 
   friend bool operator==(const ObjectMeta&, const ObjectMeta&) = default;
 };
@@ -95,7 +100,7 @@ struct ListMeta {
   std::string continue_;                             // "continue"
   std::optional<std::int64_t> remaining_item_count;  // "remainingItemCount"
   // Unmodelled keys (e.g. "selfLink"), as ObjectMeta::unknown_fields.
-  nlohmann::json unknown_fields;
+  util::json::Document unknown_fields;
 
   friend bool operator==(const ListMeta&, const ListMeta&) = default;
 };
