@@ -223,6 +223,19 @@ TEST_CASE("Typed <-> Unstructured through the scheme", "[runtime][codec][unstruc
                       "Unstructured without providing a preferred version to convert to");
   s.Convert(*hub, out2, runtime::GroupVersioner(widgets::kV2));
   CHECK(out2.GetAPIVersion() == "widgets.example.com/v2");
+  // ObjectToUnstructured of the hub object: refused as Convert without a GroupVersioner (upstream
+  // never stamps an `__internal` apiVersion), also when its TypeMeta names the internal version.
+  REQUIRE(hub->GetObjectKind().version.empty());
+  REQUIRE_THROWS_WITH(runtime::ObjectToUnstructured(s, *hub),
+                      "unable to convert the internal object type widgets::hub::Widget to "
+                      "Unstructured without providing a preferred version to convert to");
+  std::unique_ptr<runtime::Object> stamped = hub->DeepCopyObject();
+  stamped->SetGroupVersionKind(widgets::kInternalGV.WithKind("Widget"));
+  CHECK_THROWS_AS(runtime::ObjectToUnstructured(s, *stamped), apimachinery::Error);
+  // A versioned object whose TypeMeta is empty gets its first registered kind.
+  widgets::v1::Widget bare = static_cast<const widgets::v1::Widget&>(*typed);
+  bare.type_meta = {};
+  CHECK(runtime::ObjectToUnstructured(s, bare).GetAPIVersion() == "widgets.example.com/v1");
 
   // Unstructured of an unknown kind.
   runtime::Unstructured pod(nlohmann::json{{"apiVersion", "v1"}, {"kind", "Pod"}});

@@ -169,6 +169,101 @@ TEST_CASE("a document at the depth limit decodes, copies, converts, encodes and 
   });
 }
 
+// `depth` nested arrays around `leaf`.
+std::string Nest(int depth, std::string_view leaf) {
+  return std::string(static_cast<std::size_t>(depth), '[') + std::string(leaf) +
+         std::string(static_cast<std::size_t>(depth), ']');
+}
+
+// A Widget whose metadata holds an unknown key and managedFields nested to the depth limit
+// (object 1, metadata 2, then 9998 arrays), the innermost value being `leaf`.
+std::string DeepMetaWidget(std::string_view leaf) {
+  return fmt::format(
+      R"({{"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{{"name":"deep","future":{},"managedFields":{}}}}})",
+      Nest(9998, leaf), Nest(9998, leaf));
+}
+
+TEST_CASE("typed objects and Unstructured with deep metadata copy, compare and die on a 256 KiB stack",
+          "[runtime][json]") {
+  const std::string a = DeepMetaWidget("1");
+  const std::string b = DeepMetaWidget("2");  // differs only at the deepest level
+  const std::string list_a =
+      R"({"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":"7","future":)" + Nest(9998, "1") +
+      R"(},"items":[]})";
+  const std::string list_b =
+      R"({"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":"7","future":)" + Nest(9998, "2") +
+      R"(},"items":[]})";
+  RunOnSmallStack([&] {
+    const runtime::JSONSerializer codec(WireScheme());
+    // Typed: decode keeps the deep JSON in ObjectMeta's managed_fields and unknown_fields.
+    widgets::v1::Widget wa;
+    codec.DecodeInto(a, wa);
+    widgets::v1::Widget wb;
+    codec.DecodeInto(b, wb);
+    REQUIRE(wa.metadata.managed_fields.is_array());
+    REQUIRE(wa.metadata.unknown_fields.contains("future"));
+    {
+      widgets::v1::Widget copy(wa);  // copy constructor
+      CHECK(copy.metadata == wa.metadata);
+      CHECK(copy.metadata != wb.metadata);
+      CHECK_FALSE(copy.metadata.managed_fields == wb.metadata.managed_fields);
+      copy = wb;  // copy assignment (the old deep content is destroyed)
+      CHECK(copy.metadata == wb.metadata);
+      CHECK_FALSE(copy.metadata == wa.metadata);
+      metav1::ObjectMeta m = wa.metadata;
+      m = wb.metadata;
+      CHECK(m == wb.metadata);
+      std::unique_ptr<runtime::Object> dc = wa.DeepCopyObject();
+      CHECK(*dc->GetObjectMeta() == wa.metadata);
+      const json as_json = wa.metadata.unknown_fields;  // conversion to nlohmann::json copies too
+      CHECK(ujson::Equal(as_json, wa.metadata.unknown_fields));
+      CHECK(codec.Encode(copy) == codec.Encode(wb));
+    }  // destruction of the copies
+
+    // Unstructured: content and typed view both hold the deep JSON.
+    runtime::Unstructured ua;
+    ua.UnmarshalJSON(a);
+    runtime::Unstructured ub;
+    ub.UnmarshalJSON(b);
+    REQUIRE(ua.GetObjectMeta()->unknown_fields.contains("future"));
+    {
+      runtime::Unstructured copy(ua);
+      CHECK(copy == ua);
+      CHECK_FALSE(copy == ub);
+      copy = ub;
+      CHECK(copy == ub);
+      CHECK_FALSE(copy == ua);
+      CHECK(*copy.GetObjectMeta() == *ub.GetObjectMeta());
+      CHECK_FALSE(*copy.GetObjectMeta() == *ua.GetObjectMeta());
+      // The reconciling mode compares and copies metadata snapshots.
+      copy.Body()["spec"] = json{{"x", 1}};
+      CHECK(copy.GetName() == "deep");
+      runtime::Object& as_object = copy;
+      as_object.GetObjectMeta()->labels["l"] = "v";
+      CHECK(copy.GetLabels().at("l") == "v");
+      runtime::Unstructured again(copy);
+      CHECK(again == copy);
+      CHECK(again.MarshalJSON() == copy.MarshalJSON());
+    }
+
+    // UnstructuredList: the list's metadata (ListMeta) holds the deep JSON.
+    runtime::UnstructuredList la;
+    la.UnmarshalJSON(list_a);
+    runtime::UnstructuredList lb;
+    lb.UnmarshalJSON(list_b);
+    REQUIRE(la.GetListMeta()->unknown_fields.contains("future"));
+    {
+      runtime::UnstructuredList copy(la);
+      CHECK(copy == la);
+      CHECK_FALSE(copy == lb);
+      copy = lb;
+      CHECK(copy == lb);
+      CHECK(*copy.GetListMeta() == *lb.GetListMeta());
+      CHECK_FALSE(*copy.GetListMeta() == *la.GetListMeta());
+    }
+  });
+}
+
 TEST_CASE("encoding replaces invalid UTF-8 with \\ufffd and escapes HTML as Go's serializer",
           "[runtime][json]") {
   // Go: serializer/json Encode and Unstructured.MarshalJSON of the same content (v0.37.2).

@@ -278,4 +278,54 @@ TEST_CASE("documents at the depth limit parse, copy, compare, encode and die on 
   }
 }
 
+// DocumentHolder: an aggregate with a Document member and defaulted copy and ==, as ObjectMeta.
+struct DocumentHolder {
+  std::string name;
+  ujson::Document value;
+  friend bool operator==(const DocumentHolder&, const DocumentHolder&) = default;
+};
+
+TEST_CASE("Document copies, assigns, compares and converts as nlohmann::json, at any depth", "[util][json]") {
+  ujson::Document d;
+  CHECK(d.is_null());
+  CHECK(d == nullptr);
+  d = json{{"a", 1}};
+  CHECK(d == json{{"a", 1}});
+  CHECK(json{{"a", 1}} == d);
+  CHECK(d != json{{"a", 2}});
+  CHECK(json{{"a", 2}} != d);
+  ujson::Document e = d;
+  CHECK(e == d);
+  e["b"] = true;
+  CHECK(e != d);  // a real copy, not shared
+  CHECK(d.size() == 1);
+  const json j = e;  // nlohmann::json from a Document
+  CHECK(j == json{{"a", 1}, {"b", true}});
+  json k = std::move(e);
+  CHECK(k == j);
+  d = 5;
+  CHECK(d == 5);
+  CHECK_FALSE(d == 6);
+  CHECK(d.is_number_integer());
+  // At the depth limit on a small stack: copy construction, copy assignment, ==, != and
+  // destruction of Documents (through the defaulted members of an aggregate, as ObjectMeta).
+  const std::string text = Nested(10000, '{');
+  std::string other = text;
+  other[other.find('1')] = '2';
+  RunOnSmallStack([&] {
+    DocumentHolder a{.name = "a", .value = ujson::Parse(text)};
+    DocumentHolder b{.name = "a", .value = ujson::Parse(other)};
+    DocumentHolder c = a;
+    CHECK(c == a);
+    CHECK_FALSE(c == b);
+    CHECK(c.value != b.value);
+    c = b;
+    CHECK(c == b);
+    const json as_json = c.value;
+    CHECK(ujson::Equal(as_json, b.value));
+    ujson::Document from_json = as_json;
+    CHECK(from_json == b.value);
+  });  // every holder and Document is destroyed on the small stack
+}
+
 }  // namespace util_json_test

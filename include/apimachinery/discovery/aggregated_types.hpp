@@ -45,42 +45,42 @@ inline constexpr std::string_view kAggregatedDiscoveryV2Beta1 = "apidiscovery.k8
 
 // APISubresourceDiscovery: one subresource of a resource ("status", "scale").
 struct APISubresourceDiscovery {
-  std::string subresource;
+  std::string subresource{};
   // What the subresource returns; may differ from the parent (scale -> autoscaling/v1 Scale).
-  std::optional<schema::GroupVersionKind> response_kind;
-  std::vector<schema::GroupVersionKind> accepted_types;
-  std::vector<std::string> verbs;
+  std::optional<schema::GroupVersionKind> response_kind{};
+  std::vector<schema::GroupVersionKind> accepted_types{};
+  std::vector<std::string> verbs{};
 
   friend bool operator==(const APISubresourceDiscovery&, const APISubresourceDiscovery&) = default;
 };
 
 // APIResourceDiscovery: one resource of a group-version.
 struct APIResourceDiscovery {
-  std::string resource;  // plural name
-  std::optional<schema::GroupVersionKind> response_kind;
-  std::string scope;  // kScopeNamespace or kScopeCluster
-  std::string singular_resource;
-  std::vector<std::string> verbs;
-  std::vector<std::string> short_names;
-  std::vector<std::string> categories;
-  std::vector<APISubresourceDiscovery> subresources;
+  std::string resource{};  // plural name
+  std::optional<schema::GroupVersionKind> response_kind{};
+  std::string scope{};  // kScopeNamespace or kScopeCluster
+  std::string singular_resource{};
+  std::vector<std::string> verbs{};
+  std::vector<std::string> short_names{};
+  std::vector<std::string> categories{};
+  std::vector<APISubresourceDiscovery> subresources{};
 
   friend bool operator==(const APIResourceDiscovery&, const APIResourceDiscovery&) = default;
 };
 
 // APIVersionDiscovery: one version of a group with its resources.
 struct APIVersionDiscovery {
-  std::string version;
-  std::vector<APIResourceDiscovery> resources;
-  std::string freshness;  // kDiscoveryFreshnessCurrent, kDiscoveryFreshnessStale or ""
+  std::string version{};
+  std::vector<APIResourceDiscovery> resources{};
+  std::string freshness{};  // kDiscoveryFreshnessCurrent, kDiscoveryFreshnessStale or ""
 
   friend bool operator==(const APIVersionDiscovery&, const APIVersionDiscovery&) = default;
 };
 
 // APIGroupDiscovery: one group, its versions in preference order.
 struct APIGroupDiscovery {
-  std::string name;  // metadata.name; "" for the core group (served at /api)
-  std::vector<APIVersionDiscovery> versions;
+  std::string name{};  // metadata.name; "" for the core group (served at /api)
+  std::vector<APIVersionDiscovery> versions{};
 
   friend bool operator==(const APIGroupDiscovery&, const APIGroupDiscovery&) = default;
 };
@@ -88,7 +88,7 @@ struct APIGroupDiscovery {
 // APIGroupDiscoveryList: the aggregated document of one root (/api or /apis).
 struct APIGroupDiscoveryList {
   std::string api_version{kAggregatedDiscoveryV2};
-  std::vector<APIGroupDiscovery> items;
+  std::vector<APIGroupDiscovery> items{};
 
   friend bool operator==(const APIGroupDiscoveryList&, const APIGroupDiscoveryList&) = default;
 };

@@ -70,55 +70,55 @@ class DecodeError : public Error {
 
 // GroupVersionForDiscovery: one version of a group ("apps/v1" and "v1").
 struct GroupVersionForDiscovery {
-  std::string group_version;  // "apps/v1"; "v1" for the core group
-  std::string version;        // "v1"
+  std::string group_version{};  // "apps/v1"; "v1" for the core group
+  std::string version{};        // "v1"
 
   friend bool operator==(const GroupVersionForDiscovery&, const GroupVersionForDiscovery&) = default;
 };
 
 // APIGroup: a group with its versions and the version the server prefers.
 struct APIGroup {
-  std::string name;  // "" for the core group
-  std::vector<GroupVersionForDiscovery> versions;
-  GroupVersionForDiscovery preferred_version;
+  std::string name{};  // "" for the core group
+  std::vector<GroupVersionForDiscovery> versions{};
+  GroupVersionForDiscovery preferred_version{};
 
   friend bool operator==(const APIGroup&, const APIGroup&) = default;
 };
 
 // APIResource: one resource (or subresource, "pods/status") served in a group-version.
 struct APIResource {
-  std::string name;           // plural ("deployments") or "resource/subresource"
-  std::string singular_name;  // "deployment"; may be empty (then guessed from the kind)
+  std::string name{};           // plural ("deployments") or "resource/subresource"
+  std::string singular_name{};  // "deployment"; may be empty (then guessed from the kind)
   bool namespaced = false;
-  std::string group;  // set only when it differs from the list's (subresources such as scale)
-  std::string version;
-  std::string kind;
-  std::vector<std::string> verbs;
-  std::vector<std::string> short_names;
-  std::vector<std::string> categories;
-  std::string storage_version_hash;
+  std::string group{};  // set only when it differs from the list's (subresources such as scale)
+  std::string version{};
+  std::string kind{};
+  std::vector<std::string> verbs{};
+  std::vector<std::string> short_names{};
+  std::vector<std::string> categories{};
+  std::string storage_version_hash{};
 
   friend bool operator==(const APIResource&, const APIResource&) = default;
 };
 
 // APIResourceList: the resources served in one group-version.
 struct APIResourceList {
-  std::string group_version;
-  std::vector<APIResource> resources;
+  std::string group_version{};
+  std::vector<APIResource> resources{};
 
   friend bool operator==(const APIResourceList&, const APIResourceList&) = default;
 };
 
 // APIGroupList: the groups served at /apis.
 struct APIGroupList {
-  std::vector<APIGroup> groups;
+  std::vector<APIGroup> groups{};
 
   friend bool operator==(const APIGroupList&, const APIGroupList&) = default;
 };
 
 // APIVersions: the legacy /api document, listing the versions of the core group.
 struct APIVersions {
-  std::vector<std::string> versions;
+  std::vector<std::string> versions{};
 
   friend bool operator==(const APIVersions&, const APIVersions&) = default;
 };

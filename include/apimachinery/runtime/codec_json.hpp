@@ -153,7 +153,11 @@ class JSONSerializer {
 };
 
 // ObjectToUnstructured: a typed object as an Unstructured, stamped with its apiVersion/kind (or
-// its first registered kind). Throws: NotRegisteredError; apimachinery::Error.
+// its first registered kind). An internal (hub) object is refused as upstream's Scheme.Convert
+// refuses it without a GroupVersioner (k8s.io/apimachinery/pkg/runtime/scheme.go: Scheme.Convert,
+// `unable to convert the internal object type <T> to Unstructured without providing a preferred
+// version to convert to`): convert it to a version first (Scheme::ConvertToVersion), or use
+// Scheme::Convert with a GroupVersioner context. Throws: NotRegisteredError; apimachinery::Error.
 Unstructured ObjectToUnstructured(const Scheme& scheme, const Object& obj);
 // UnstructuredToObject: the registered typed object of an Unstructured (Scheme::UnstructuredToTyped).
 std::unique_ptr<Object> UnstructuredToObject(const Scheme& scheme, const Unstructured& u);
@@ -427,6 +431,13 @@ inline Unstructured ObjectToUnstructured(const Scheme& scheme, const Object& obj
   }
   schema::GroupVersionKind gvk = obj.GetObjectKind();
   if (gvk.kind.empty() || gvk.version.empty()) gvk = scheme.ObjectKinds(obj).first.front();
+  if (gvk.version == schema::kAPIVersionInternal) {
+    // Upstream stamps no `__internal` apiVersion: Convert without a GroupVersioner refuses.
+    throw Error(fmt::format(
+        "unable to convert the internal object type {} to Unstructured without providing a preferred "
+        "version to convert to",
+        obj.GetTypeId().name()));
+  }
   return scheme.TypedToUnstructured(obj, gvk);
 }
 

@@ -201,7 +201,7 @@ class MetadataMirror {
     const bool xo = x.is_object() && !x.empty();
     const bool yo = y.is_object() && !y.empty();
     if (!xo || !yo) return xo == yo;
-    return x == y;
+    return util::json::Equal(x, y);  // no recursion: any depth
   }
 
   // Read: the typed view of a "metadata" value (nullptr: absent). Lenient as upstream's getters:
@@ -252,7 +252,7 @@ class MetadataMirror {
   }
 
   std::optional<nlohmann::json> MetadataCopy() const {
-    if (const auto* md = MetadataOf(content_)) return *md;
+    if (const auto* md = MetadataOf(content_)) return util::json::DeepCopy(*md);
     return std::nullopt;
   }
   nlohmann::json* MutableMetadataObject() const noexcept {
@@ -307,7 +307,8 @@ class MetadataMirror {
     }
     if (!reread && s.json_out) {
       const auto* md = MetadataOf(content_);
-      reread = md == nullptr ? s.json_snap.has_value() : (!s.json_snap || *md != *s.json_snap);
+      reread =
+          md == nullptr ? s.json_snap.has_value() : (!s.json_snap || !util::json::Equal(*md, *s.json_snap));
     }
     if (reread) {
       meta_ = Read(MetadataOf(content_));
@@ -326,7 +327,7 @@ class MetadataMirror {
     }
     for (auto& [key, value] : b.items()) {
       auto it = a.find(key);
-      if (it == a.end() || *it != value) EnsureMetadataObject()[key] = std::move(value);
+      if (it == a.end() || !util::json::Equal(*it, value)) EnsureMetadataObject()[key] = std::move(value);
     }
   }
 
@@ -451,7 +452,7 @@ class Unstructured : public Object {
   // managedFields as raw JSON (null when absent).
   const nlohmann::json& GetManagedFields() const { return Meta().managed_fields; }
   void SetManagedFields(nlohmann::json v) {
-    Set("managedFields", &metav1::ObjectMeta::managed_fields, std::move(v));
+    Set("managedFields", &metav1::ObjectMeta::managed_fields, util::json::Document(std::move(v)));
   }
 
   // Equal documents (a non-object content compares as an empty one).

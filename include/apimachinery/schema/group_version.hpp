@@ -48,8 +48,8 @@ struct GroupVersionResource;
 
 // GroupResource names a resource in a group without a version ("deployments.apps").
 struct GroupResource {
-  std::string group;
-  std::string resource;
+  std::string group{};
+  std::string resource{};
 
   bool Empty() const noexcept { return group.empty() && resource.empty(); }
   // "deployments.apps", "pods" for the core group, ".apps" with no resource.
@@ -64,8 +64,8 @@ struct GroupResource {
 
 // GroupKind names a kind in a group without a version ("Deployment.apps").
 struct GroupKind {
-  std::string group;
-  std::string kind;
+  std::string group{};
+  std::string kind{};
 
   bool Empty() const noexcept { return group.empty() && kind.empty(); }
   // "Deployment.apps", "Pod" for the core group.
@@ -80,8 +80,8 @@ struct GroupKind {
 
 // GroupVersion is an API group and one of its versions ("apps/v1", "v1" for core).
 struct GroupVersion {
-  std::string group;
-  std::string version;
+  std::string group{};
+  std::string version{};
 
   bool Empty() const noexcept { return group.empty() && version.empty(); }
   // "apps/v1"; "v1" for the core group; "apps/" with no version; "" when empty.
@@ -103,9 +103,9 @@ struct GroupVersion {
 
 // GroupVersionKind unambiguously identifies a kind.
 struct GroupVersionKind {
-  std::string group;
-  std::string version;
-  std::string kind;
+  std::string group{};
+  std::string version{};
+  std::string kind{};
 
   bool Empty() const noexcept { return group.empty() && version.empty() && kind.empty(); }
   // Always "group/version, Kind=kind", even for the core group ("/v1, Kind=Pod").
@@ -123,9 +123,9 @@ struct GroupVersionKind {
 
 // GroupVersionResource unambiguously identifies a resource.
 struct GroupVersionResource {
-  std::string group;
-  std::string version;
-  std::string resource;
+  std::string group{};
+  std::string version{};
+  std::string resource{};
 
   bool Empty() const noexcept { return group.empty() && version.empty() && resource.empty(); }
   // Always "group/version, Resource=resource".
@@ -138,7 +138,7 @@ struct GroupVersionResource {
 
 // GroupVersions is an ordered list of GroupVersions (upstream: schema.GroupVersions).
 struct GroupVersions {
-  std::vector<GroupVersion> items;
+  std::vector<GroupVersion> items{};
 
   // "[v1,apps/v1]".
   std::string Identifier() const;

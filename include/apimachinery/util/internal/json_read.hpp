@@ -24,10 +24,18 @@
 // Cost: ReadValue is a type test and a range compare; JSONFieldScope is a push and a pop on a
 // thread-local vector (no allocation after the first growth). Texts are built only on failure.
 // Thread-safety: the context is per thread; everything else is pure.
-// Differences from upstream: nlohmann keeps the number, not its literal, so "number <literal>"
-// prints nlohmann's rendering: the same text for integers up to 64 bits and for decimal fractions
-// (1.5, 1.0, 3.5e+38), but `1e2` prints as `100.0`, integers beyond 64 bits print in exponent
-// form, and `-0` is accepted for unsigned members (Go refuses it).
+// Differences from upstream: the reader sees the parsed document, not the text, and nlohmann keeps
+// a number's value, not its literal. nlohmann's SAX interface hands the literal only to floats
+// (number_float(value, text)); an integer arrives as its value alone, so `-0` and `0` are the same
+// int64 0 by the time any reader runs (util::json::Parse could tell them apart only with a second
+// scan of the text), and a float's literal has no place in the DOM. Hence:
+// - `-0` is accepted for unsigned members, where Go refuses it (checked through a Go program on
+//   sigs.k8s.io/json's UnmarshalCaseSensitivePreserveInts: `json: cannot unmarshal number -0 into
+//   Go struct field Spec.spec.u32 of type uint32`). `-0.0` is a float: refused with Go's text.
+// - "number <literal>" prints nlohmann's rendering: the same text as Go for integers up to 64 bits
+//   and for decimal fractions (1.5, 1.0, -0.0, 3.5e+38), but `1e2` prints as `100.0` (Go: `1e2`),
+//   `1E400` cannot reach a reader (Parse refuses it), and integers beyond 64 bits print in
+//   exponent form.
 #pragma once
 
 #include <cmath>

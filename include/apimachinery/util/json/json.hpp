@@ -4,6 +4,7 @@
 //   std::string out = util::json::Marshal(doc);           // Go's json.Marshal bytes for a map
 //   nlohmann::json copy = util::json::DeepCopy(doc);      // no recursion
 //   bool same = util::json::Equal(doc, copy);             // no recursion
+//   util::json::Document d = doc;   // a member type whose copy and == are DeepCopy and Equal
 //
 // The counterpart of k8s.io/apimachinery/pkg/util/json (json.go: Unmarshal, Marshal) and of the
 // parts of Go's encoding/json it relies on. Every place the library turns JSON text into a
@@ -31,8 +32,9 @@
 //
 // DeepCopy / Equal: the copy constructor and operator== of nlohmann::json recurse once per level
 // (a depth-10000 document needs several MB of stack). On a document at most 48 levels deep
-// both use nlohmann's own; on a deeper one DeepCopy recurses at most 48 levels and copies what
-// lies deeper with an explicit stack, and Equal uses an explicit stack. nlohmann's destructor is already
+// DeepCopy uses nlohmann's own; on a deeper one DeepCopy recurses at most 48 levels and copies
+// what lies deeper with an explicit stack. Equal compares element by element, recursing at most
+// 48 levels and comparing what lies deeper with an explicit stack. nlohmann's destructor is already
 // iterative (3.10 and later).
 //
 // Throws: Parse: SyntaxError (derives from apimachinery::Error); Marshal: apimachinery::Error
@@ -54,6 +56,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -95,6 +98,53 @@ void AppendMarshal(std::string& out, const nlohmann::json& v, int indent = 0);
 nlohmann::json DeepCopy(const nlohmann::json& v);
 // Equal: nlohmann's operator== (numbers compare by value across integer/float), without recursion.
 bool Equal(const nlohmann::json& a, const nlohmann::json& b);
+
+// Document: an nlohmann::json whose copy constructor, copy assignment and == are DeepCopy and
+// Equal, so a struct holding free-form JSON (metav1::ObjectMeta's managed_fields and
+// unknown_fields) stays an aggregate with defaulted copy and comparison that are safe at any depth.
+// Everything else is nlohmann::json's: it converts both ways (to nlohmann::json through DeepCopy
+// for an lvalue, by move for an rvalue), and the members of nlohmann::json apply.
+// Cost: a copy or comparison of a document at most 48 levels deep is nlohmann's plus one scan that
+// stops at depth 48; null and scalars cost a type test. Destruction is nlohmann's (iterative).
+// Thread-safety: as nlohmann::json.
+// Differences from upstream: none (Go's values have no recursion limits to work around).
+class Document : public nlohmann::json {
+ public:
+  Document() = default;
+  // From nlohmann::json: an lvalue is copied with DeepCopy, an rvalue moved.
+  Document(const nlohmann::json& v) : nlohmann::json(DeepCopy(v)) {}  // NOLINT(google-explicit-constructor)
+  Document(nlohmann::json&& v) noexcept
+      : nlohmann::json(std::move(v)) {}  // NOLINT(google-explicit-constructor)
+  Document(const Document& o);
+  Document(Document&& o) noexcept = default;
+  Document& operator=(const Document& o);
+  Document& operator=(Document&& o) noexcept = default;
+  Document& operator=(const nlohmann::json& v) {
+    nlohmann::json::operator=(DeepCopy(v));
+    return *this;
+  }
+  Document& operator=(nlohmann::json&& v) noexcept {
+    nlohmann::json::operator=(std::move(v));
+    return *this;
+  }
+  ~Document() = default;
+
+  friend bool operator==(const Document& a, const Document& b);
+  friend bool operator==(const Document& a, const nlohmann::json& b);
+  template <typename Scalar>
+  requires std::is_scalar_v<Scalar>
+  friend bool operator==(const Document& a, Scalar b) noexcept {
+    return static_cast<const nlohmann::json&>(a) == b;
+  }
+  friend bool operator!=(const Document& a, const Document& b) { return !(a == b); }
+  friend bool operator!=(const Document& a, const nlohmann::json& b) { return !(a == b); }
+  friend bool operator!=(const nlohmann::json& a, const Document& b) { return !(b == a); }
+};
+
+// nlohmann hooks (found by ADL): `nlohmann::json j = doc;` is DeepCopy, from an rvalue a move.
+void to_json(nlohmann::json& j, const Document& d);
+void to_json(nlohmann::json& j, Document&& d);
+void from_json(const nlohmann::json& j, Document& d);
 
 // Implementation details follow.
 namespace detail {
@@ -538,8 +588,10 @@ inline nlohmann::json DeepCopy(const nlohmann::json& v) {
   return detail::CopyRecursive(v, 0);
 }
 
-inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) {
-  using Json = nlohmann::json;
+namespace detail {
+
+// EqualIterative: Equal with a heap stack, for any depth.
+inline bool EqualIterative(const Json& a, const Json& b) {
   struct Frame {
     const Json* a;
     const Json* b;
@@ -555,7 +607,6 @@ inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) {
   };
   if (!shallow(a, b)) return false;
   if (!a.is_object() && !a.is_array()) return true;
-  if (detail::Shallow(a)) return a == b;  // b may be deeper: operator== stops at a's depth
   std::vector<Frame> stack;
   auto open = [&stack](const Json& x, const Json& y) {
     if (x.is_object()) {
@@ -594,5 +645,50 @@ inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) {
   }
   return true;
 }
+
+// EqualBounded: element by element down to kShallowDepth levels, then EqualIterative (no scan
+// ahead, so a shallow document costs about nlohmann's operator==).
+inline bool EqualBounded(const Json& a, const Json& b, std::size_t depth) {
+  if (a.is_object()) {
+    if (!b.is_object() || a.size() != b.size()) return false;
+    if (depth == kShallowDepth) return EqualIterative(a, b);
+    auto ib = b.get_ref<const Json::object_t&>().begin();
+    for (const auto& [k, v] : a.get_ref<const Json::object_t&>()) {
+      if (k != ib->first || !EqualBounded(v, ib->second, depth + 1)) return false;
+      ++ib;
+    }
+    return true;
+  }
+  if (a.is_array()) {
+    if (!b.is_array() || a.size() != b.size()) return false;
+    if (depth == kShallowDepth) return EqualIterative(a, b);
+    const auto& x = a.get_ref<const Json::array_t&>();
+    const auto& y = b.get_ref<const Json::array_t&>();
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      if (!EqualBounded(x[i], y[i], depth + 1)) return false;
+    }
+    return true;
+  }
+  if (b.is_object() || b.is_array()) return false;
+  return a == b;
+}
+
+}  // namespace detail
+
+inline bool Equal(const nlohmann::json& a, const nlohmann::json& b) { return detail::EqualBounded(a, b, 0); }
+
+inline Document::Document(const Document& o) : nlohmann::json(DeepCopy(o)) {}
+
+inline Document& Document::operator=(const Document& o) {
+  if (this != &o) nlohmann::json::operator=(DeepCopy(o));
+  return *this;
+}
+
+inline bool operator==(const Document& a, const Document& b) { return Equal(a, b); }
+inline bool operator==(const Document& a, const nlohmann::json& b) { return Equal(a, b); }
+
+inline void to_json(nlohmann::json& j, const Document& d) { j = DeepCopy(d); }
+inline void to_json(nlohmann::json& j, Document&& d) { j = static_cast<nlohmann::json&&>(d); }
+inline void from_json(const nlohmann::json& j, Document& d) { d = DeepCopy(j); }
 
 }  // namespace apimachinery::util::json

@@ -22,6 +22,10 @@
 //   `unknown_fields` (a JSON object, or null when there are none) and write them back, so a JSON
 //   round trip does not lose them. Modelled keys always win over a same-named unknown key.
 //
+// Copies and == are safe at any depth: the free-form JSON members (managed_fields,
+// unknown_fields) are util::json::Document, copied with util::json::DeepCopy and compared with
+// util::json::Equal, so a document at util::json::Parse's depth limit copies on a small stack.
+//
 // Differences from upstream:
 // - `managedFields` is kept as raw JSON, not as []ManagedFieldsEntry.
 // - `unknown_fields` has no upstream counterpart (Go's typed decode drops unknown keys).
@@ -48,54 +52,55 @@ namespace apimachinery::metav1 {
 
 // TypeMeta: the apiVersion and kind of a serialized object.
 struct TypeMeta {
-  std::string api_version;  // "apiVersion"
-  std::string kind;
+  std::string api_version{};  // "apiVersion"
+  std::string kind{};
 
   friend bool operator==(const TypeMeta&, const TypeMeta&) = default;
 };
 
 // OwnerReference points at the object that owns this one (garbage collection, controllers).
 struct OwnerReference {
-  std::string api_version;  // "apiVersion"
-  std::string kind;
-  std::string name;
-  std::string uid;
-  std::optional<bool> controller;
-  std::optional<bool> block_owner_deletion;  // "blockOwnerDeletion"
+  std::string api_version{};  // "apiVersion"
+  std::string kind{};
+  std::string name{};
+  std::string uid{};
+  std::optional<bool> controller{};
+  std::optional<bool> block_owner_deletion{};  // "blockOwnerDeletion"
 
   friend bool operator==(const OwnerReference&, const OwnerReference&) = default;
 };
 
 // ObjectMeta: the metadata every persisted object has.
 struct ObjectMeta {
-  std::string name;
-  std::string generate_name;  // "generateName"
-  std::string namespace_;     // "namespace" (a C++ keyword, hence the underscore)
-  std::string uid;
-  std::string resource_version;  // "resourceVersion"
+  std::string name{};
+  std::string generate_name{};  // "generateName"
+  std::string namespace_{};     // "namespace" (a C++ keyword, hence the underscore)
+  std::string uid{};
+  std::string resource_version{};  // "resourceVersion"
   std::int64_t generation = 0;
-  Time creation_timestamp;                                    // "creationTimestamp"
-  std::optional<Time> deletion_timestamp;                     // "deletionTimestamp"
-  std::optional<std::int64_t> deletion_grace_period_seconds;  // "deletionGracePeriodSeconds"
-  std::map<std::string, std::string> labels;
-  std::map<std::string, std::string> annotations;
-  std::vector<OwnerReference> owner_references;  // "ownerReferences"
-  std::vector<std::string> finalizers;
-  nlohmann::json managed_fields;  // "managedFields", kept as raw JSON (null when absent)
+  Time creation_timestamp{};                                    // "creationTimestamp"
+  std::optional<Time> deletion_timestamp{};                     // "deletionTimestamp"
+  std::optional<std::int64_t> deletion_grace_period_seconds{};  // "deletionGracePeriodSeconds"
+  std::map<std::string, std::string> labels{};
+  std::map<std::string, std::string> annotations{};
+  std::vector<OwnerReference> owner_references{};  // "ownerReferences"
+  std::vector<std::string> finalizers{};
+  // "managedFields", kept as raw JSON (null when absent).
+  util::json::Document managed_fields{};
   // Keys of the JSON object this struct does not model (e.g. "selfLink"), written back verbatim:
   // a JSON object, or null when there are none. Not upstream (Go drops them).
-  nlohmann::json unknown_fields;
+  util::json::Document unknown_fields{};
 
   friend bool operator==(const ObjectMeta&, const ObjectMeta&) = default;
 };
 
 // ListMeta: the metadata of a list response.
 struct ListMeta {
-  std::string resource_version;                      // "resourceVersion"
-  std::string continue_;                             // "continue"
-  std::optional<std::int64_t> remaining_item_count;  // "remainingItemCount"
+  std::string resource_version{};                      // "resourceVersion"
+  std::string continue_{};                             // "continue"
+  std::optional<std::int64_t> remaining_item_count{};  // "remainingItemCount"
   // Unmodelled keys (e.g. "selfLink"), as ObjectMeta::unknown_fields.
-  nlohmann::json unknown_fields;
+  util::json::Document unknown_fields{};
 
   friend bool operator==(const ListMeta&, const ListMeta&) = default;
 };
@@ -176,7 +181,7 @@ namespace internal {
 // and runtime::Unstructured's lossless metadata split (wire_meta.hpp).
 template <typename Meta>
 struct MetaField {
-  std::string_view key;
+  std::string_view key{};
   void (*read)(const nlohmann::json& v, Meta& m);
   void (*write)(const Meta& m, nlohmann::json& j);
 };
