@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -102,7 +103,7 @@ int main() try {
     }
   };
 
-  std::jthread run([&](std::stop_token stop) { informer.Run(stop); });
+  std::jthread run([&](std::stop_token stop) { informer.Run(std::move(stop)); });
   std::jthread w1(worker, 1), w2(worker, 2);
   if (!cache::WaitForCacheSync(run.get_stop_token(), {[&] { return informer.HasSynced(); }})) return 1;
   Print("synced at resourceVersion {}: {} widgets\n", informer.LastSyncResourceVersion(),

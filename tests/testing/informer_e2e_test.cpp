@@ -94,7 +94,7 @@ std::string RvOf(const nlohmann::json& obj) {
 // Running starts informer.Run on its own thread and stops and joins it when destroyed.
 struct Running {
   explicit Running(cache::SharedIndexInformer& i)
-      : informer(i), thread([this](std::stop_token s) { informer.Run(s); }) {
+      : informer(i), thread([this](std::stop_token s) { informer.Run(std::move(s)); }) {
     REQUIRE(cache::WaitForCacheSync(thread.get_stop_token(), {[this] { return informer.HasSynced(); }}));
   }
   cache::SharedIndexInformer& informer;

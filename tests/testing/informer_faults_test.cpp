@@ -240,7 +240,7 @@ TEST_CASE("FakeAPIServer + SharedIndexInformer: random operations under random f
   auto informer = std::make_shared<cache::SharedIndexInformer>(server.ListerWatcher(kWidgets), options);
   HandlerModel early, late;
   informer->AddEventHandler(early.Funcs());
-  std::jthread runner([&](std::stop_token stop) { informer->Run(stop); });
+  std::jthread runner([&](std::stop_token stop) { informer->Run(std::move(stop)); });
 
   auto name_of = [](int i) { return fmt::format("w-{:03}", i); };
   auto ns_of = [](int i) { return fmt::format("ns-{}", i % 3); };
