@@ -618,17 +618,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     ResourceInfo& r = ResourceLocked(gvr, ns, "POST");
     CheckBody(r, obj);
     auto& md = obj["metadata"];
-    if (r.Namespaced()) {
-      std::string body_ns = md.value("namespace", std::string());
-      if (body_ns.empty()) body_ns = std::string(ns);
-      if (!ns.empty() && body_ns != ns) {
-        throw errors::NewBadRequest(
-            "the namespace of the provided object does not match the namespace sent on the request");
-      }
-      md["namespace"] = body_ns;
-    } else {
-      md.erase("namespace");
-    }
+    SettleNamespace(r, md, ns);
     std::string name = md.value("name", std::string());
     const std::string generate_name = md.value("generateName", std::string());
     bool generated = false;
@@ -1110,20 +1100,28 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return out;
   }
 
+  // SettleNamespace: the body's namespace against the request's
+  // (rest.EnsureObjectNamespaceMatchesRequestNamespace): an empty one takes the request's, a different one is
+  // 400; a cluster-scoped object's is dropped. Returns the object's namespace ("" when cluster-scoped).
+  static std::string SettleNamespace(const ResourceInfo& r, nlohmann::json& md, std::string_view ns) {
+    if (!r.Namespaced()) {
+      md.erase("namespace");
+      return {};
+    }
+    std::string body_ns = md.value("namespace", std::string());
+    if (body_ns.empty()) body_ns = std::string(ns);
+    if (!ns.empty() && body_ns != ns) {
+      throw errors::NewBadRequest(
+          "the namespace of the provided object does not match the namespace sent on the request");
+    }
+    md["namespace"] = body_ns;
+    return body_ns;
+  }
+
   nlohmann::json UpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj) {
     auto& md = obj["metadata"];
     const std::string name = md.value("name", std::string());
-    std::string obj_ns = r.Namespaced() ? md.value("namespace", std::string()) : std::string();
-    if (r.Namespaced()) {
-      if (obj_ns.empty()) obj_ns = std::string(ns);
-      if (!ns.empty() && obj_ns != ns) {
-        throw errors::NewBadRequest(
-            "the namespace of the provided object does not match the namespace sent on the request");
-      }
-      md["namespace"] = obj_ns;
-    } else {
-      md.erase("namespace");
-    }
+    const std::string obj_ns = SettleNamespace(r, md, ns);
     if (name.empty()) {
       ThrowInvalid(
           r, name,
