@@ -87,10 +87,10 @@ class RealFIFO : public ReflectorStore {
   void Delete(ObjectPtr obj) override { Append(DeltaType::kDeleted, std::move(obj)); }
 
   // Replace queues tombstones for vanished keys, then a Replaced delta per item.
-  void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version) override;
+  inline void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version) override;
   void Replace(const std::vector<ObjectPtr>& items) { Replace(items, {}); }
   // Resync queues a Sync delta for every known object without a queued delta.
-  void Resync() override;
+  inline void Resync() override;
 
   // Pop blocks until a delta is queued, removes it and calls process(Deltas{delta}, initial)
   // with the lock held. Returns the popped deltas.
