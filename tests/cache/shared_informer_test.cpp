@@ -587,8 +587,13 @@ TEST_CASE(
   // The relist's deletions come first (as tombstones), then its objects in list order; pod1 did
   // not change (same resourceVersion): a sync notification, delivered because no resync check
   // ever took this handler out of the syncing set (upstream's initial state).
-  CHECK(rec.Events() == std::vector<std::string>{"delete pod4 (tombstone)", "update pod1 -> pod1",
-                                                 "update pod2 -> pod2@moved", "add pod3"});
+  // A second relist may follow at once: the ended watch was younger than a second and saw no event
+  // (a VeryShortWatchError, so the first relist may come from that), and the next watch then gets
+  // the 410. Its sync notifications come after these four.
+  std::vector<std::string> events = rec.Events();
+  events.resize(4);
+  CHECK(events == std::vector<std::string>{"delete pod4 (tombstone)", "update pod1 -> pod1",
+                                           "update pod2 -> pod2@moved", "add pod3"});
   CHECK(informer.GetIndexer().GetByKey("pod4") == nullptr);
   CHECK(informer.GetIndexer().Len() == 3);
 }
