@@ -54,6 +54,7 @@ PACKAGES = {
     "util/validation/field": ["field"],
     "workqueue": ["workqueue"],
     "types": ["types"],
+    "ctrl": ["ctrl"],
     "ctrl/controllerutil": ["ctrl::controllerutil"],
     "api/resource": ["resource"],
     "util/intstr": ["intstr"],
@@ -61,6 +62,7 @@ PACKAGES = {
     "pager": ["pager"],
     "util/wait": ["wait"],
     "dynamicinformer": ["dynamicinformer"],
+    "dynamic": ["dynamic"],
 }
 
 # Layers: headers of a package that form a lower layer of their own in the package graph (a node

@@ -97,6 +97,47 @@ struct DeleteOptions {
   friend bool operator==(const DeleteOptions&, const DeleteOptions&) = default;
 };
 
+// GetOptions: the query of a get call (types.go: GetOptions).
+struct GetOptions {
+  std::string resource_version{};  // "resourceVersion"
+
+  friend bool operator==(const GetOptions&, const GetOptions&) = default;
+};
+
+// CreateOptions: the query of a create call (types.go: CreateOptions).
+struct CreateOptions {
+  std::vector<std::string> dry_run{};  // "dryRun"
+  std::string field_manager{};         // "fieldManager"
+  std::string field_validation{};      // "fieldValidation": Ignore, Warn or Strict
+
+  friend bool operator==(const CreateOptions&, const CreateOptions&) = default;
+};
+
+// UpdateOptions: the query of an update call (types.go: UpdateOptions).
+struct UpdateOptions {
+  std::vector<std::string> dry_run{};  // "dryRun"
+  std::string field_manager{};         // "fieldManager"
+  std::string field_validation{};      // "fieldValidation"
+
+  friend bool operator==(const UpdateOptions&, const UpdateOptions&) = default;
+};
+
+// PatchOptions: the query of a patch call (types.go: PatchOptions).
+struct PatchOptions {
+  std::vector<std::string> dry_run{};  // "dryRun"
+  std::optional<bool> force{};         // "force" (apply patches only)
+  std::string field_manager{};         // "fieldManager" (required for apply patches)
+  std::string field_validation{};      // "fieldValidation"
+
+  friend bool operator==(const PatchOptions&, const PatchOptions&) = default;
+};
+
+// Patch types: the Content-Type of a patch request (k8s.io/apimachinery/pkg/types/patch.go).
+inline constexpr std::string_view kPatchTypeJSON = "application/json-patch+json";
+inline constexpr std::string_view kPatchTypeMerge = "application/merge-patch+json";
+inline constexpr std::string_view kPatchTypeStrategicMerge = "application/strategic-merge-patch+json";
+inline constexpr std::string_view kPatchTypeApply = "application/apply-patch+yaml";
+
 // QueryValues: Go's url.Values (a parameter name -> its values, in name order).
 using QueryValues = std::map<std::string, std::vector<std::string>>;
 

@@ -1,0 +1,267 @@
+// ctrl::Reader, ctrl::Writer, ctrl::Client: what operator code reads and writes through
+// (sigs.k8s.io/controller-runtime pkg/client/interfaces.go: ObjectKey, Reader, Writer,
+// StatusClient, SubResourceClient, SubResourceWriter, Client, Patch).
+//
+//   std::shared_ptr<const Widget> w = client.Get<Widget>({"default", "w1"});   // throws NotFound
+//   ctrl::ObjectList<ConfigMap> cms = client.List<ConfigMap>(ctrl::InNamespace("default"));
+//   Widget copy = *w;                       // cached objects are shared: copy to modify
+//   copy.spec.size = 3;
+//   client.Update(copy);                    // copy now holds the server's answer (new RV)
+//   client.Status().Update(copy);
+//
+// Reads return std::shared_ptr<const T>: a cache reader hands out its own object (zero copies;
+// mutating it does not compile), a server reader a freshly decoded one. T is a type registered in
+// the client's Scheme, runtime::Unstructured or metav1::PartialObjectMetadata; the last two name
+// their kind explicitly (the overloads taking a GroupVersionKind). Writes take the object by
+// reference and overwrite it with the server's answer, as upstream.
+//
+// Throws: the api/errors family with the server's (or, for cache reads, upstream's) texts:
+// errors::StatusError NotFound `<resource>.<group> "<name>" not found`, Conflict, Invalid...;
+// runtime::NotRegisteredError for a type the Scheme does not know; meta::NoKindMatchError when
+// the RESTMapper does not know the kind; ctrl::ErrCacheNotStarted for a cache read before start.
+// Thread-safety: implementations are safe for concurrent use.
+// Differences from upstream: no context argument (cache reads that wait take a timeout);
+// objects are returned rather than filled in; List returns ObjectList<T> rather than filling a
+// typed list; Patch carries its data (Go computes it from the object at call time).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/ctrl/options.hpp"
+#include "apimachinery/meta/interfaces.hpp"
+#include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/types/namespacedname.hpp"
+#include "apimachinery/util/type_id.hpp"
+
+namespace apimachinery::ctrl {
+
+// ObjectKey: namespace and name (client.ObjectKey = types.NamespacedName).
+using ObjectKey = types::NamespacedName;
+
+// ObjectKeyFromObject: the key of an object with ObjectMeta (client.ObjectKeyFromObject).
+// Throws apimachinery::Error `<T> has no object metadata` for an object without.
+ObjectKey ObjectKeyFromObject(const runtime::Object& obj);
+
+// ObjectType: what a read is about: the C++ type of the result (a registered T,
+// runtime::Unstructured or metav1::PartialObjectMetadata) and, for the latter two, the kind.
+// For a registered T, gvk is empty and comes from the Scheme.
+struct ObjectType {
+  util::TypeId type = util::kTypeId<runtime::Unstructured>;
+  schema::GroupVersionKind gvk = {};
+
+  template <typename T>
+  static ObjectType Of(schema::GroupVersionKind kind = {}) {
+    return ObjectType{util::kTypeId<T>, std::move(kind)};
+  }
+  bool IsUnstructured() const noexcept { return type == util::kTypeId<runtime::Unstructured>; }
+  bool IsMetadata() const noexcept { return type == util::kTypeId<metav1::PartialObjectMetadata>; }
+};
+
+// ObjectList: the result of a List: the items (shared, read-only) and the list's metadata.
+template <typename T>
+struct ObjectList {
+  std::vector<std::shared_ptr<const T>> items = {};
+  std::string resource_version = {};
+  std::string continue_ = {};
+  std::optional<std::int64_t> remaining_item_count = {};
+};
+
+// Patch: a patch to send (client.Patch): its Content-Type and body.
+struct Patch {
+  std::string type;     // metav1::kPatchType*
+  nlohmann::json data;  // the patch document
+
+  // Merge: an RFC 7386 merge patch (client.RawPatch(types.MergePatchType, data)).
+  static Patch Merge(nlohmann::json data);
+  // JSONPatch: an RFC 6902 JSON patch.
+  static Patch JSONPatch(nlohmann::json data);
+  // Apply: a server-side apply configuration (needs FieldOwner; client.Apply).
+  static Patch Apply(nlohmann::json configuration);
+  // MergeFrom: the merge patch that turns `original` into the object it is applied to
+  // (client.MergeFrom); computed by Writer::Patch from the object's JSON at call time.
+  // `optimistic_lock` adds metadata.resourceVersion (client.MergeFromWithOptimisticLock).
+  static Patch MergeFrom(const runtime::Object& original, bool optimistic_lock = false);
+
+  // For MergeFrom patches: the original's JSON (the diff base); null otherwise.
+  std::shared_ptr<const nlohmann::json> merge_from_base = {};
+};
+
+// Reader: Get and List (client.Reader).
+class Reader {
+ public:
+  virtual ~Reader() = default;
+
+  // Get: the object of type T (registered in the Scheme) with that key.
+  template <typename T, GetOption... Os>
+  std::shared_ptr<const T> Get(const ObjectKey& key, const Os&... options) const {
+    return std::static_pointer_cast<const T>(GetObject(ObjectType::Of<T>(), key, MakeGetOptions(options...)));
+  }
+  // Get of runtime::Unstructured / metav1::PartialObjectMetadata of kind `gvk`.
+  template <typename T, GetOption... Os>
+  std::shared_ptr<const T> Get(const schema::GroupVersionKind& gvk, const ObjectKey& key,
+                               const Os&... options) const {
+    return std::static_pointer_cast<const T>(
+        GetObject(ObjectType::Of<T>(gvk), key, MakeGetOptions(options...)));
+  }
+  template <typename T, ListOption... Os>
+  ObjectList<T> List(const Os&... options) const {
+    return Cast<T>(ListObjects(ObjectType::Of<T>(), MakeListOptions(options...)));
+  }
+  template <typename T, ListOption... Os>
+  ObjectList<T> List(const schema::GroupVersionKind& gvk, const Os&... options) const {
+    return Cast<T>(ListObjects(ObjectType::Of<T>(gvk), MakeListOptions(options...)));
+  }
+
+  // The untyped core every implementation provides. The returned object's dynamic type is
+  // `type.type`.
+  virtual std::shared_ptr<const runtime::Object> GetObject(const ObjectType& type, const ObjectKey& key,
+                                                           const GetOptions& options) const = 0;
+  virtual ObjectList<runtime::Object> ListObjects(const ObjectType& type,
+                                                  const ListOptions& options) const = 0;
+
+ protected:
+  Reader() = default;
+  Reader(const Reader&) = default;
+  Reader& operator=(const Reader&) = default;
+  Reader(Reader&&) = default;
+  Reader& operator=(Reader&&) = default;
+
+ private:
+  template <typename T>
+  static ObjectList<T> Cast(ObjectList<runtime::Object> in) {
+    ObjectList<T> out;
+    out.items.reserve(in.items.size());
+    for (auto& o : in.items) out.items.push_back(std::static_pointer_cast<const T>(std::move(o)));
+    out.resource_version = std::move(in.resource_version);
+    out.continue_ = std::move(in.continue_);
+    out.remaining_item_count = in.remaining_item_count;
+    return out;
+  }
+};
+
+// SubResourceWriter: writes to a subresource ("status", "scale") of an object
+// (client.SubResourceWriter). Update / Patch overwrite `obj` with the answer.
+class SubResourceWriter {
+ public:
+  virtual ~SubResourceWriter() = default;
+  template <UpdateOption... Os>
+  void Update(runtime::Object& obj, const Os&... options) {
+    UpdateObject(obj, MakeUpdateOptions(options...));
+  }
+  template <PatchOption... Os>
+  void Patch(runtime::Object& obj, const ctrl::Patch& patch, const Os&... options) {
+    PatchObject(obj, patch, MakePatchOptions(options...));
+  }
+  virtual void UpdateObject(runtime::Object& obj, const metav1::UpdateOptions& options) = 0;
+  virtual void PatchObject(runtime::Object& obj, const ctrl::Patch& patch,
+                           const metav1::PatchOptions& options) = 0;
+
+ protected:
+  SubResourceWriter() = default;
+  SubResourceWriter(const SubResourceWriter&) = default;
+  SubResourceWriter& operator=(const SubResourceWriter&) = default;
+  SubResourceWriter(SubResourceWriter&&) = default;
+  SubResourceWriter& operator=(SubResourceWriter&&) = default;
+};
+
+// SubResourceClient: a subresource's reads and writes (client.SubResourceClient). Get reads the
+// subresource of `obj` into `subresource` (for "scale": a runtime::Unstructured autoscaling/v1
+// Scale, or a registered Scale type).
+class SubResourceClient : public SubResourceWriter {
+ public:
+  virtual void Get(const runtime::Object& obj, runtime::Object& subresource) = 0;
+};
+
+// Writer: Create, Update, Patch, Delete, DeleteAllOf (client.Writer). Each write overwrites
+// `obj` with the server's answer (Delete: when the object is kept by finalizers).
+class Writer {
+ public:
+  virtual ~Writer() = default;
+  template <CreateOption... Os>
+  void Create(runtime::Object& obj, const Os&... options) {
+    CreateObject(obj, MakeCreateOptions(options...));
+  }
+  template <UpdateOption... Os>
+  void Update(runtime::Object& obj, const Os&... options) {
+    UpdateObject(obj, MakeUpdateOptions(options...));
+  }
+  template <PatchOption... Os>
+  void Patch(runtime::Object& obj, const ctrl::Patch& patch, const Os&... options) {
+    PatchObject(obj, patch, MakePatchOptions(options...));
+  }
+  template <DeleteOption... Os>
+  void Delete(const runtime::Object& obj, const Os&... options) {
+    DeleteObject(obj, MakeDeleteOptions(options...));
+  }
+  // DeleteAllOf: every object of type T matching the list options (InNamespace required for a
+  // namespaced resource, as the server requires it).
+  template <typename T, DeleteAllOfOption... Os>
+  void DeleteAllOf(const Os&... options) {
+    DeleteAllOfObjects(ObjectType::Of<T>(), ListPart(options...), DeletePart(options...));
+  }
+  template <typename T, DeleteAllOfOption... Os>
+  void DeleteAllOf(const schema::GroupVersionKind& gvk, const Os&... options) {
+    DeleteAllOfObjects(ObjectType::Of<T>(gvk), ListPart(options...), DeletePart(options...));
+  }
+
+  virtual void CreateObject(runtime::Object& obj, const metav1::CreateOptions& options) = 0;
+  virtual void UpdateObject(runtime::Object& obj, const metav1::UpdateOptions& options) = 0;
+  virtual void PatchObject(runtime::Object& obj, const ctrl::Patch& patch,
+                           const metav1::PatchOptions& options) = 0;
+  virtual void DeleteObject(const runtime::Object& obj, const metav1::DeleteOptions& options) = 0;
+  virtual void DeleteAllOfObjects(const ObjectType& type, const ListOptions& list_options,
+                                  const metav1::DeleteOptions& delete_options) = 0;
+
+ protected:
+  Writer() = default;
+  Writer(const Writer&) = default;
+  Writer& operator=(const Writer&) = default;
+  Writer(Writer&&) = default;
+  Writer& operator=(Writer&&) = default;
+
+ private:
+  template <typename... Os>
+  static ListOptions ListPart(const Os&... os) {
+    ListOptions o;
+    (
+        [&] {
+          if constexpr (ListOption<Os>) os.ApplyToList(o);
+        }(),
+        ...);
+    return o;
+  }
+  template <typename... Os>
+  static metav1::DeleteOptions DeletePart(const Os&... os) {
+    metav1::DeleteOptions o;
+    (
+        [&] {
+          if constexpr (DeleteOption<Os>) os.ApplyToDelete(o);
+        }(),
+        ...);
+    return o;
+  }
+};
+
+// Client: Reader + Writer + subresources (client.Client). Status() is SubResource("status").
+class Client : public Reader, public Writer {
+ public:
+  SubResourceWriter& Status() { return SubResource("status"); }
+  virtual SubResourceClient& SubResource(std::string_view subresource) = 0;
+  // The Scheme and RESTMapper the client encodes and maps with.
+  virtual const runtime::Scheme& Scheme() const = 0;
+  virtual const meta::RESTMapper& RESTMapper() const = 0;
+};
+
+}  // namespace apimachinery::ctrl

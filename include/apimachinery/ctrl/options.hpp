@@ -1,0 +1,237 @@
+// ctrl options: the functional options of reads and writes, as controller-runtime's callers spell
+// them (sigs.k8s.io/controller-runtime pkg/client/options.go: ListOptions, InNamespace,
+// MatchingLabels, MatchingLabelsSelector, HasLabels, MatchingFields, MatchingFieldsSelector,
+// Limit, Continue, DeleteOptions, Preconditions, PropagationPolicy, GracePeriodSeconds, DryRunAll,
+// FieldOwner, ForceOwnership, CreateOptions, UpdateOptions, PatchOptions, DeleteAllOfOptions).
+//
+//   auto pods = reader.List<Pod>(ctrl::InNamespace("web"), ctrl::MatchingLabels{{"app", "web"}},
+//                                ctrl::MatchingFields{{"spec.nodeName", "node-7"}});
+//   client.Delete(pod, ctrl::PropagationPolicy(metav1::kDeletePropagationForeground));
+//
+// Each option is a small value with ApplyToList / ApplyToDelete / ... members; a call applies its
+// options in order to a fresh options struct (later options win, as upstream).
+// Throws: nothing at construction; MatchingLabels / MatchingFields keep their maps unvalidated
+// (upstream's SelectorFromValidatedSet), the reader validates what it serves.
+// Thread-safety: value types.
+// Differences from upstream: read-your-own-writes (MinResourceVersion) has no upstream
+// counterpart (controller-runtime#3320); UnsafeDisableDeepCopy is absent: cached objects are
+// shared as std::shared_ptr<const T> and never copied, so there is nothing to disable.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/fields/selector.hpp"
+#include "apimachinery/labels/selector.hpp"
+
+namespace apimachinery::ctrl {
+
+// ListOptions: what a List (and DeleteAllOf) filters on (options.go: ListOptions).
+struct ListOptions {
+  // namespace_: "" = all namespaces (InNamespace).
+  std::string namespace_ = {};
+  labels::Selector label_selector = {};
+  // field_selector: served by the cache from indexes registered with IndexField (a field with no
+  // index fails; see Cache), by the API server from its field labels.
+  fields::Selector field_selector = {};
+  // limit / continue_: paging (the cache ignores continue_ and honours limit on its own).
+  std::int64_t limit = 0;
+  std::string continue_ = {};
+  // min_resource_version: cache reads block until the informer has observed at least this
+  // resourceVersion, or wait_timeout passed (then errors::NewTimeoutError). Empty: no wait.
+  std::string min_resource_version = {};
+  std::chrono::milliseconds wait_timeout{10'000};
+
+  // AsListOptions: the wire form for an API server (selectors rendered with String()).
+  metav1::ListOptions AsListOptions() const {
+    metav1::ListOptions o;
+    if (!label_selector.Empty()) o.label_selector = label_selector.String();
+    if (!field_selector.Empty()) o.field_selector = field_selector.String();
+    o.limit = limit;
+    o.continue_ = continue_;
+    return o;
+  }
+};
+
+// GetOptions: what a Get asks for.
+struct GetOptions {
+  // As ListOptions::min_resource_version (read your own writes; cache reads only).
+  std::string min_resource_version = {};
+  std::chrono::milliseconds wait_timeout{10'000};
+  // resource_version: sent to an API server ("0": any cached state is fine).
+  std::string resource_version = {};
+};
+
+// InNamespace: restricts a List / DeleteAllOf to one namespace.
+struct InNamespace {
+  std::string namespace_;
+  explicit InNamespace(std::string ns) : namespace_(std::move(ns)) {}
+  void ApplyToList(ListOptions& o) const { o.namespace_ = namespace_; }
+};
+
+// MatchingLabels: every label must have the value (replaces the label selector, as upstream).
+struct MatchingLabels {
+  std::map<std::string, std::string> labels;
+  void ApplyToList(ListOptions& o) const { o.label_selector = labels::SelectorFromSet(labels); }
+};
+
+// MatchingLabelsSelector: a parsed label selector (labels::Parse).
+struct MatchingLabelsSelector {
+  labels::Selector selector;
+  void ApplyToList(ListOptions& o) const { o.label_selector = selector; }
+};
+
+// MatchingFields: every field must have the value (replaces the field selector).
+struct MatchingFields {
+  std::map<std::string, std::string> fields;
+  void ApplyToList(ListOptions& o) const { o.field_selector = fields::SelectorFromSet(fields); }
+};
+
+// MatchingFieldsSelector: a parsed field selector (fields::ParseSelector), `!=` included.
+struct MatchingFieldsSelector {
+  fields::Selector selector;
+  void ApplyToList(ListOptions& o) const { o.field_selector = selector; }
+};
+
+// Limit: at most n items (0: no limit).
+struct Limit {
+  std::int64_t n;
+  explicit Limit(std::int64_t v) : n(v) {}
+  void ApplyToList(ListOptions& o) const { o.limit = n; }
+};
+
+// Continue: the token of the previous page.
+struct Continue {
+  std::string token;
+  explicit Continue(std::string t) : token(std::move(t)) {}
+  void ApplyToList(ListOptions& o) const { o.continue_ = token; }
+};
+
+// MinResourceVersion: read your own writes (see ListOptions::min_resource_version).
+struct MinResourceVersion {
+  std::string resource_version;
+  std::chrono::milliseconds timeout{10'000};
+  explicit MinResourceVersion(std::string rv, std::chrono::milliseconds t = std::chrono::seconds(10))
+      : resource_version(std::move(rv)), timeout(t) {}
+  void ApplyToList(ListOptions& o) const {
+    o.min_resource_version = resource_version;
+    o.wait_timeout = timeout;
+  }
+  void ApplyToGet(GetOptions& o) const {
+    o.min_resource_version = resource_version;
+    o.wait_timeout = timeout;
+  }
+};
+
+// Write options: the metav1 structs are the option values; these helpers set one field.
+struct DryRunAll {
+  void ApplyToCreate(metav1::CreateOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
+  void ApplyToUpdate(metav1::UpdateOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
+  void ApplyToPatch(metav1::PatchOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
+  void ApplyToDelete(metav1::DeleteOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
+};
+
+// FieldOwner: the field manager of a create, update or patch.
+struct FieldOwner {
+  std::string owner;
+  explicit FieldOwner(std::string o) : owner(std::move(o)) {}
+  void ApplyToCreate(metav1::CreateOptions& o) const { o.field_manager = owner; }
+  void ApplyToUpdate(metav1::UpdateOptions& o) const { o.field_manager = owner; }
+  void ApplyToPatch(metav1::PatchOptions& o) const { o.field_manager = owner; }
+};
+
+// ForceOwnership: an apply patch takes the fields other managers own.
+struct ForceOwnership {
+  void ApplyToPatch(metav1::PatchOptions& o) const { o.force = true; }
+};
+
+// Delete options.
+struct Preconditions {
+  metav1::Preconditions preconditions;
+  void ApplyToDelete(metav1::DeleteOptions& o) const { o.preconditions = preconditions; }
+};
+struct PropagationPolicy {
+  std::string policy;  // metav1::kDeletePropagation{Orphan,Background,Foreground}
+  explicit PropagationPolicy(std::string p) : policy(std::move(p)) {}
+  void ApplyToDelete(metav1::DeleteOptions& o) const { o.propagation_policy = policy; }
+};
+struct GracePeriodSeconds {
+  std::int64_t seconds;
+  explicit GracePeriodSeconds(std::int64_t s) : seconds(s) {}
+  void ApplyToDelete(metav1::DeleteOptions& o) const { o.grace_period_seconds = seconds; }
+};
+
+// Option concepts: what each call accepts.
+template <typename O>
+concept ListOption = requires(const O& o, ListOptions& l) {
+  o.ApplyToList(l);
+};
+template <typename O>
+concept GetOption = requires(const O& o, GetOptions& g) {
+  o.ApplyToGet(g);
+};
+template <typename O>
+concept CreateOption = requires(const O& o, metav1::CreateOptions& c) {
+  o.ApplyToCreate(c);
+};
+template <typename O>
+concept UpdateOption = requires(const O& o, metav1::UpdateOptions& c) {
+  o.ApplyToUpdate(c);
+};
+template <typename O>
+concept PatchOption = requires(const O& o, metav1::PatchOptions& c) {
+  o.ApplyToPatch(c);
+};
+template <typename O>
+concept DeleteOption = requires(const O& o, metav1::DeleteOptions& c) {
+  o.ApplyToDelete(c);
+};
+// DeleteAllOf takes list and delete options alike.
+template <typename O>
+concept DeleteAllOfOption = ListOption<O> || DeleteOption<O>;
+
+// Applying options in order.
+template <ListOption... Os>
+ListOptions MakeListOptions(const Os&... os) {
+  ListOptions o;
+  (os.ApplyToList(o), ...);
+  return o;
+}
+template <GetOption... Os>
+GetOptions MakeGetOptions(const Os&... os) {
+  GetOptions o;
+  (os.ApplyToGet(o), ...);
+  return o;
+}
+template <CreateOption... Os>
+metav1::CreateOptions MakeCreateOptions(const Os&... os) {
+  metav1::CreateOptions o;
+  (os.ApplyToCreate(o), ...);
+  return o;
+}
+template <UpdateOption... Os>
+metav1::UpdateOptions MakeUpdateOptions(const Os&... os) {
+  metav1::UpdateOptions o;
+  (os.ApplyToUpdate(o), ...);
+  return o;
+}
+template <PatchOption... Os>
+metav1::PatchOptions MakePatchOptions(const Os&... os) {
+  metav1::PatchOptions o;
+  (os.ApplyToPatch(o), ...);
+  return o;
+}
+template <DeleteOption... Os>
+metav1::DeleteOptions MakeDeleteOptions(const Os&... os) {
+  metav1::DeleteOptions o;
+  (os.ApplyToDelete(o), ...);
+  return o;
+}
+
+}  // namespace apimachinery::ctrl
