@@ -386,6 +386,21 @@ TEST_CASE("ctrl client: MergeFrom patches, with and without an optimistic lock",
         }).code == 415);
 }
 
+TEST_CASE("ctrl client: unstructured MergeFrom with an optimistic lock", "[ctrl][client]") {
+  Env env;
+  runtime::Unstructured u = NewUnstructuredWidget("up");
+  env.client->Create(u);
+  runtime::Unstructured base = u;
+  runtime::Unstructured mod = u;
+  mod.Body()["spec"]["color"] = "black";
+  env.client->Patch(mod, ctrl::Patch::MergeFrom(base, true));
+  CHECK(mod.Body()["spec"]["color"] == "black");
+  CHECK(base.GetResourceVersion() == u.GetResourceVersion());  // the original is not touched
+  runtime::Unstructured again = base;
+  again.Body()["spec"]["replicas"] = 9;
+  CHECK(StatusOf([&] { env.client->Patch(again, ctrl::Patch::MergeFrom(base, true)); }).code == 409);
+}
+
 TEST_CASE("ctrl client: dryRun writes store nothing", "[ctrl][client]") {
   Env env;
   Widget w = NewWidget("d1");

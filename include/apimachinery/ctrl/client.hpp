@@ -270,7 +270,8 @@ class ClientCore {
     Target t = TargetFor(controllerutil::GVKForObject(obj, *scheme_));
     const metav1::ObjectMeta* m = obj.GetObjectMeta();
     if (m == nullptr) throw Error(std::string(obj.GetTypeId().name()) + " has no object metadata");
-    return {std::move(t), t.namespaced ? m->namespace_ : std::string()};
+    std::string ns = t.namespaced ? m->namespace_ : std::string();
+    return {std::move(t), std::move(ns)};
   }
 
   template <typename O>

@@ -15,7 +15,7 @@
 // FakeAPIServer implements dynamic::Interface, so everything written over that interface
 // (ctrl::Client, ctrl::Cache) runs against it unchanged.
 //
-// Semantics are those of kube-apiserver serving a custom resource without subresources
+// Semantics are those of kube-apiserver serving a custom resource (subresources: see below)
 // (k8s.io/apiserver/pkg/registry/generic/registry/store.go: Store.Create, Update, Delete,
 // DeleteCollection; pkg/registry/rest/create.go, update.go, delete.go: BeforeCreate,
 // BeforeUpdate, BeforeDelete; pkg/storage/cacher/watch_cache.go and watch_cache_history.go: the
