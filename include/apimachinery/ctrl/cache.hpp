@@ -189,7 +189,8 @@ class Cache : public Reader {
         std::shared_ptr<dynamic::Interface> api, CacheOptions options = {});
   Cache(const Cache&) = delete;
   Cache& operator=(const Cache&) = delete;
-  ~Cache() override;
+  // Declared inline (as the overrides below): no key function, so no includer emits the vtable.
+  inline ~Cache() override;
 
   // GetInformer: the type's informer, made on first use (started at once after Start). Throws
   // apimachinery::Error when the type is cached by several informers (several namespaces).
@@ -252,9 +253,10 @@ class Cache : public Reader {
   std::vector<InformerStats> Stats() const;
 
   // Reader.
-  std::shared_ptr<const runtime::Object> GetObject(const ObjectType& type, const ObjectKey& key,
-                                                   const GetOptions& options) const override;
-  ObjectList<runtime::Object> ListObjects(const ObjectType& type, const ListOptions& options) const override;
+  inline std::shared_ptr<const runtime::Object> GetObject(const ObjectType& type, const ObjectKey& key,
+                                                          const GetOptions& options) const override;
+  inline ObjectList<runtime::Object> ListObjects(const ObjectType& type,
+                                                 const ListOptions& options) const override;
 
   // For tests: whether the type has informers, and whether they run.
   bool HasInformer(const ObjectType& type) const;
