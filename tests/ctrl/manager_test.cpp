@@ -368,12 +368,12 @@ TEST_CASE("Builder: upstream's errors") {
       "there are no watches configured, controller will never get triggered. Use For(), Owns(), "
       "Watches() or WatchesRawSource() to set them up");
   CHECK_THROWS_WITH(ctrl::NewControllerManagedBy(mgr)
-                        .Watches<ConfigMap>(std::make_shared<ctrl::handler::EnqueueRequestForObject>())
+                        .Watches<ConfigMap>(std::make_shared<ctrl::EnqueueRequestForObject>())
                         .Complete(r),
                     "one of For() or Named() must be called");
   auto c = ctrl::NewControllerManagedBy(mgr)
                .Named("cms")
-               .Watches<ConfigMap>(std::make_shared<ctrl::handler::EnqueueRequestForObject>())
+               .Watches<ConfigMap>(std::make_shared<ctrl::EnqueueRequestForObject>())
                .Complete(r);
   CHECK(c->Name() == "cms");
 }
