@@ -19,6 +19,7 @@
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/controller_ref.hpp"
 #include "apimachinery/conversion/fields.hpp"
+#include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/ctrl/builder.hpp"
 #include "apimachinery/ctrl/metrics.hpp"
 #include "apimachinery/ctrl/predicate.hpp"
@@ -27,7 +28,6 @@
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
-#include "ctrl/cache_support.hpp"
 
 namespace ctrl_manager_test {
 
@@ -186,7 +186,7 @@ struct Env {
   Env() {
     server.AddResource(kWidgets, "Widget", meta::RESTScopeName::kNamespace);
     server.AddResource(kConfigMaps, "ConfigMap", meta::RESTScopeName::kNamespace);
-    api = std::make_shared<ctrl_cache_support::Adapter>(server);
+    api = server.Dynamic();
   }
   std::string CMSize(const std::string& name) {
     try {
