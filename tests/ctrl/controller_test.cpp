@@ -208,7 +208,11 @@ TEST_CASE("Controller: creates, updates and deletes of watched objects drive rec
 TEST_CASE("Controller: a failing reconcile is retried with backoff, then forgotten; errors are logged") {
   Env env;
   env.server.Create(kWidgets, "ns", WidgetJSON("ns", "a"));
-  auto rec = std::make_shared<Recorder>([](const ctrl::Request&, int call) -> ctrl::Result {
+  // The third call waits until the test has looked at the backoff the first two left.
+  std::promise<void> looked;
+  std::shared_future<void> looked_future = looked.get_future().share();
+  auto rec = std::make_shared<Recorder>([looked_future](const ctrl::Request&, int call) -> ctrl::Result {
+    if (call == 3) looked_future.wait();
     if (call <= 3) throw Error("boom " + std::to_string(call));
     return {};
   });
@@ -222,8 +226,10 @@ TEST_CASE("Controller: a failing reconcile is retried with backoff, then forgott
   std::jthread informer([&](std::stop_token stop) { env.informer->Run(stop); });
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
 
-  REQUIRE(rec->WaitStarted("ns/a", 3));
-  CHECK(limiter->NumRequeues({"ns", "a"}) >= 2);  // two failures counted before the third call
+  const bool third = rec->WaitStarted("ns/a", 3);
+  CHECK(limiter->NumRequeues({"ns", "a"}) == 2);  // two failures, two AddRateLimited
+  looked.set_value();                             // before any REQUIRE: the worker must not hang
+  REQUIRE(third);
   REQUIRE(WaitUntil(*rec, [&] { return metrics->ReconcileTotal("widget", ctrl::kResultSuccess) == 1; }));
   CHECK(rec->Calls("ns/a") == 4);
   CHECK(metrics->ReconcileErrors("widget") == 3);
