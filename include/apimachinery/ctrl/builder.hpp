@@ -54,37 +54,37 @@ class Builder {
 
   // For: the reconciled type T (registered in the manager's Scheme).
   template <typename T>
-  Builder& For(std::vector<PredicatePtr> predicates = {}) {
-    return ForType(ObjectType::Of<T>(), KindOf<T>(), Getter<T>(), std::move(predicates));
+  Builder& For(const std::vector<PredicatePtr>& predicates = {}) {
+    return ForType(ObjectType::Of<T>(), KindOf<T>(), Getter<T>(), predicates);
   }
   // For an Unstructured or PartialObjectMetadata type of kind `type.gvk`.
-  Builder& For(const ObjectType& type, std::vector<PredicatePtr> predicates = {}) {
-    return ForType(type, type.gvk, Getter(type), std::move(predicates));
+  Builder& For(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {}) {
+    return ForType(type, type.gvk, Getter(type), predicates);
   }
 
   // Owns: objects of type T controlled by (or, with match_every_owner, owned by) a For object.
   template <typename T>
-  Builder& Owns(std::vector<PredicatePtr> predicates = {}, bool match_every_owner = false) {
-    owns_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), nullptr, std::move(predicates), match_every_owner,
+  Builder& Owns(const std::vector<PredicatePtr>& predicates = {}, bool match_every_owner = false) {
+    owns_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), nullptr, predicates, match_every_owner,
                           TypeName(ObjectType::Of<T>())});
     return *this;
   }
-  Builder& Owns(const ObjectType& type, std::vector<PredicatePtr> predicates = {},
+  Builder& Owns(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {},
                 bool match_every_owner = false) {
-    owns_.push_back(
-        Watch{type, Getter(type), nullptr, std::move(predicates), match_every_owner, TypeName(type)});
+    owns_.push_back(Watch{type, Getter(type), nullptr, predicates, match_every_owner, TypeName(type)});
     return *this;
   }
 
   // Watches: objects of type T, through `h`.
   template <typename T>
-  Builder& Watches(EventHandlerPtr h, std::vector<PredicatePtr> predicates = {}) {
-    watches_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), std::move(h), std::move(predicates), false,
+  Builder& Watches(EventHandlerPtr h, const std::vector<PredicatePtr>& predicates = {}) {
+    watches_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), std::move(h), predicates, false,
                              TypeName(ObjectType::Of<T>())});
     return *this;
   }
-  Builder& Watches(const ObjectType& type, EventHandlerPtr h, std::vector<PredicatePtr> predicates = {}) {
-    watches_.push_back(Watch{type, Getter(type), std::move(h), std::move(predicates), false, TypeName(type)});
+  Builder& Watches(const ObjectType& type, EventHandlerPtr h,
+                   const std::vector<PredicatePtr>& predicates = {}) {
+    watches_.push_back(Watch{type, Getter(type), std::move(h), predicates, false, TypeName(type)});
     return *this;
   }
   // WatchesRawSource: any source, as is (no global predicates).
@@ -150,13 +150,13 @@ class Builder {
   };
 
   Builder& ForType(const ObjectType& type, schema::GroupVersionKind kind, KindSource::InformerGetter getter,
-                   std::vector<PredicatePtr> predicates) {
+                   const std::vector<PredicatePtr>& predicates) {
     if (for_) {
       for_error_ =
           "For(...) should only be called once, could not assign multiple objects for reconciliation";
       return *this;
     }
-    for_ = Watch{type, std::move(getter), nullptr, std::move(predicates), false, TypeName(type)};
+    for_ = Watch{type, std::move(getter), nullptr, predicates, false, TypeName(type)};
     for_kind_ = std::move(kind);
     return *this;
   }

@@ -136,7 +136,7 @@ class Controller {
   }
 
   // Start runs the controller until `stop` is requested (see the top comment). Blocks.
-  void Start(std::stop_token stop);
+  void Start(const std::stop_token& stop);
 
   // Reconcile calls the reconciler (exceptions propagate).
   Result Reconcile(const Request& request) { return reconciler_->Reconcile(request); }
@@ -176,7 +176,7 @@ class Controller {
 
 // Implementation details follow.
 
-inline void Controller::Start(std::stop_token stop) {
+inline void Controller::Start(const std::stop_token& stop) {
   std::vector<SourcePtr> watches;
   std::shared_ptr<Queue> queue;
   {
@@ -272,18 +272,28 @@ inline void Controller::Start(std::stop_token stop) {
 inline bool Controller::ProcessNextWorkItem() {
   std::optional<Request> req = queue_->Get();
   if (!req) return false;
-  struct Done {
-    Queue& q;
-    const Request& r;
-    Metrics& m;
-    const std::string& name;
-    ~Done() {
-      m.ActiveWorkers(name, -1);
-      q.Done(r);
+  // Done: the metrics and the queue's Done, however ReconcileHandler ends.
+  class Done {
+   public:
+    Done(Queue& q, const Request& r, Metrics& m, const std::string& name) : q_(q), r_(r), m_(m), name_(name) {
+      m_.ActiveWorkers(name_, 1);
     }
+    Done(const Done&) = delete;
+    Done& operator=(const Done&) = delete;
+    Done(Done&&) = delete;
+    Done& operator=(Done&&) = delete;
+    ~Done() {
+      m_.ActiveWorkers(name_, -1);
+      q_.Done(r_);
+    }
+
+   private:
+    Queue& q_;
+    const Request& r_;
+    Metrics& m_;
+    const std::string& name_;
   };
-  options_.metrics->ActiveWorkers(name_, 1);
-  Done done{*queue_, *req, *options_.metrics, name_};
+  Done done(*queue_, *req, *options_.metrics, name_);
   ReconcileHandler(*req);
   return true;
 }

@@ -76,6 +76,8 @@ class EventHandler {
   EventHandler() = default;
   EventHandler(const EventHandler&) = default;
   EventHandler& operator=(const EventHandler&) = default;
+  EventHandler(EventHandler&&) = default;
+  EventHandler& operator=(EventHandler&&) = default;
 };
 
 using EventHandlerPtr = std::shared_ptr<const EventHandler>;

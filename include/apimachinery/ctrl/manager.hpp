@@ -76,6 +76,8 @@ class Runnable {
   Runnable() = default;
   Runnable(const Runnable&) = default;
   Runnable& operator=(const Runnable&) = default;
+  Runnable(Runnable&&) = default;
+  Runnable& operator=(Runnable&&) = default;
 };
 
 // RunnableFunc: a Runnable from a function (manager.RunnableFunc).
@@ -171,7 +173,7 @@ class Manager {
   }
 
   // Start: see the top comment. Blocks.
-  void Start(std::stop_token stop);
+  void Start(const std::stop_token& stop);
 
  private:
   struct ControllerRunnable final : Runnable {
@@ -196,7 +198,7 @@ class Manager {
       cv_.notify_all();
     });
   }
-  void Fail(std::exception_ptr e) {
+  void Fail(const std::exception_ptr& e) {
     {
       std::lock_guard lock(mu_);
       if (!error_) {
@@ -254,7 +256,7 @@ class Manager {
 
 // Implementation details follow.
 
-inline void Manager::Start(std::stop_token stop) {
+inline void Manager::Start(const std::stop_token& stop) {
   {
     std::lock_guard lock(mu_);
     if (started_) throw Error("manager already started");

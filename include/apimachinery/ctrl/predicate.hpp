@@ -51,6 +51,8 @@ class Predicate {
   Predicate() = default;
   Predicate(const Predicate&) = default;
   Predicate& operator=(const Predicate&) = default;
+  Predicate(Predicate&&) = default;
+  Predicate& operator=(Predicate&&) = default;
 };
 
 using PredicatePtr = std::shared_ptr<const Predicate>;

@@ -75,6 +75,8 @@ class Source {
   Source() = default;
   Source(const Source&) = default;
   Source& operator=(const Source&) = default;
+  Source(Source&&) = default;
+  Source& operator=(Source&&) = default;
 };
 
 // SyncingSource: a Source that can wait until its initial state has been delivered
