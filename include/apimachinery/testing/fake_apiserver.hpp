@@ -15,7 +15,7 @@
 // FakeAPIServer implements dynamic::Interface, so everything written over that interface
 // (ctrl::Client, ctrl::Cache) runs against it unchanged.
 //
-// Semantics are those of kube-apiserver serving a custom resource without subresources
+// Semantics are those of kube-apiserver serving a custom resource (subresources: see below)
 // (k8s.io/apiserver/pkg/registry/generic/registry/store.go: Store.Create, Update, Delete,
 // DeleteCollection; pkg/registry/rest/create.go, update.go, delete.go: BeforeCreate,
 // BeforeUpdate, BeforeDelete; pkg/storage/cacher/watch_cache.go and watch_cache_history.go: the
@@ -100,6 +100,8 @@
 //   Update and Patch (merge or JSON patch of the Scale) write spec.replicas into the object (the
 //   Scale's resourceVersion, when set, must match) as a main-resource update and answer the new
 //   Scale.
+// - Get, Patch and Delete of a namespaced object without a namespace: 400 `Namespace parameter
+//   required.` (registry/generic: NamespaceKeyFunc).
 // - A subresource not served: 404 `<plural>.<group> "<name>" not found`
 //   (customresource_handler.go: crdHandler.ServeHTTP).
 // dryRun (create, update, patch, delete, deletecollection): "All" runs every check and answers as
@@ -879,6 +881,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::lock_guard lock(mu_);
     Count("get");
     ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
+    RequireNamespace(r, ns);
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
@@ -920,6 +923,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::lock_guard lock(mu_);
     Count("patch");
     ResourceInfo& r = ResourceLocked(gvr, ns, "PATCH");
+    RequireNamespace(r, ns);
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     const bool merge = patch_type == "application/merge-patch+json";
     const bool json_patch = patch_type == "application/json-patch+json";
@@ -992,6 +996,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::lock_guard lock(mu_);
     Count("delete");
     ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    RequireNamespace(r, ns);
     IsDryRun(options.dry_run, "DeleteOptions");
     return DeleteLocked(r, KeyOf(r, ns, name), name, options);
   }
@@ -1368,6 +1373,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     }
     md["namespace"] = body_ns;
     return body_ns;
+  }
+
+  // RequireNamespace: a namespaced object addressed without namespace (registry/generic:
+  // NamespaceKeyFunc).
+  static void RequireNamespace(const ResourceInfo& r, std::string_view ns) {
+    if (r.Namespaced() && ns.empty()) throw errors::NewBadRequest("Namespace parameter required.");
   }
 
   static bool ServesSubresource(const ResourceInfo& r, std::string_view subresource) {
