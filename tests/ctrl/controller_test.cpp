@@ -181,7 +181,10 @@ TEST_CASE("Controller: creates, updates and deletes of watched objects drive rec
   auto rec = std::make_shared<Recorder>();
   auto notifying = MetricsFor(rec);
   auto metrics = notifying->m;
-  ctrl::Controller c("widget", rec, {.max_concurrent_reconciles = 2, .metrics = notifying});
+  ctrl::Controller c("widget", rec,
+                     {.max_concurrent_reconciles = 2,
+                      .log_sink = std::make_shared<ctrl::DiscardLogSink>(),
+                      .metrics = notifying});
   c.Watch(env.Widgets());
   std::jthread informer([&](std::stop_token stop) { env.informer->Run(stop); });
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
