@@ -377,6 +377,7 @@ TEST_CASE("Builder: upstream's errors") {
                .Watches<ConfigMap>(std::make_shared<ctrl::EnqueueRequestForObject>())
                .Complete(r);
   CHECK(c->Name() == "cms");
+  CHECK(c->Options().log_sink == mgr.GetLogger().Sink());  // the manager's sink by default
 }
 
 }  // namespace ctrl_manager_test

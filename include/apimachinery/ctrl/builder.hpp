@@ -14,7 +14,8 @@
 // reference unless match_every_owner. Watches: a KindSource over any type's informer with any
 // handler. WithEventFilter predicates apply to every KindSource the builder makes. The informers are
 // obtained from the cache when the controller starts. The controller's name is Named's, else the
-// lower-cased kind of the For type.
+// lower-cased kind of the For type. Without a log_sink in WithOptions the controller logs to the
+// manager's sink.
 //
 // Throws (Build/Complete; apimachinery::Error with upstream's texts): `must provide a non-nil
 // Reconciler`; `For(...) should only be called once, could not assign multiple objects for
@@ -121,7 +122,9 @@ class Builder {
           "Watches() or "
           "WatchesRawSource() to set them up");
     }
-    auto c = std::make_shared<Controller>(std::move(name), std::move(r), options_);
+    ControllerOptions options = options_;
+    if (!options.log_sink) options.log_sink = mgr_->GetLogger().Sink();  // the manager's log
+    auto c = std::make_shared<Controller>(std::move(name), std::move(r), std::move(options));
     if (for_) {
       c->Watch(MakeKind(*for_, std::make_shared<EnqueueRequestForObject>()));
     }
