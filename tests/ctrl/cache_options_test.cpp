@@ -177,7 +177,7 @@ TEST_CASE("cache: read your own writes", "[ctrl][cache]") {
   } catch (const errors::StatusError& e) {
     CHECK(errors::IsTimeout(e));
     CHECK(std::string(e.what()) ==
-          "timed out waiting for the cache of /v1, Kind=Pod to observe resourceVersion " + future);
+          "Timeout: timed out waiting for the cache of /v1, Kind=Pod to observe resourceVersion " + future);
   }
   CHECK_THROWS_WITH(
       c->WaitForResourceVersion(ctrl::ObjectType::Of<Pod>(), "abc", std::chrono::milliseconds(1)),

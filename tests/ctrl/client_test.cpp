@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/api/errors/errors.hpp"
@@ -384,6 +385,45 @@ TEST_CASE("ctrl client: MergeFrom patches, with and without an optimistic lock",
   CHECK(StatusOf([&] {
           env.client->Patch(fresh, ctrl::Patch::Apply({{"spec", {{"color", "x"}}}}));
         }).code == 415);
+}
+
+TEST_CASE("ctrl client: delete preconditions, finalizers; update of a missing object", "[ctrl][client]") {
+  Env env;
+  Widget w = NewWidget("f1");
+  w.metadata.finalizers = {"example.com/keep"};
+  env.client->Create(w);
+
+  metav1::Preconditions pre;
+  pre.resource_version = "1";
+  metav1::Status s = StatusOf([&] { env.client->Delete(w, ctrl::Preconditions{pre}); });
+  CHECK(s.code == 409);
+  CHECK(s.message ==
+        fmt::format(R"(Operation cannot be fulfilled on Widget.example.com "f1": the ResourceVersion in the )"
+                    "precondition (1) does not match the ResourceVersion in record ({}). The object might "
+                    "have been modified",
+                    w.metadata.resource_version));
+
+  // A finalizer keeps the object, terminating.
+  env.client->Delete(w, ctrl::PropagationPolicy(std::string(metav1::kDeletePropagationForeground)));
+  auto kept = env.client->Get<Widget>({"default", "f1"});
+  CHECK(kept->metadata.deletion_timestamp.has_value());
+  Widget release = *kept;
+  release.metadata.finalizers.clear();
+  env.client->Update(release);
+  CHECK(StatusOf([&] { env.client->Get<Widget>({"default", "f1"}); }).code == 404);
+
+  // Update of an object that does not exist (client_test.go: "should fail if the object does not exist").
+  Widget ghost = NewWidget("ghost");
+  ghost.metadata.resource_version = "5";
+  metav1::Status nf = StatusOf([&] { env.client->Update(ghost); });
+  CHECK(nf.code == 404);
+  CHECK(nf.message == R"(widgets.example.com "ghost" not found)");
+
+  // Cluster-scoped lists ignore InNamespace.
+  Node n;
+  n.metadata.name = "n1";
+  env.client->Create(n);
+  CHECK(env.client->List<Node>(ctrl::InNamespace("default")).items.size() == 1);
 }
 
 TEST_CASE("ctrl client: unstructured MergeFrom with an optimistic lock", "[ctrl][client]") {

@@ -55,8 +55,22 @@ constexpr std::size_t MapNodeBytes() noexcept {
   return sizeof(Node);
 }
 
+// Every overload is declared before any is defined: the members' types live in namespace std,
+// so argument-dependent lookup would not find an overload declared later.
 template <typename T>
 std::size_t HeapBytes(const T& v) noexcept;
+std::size_t HeapBytes(const std::string& s) noexcept;
+std::size_t HeapBytes(const nlohmann::json& j) noexcept;
+std::size_t HeapBytes(const metav1::TypeMeta& t) noexcept;
+std::size_t HeapBytes(const metav1::Time&) noexcept;
+std::size_t HeapBytes(const metav1::OwnerReference& r) noexcept;
+std::size_t HeapBytes(const metav1::ObjectMeta& m) noexcept;
+template <typename E>
+std::size_t HeapBytes(const std::vector<E>& v) noexcept;
+template <typename K, typename V, typename C, typename A>
+std::size_t HeapBytes(const std::map<K, V, C, A>& m) noexcept;
+template <typename E>
+std::size_t HeapBytes(const std::optional<E>& o) noexcept;
 
 inline std::size_t HeapBytes(const std::string& s) noexcept {
   const char* p = s.data();
