@@ -522,6 +522,28 @@ TEST_CASE("ctrl delegating client: cached reads, uncached types, writes to the s
   CHECK(&dc->Scheme() == &TestScheme());
 }
 
+TEST_CASE("ctrl client: ObjectKeyFromObject, Patch constructors, unstructured status", "[ctrl][client]") {
+  Widget w = NewWidget("k", "ns");
+  CHECK(ctrl::ObjectKeyFromObject(w) == ctrl::ObjectKey{"ns", "k"});
+  CHECK(ctrl::Patch::Merge(json::object()).type == "application/merge-patch+json");
+  CHECK(ctrl::Patch::JSONPatch(json::array()).type == "application/json-patch+json");
+  CHECK(ctrl::Patch::Apply(json::object()).type == "application/apply-patch+yaml");
+  ctrl::Patch mf = ctrl::Patch::MergeFrom(w);
+  CHECK(mf.type == "application/merge-patch+json");
+  REQUIRE(mf.merge_from_object != nullptr);
+  CHECK(mf.data.is_null());
+
+  Env env;
+  runtime::Unstructured u = NewUnstructuredWidget("us");
+  env.client->Create(u);
+  u.Body()["status"] = {{"ready", true}};
+  u.Body()["spec"]["color"] = "ignored";
+  env.client->Status().Update(u);
+  CHECK(u.Body()["status"]["ready"] == true);
+  CHECK(u.Body()["spec"]["color"] == "red");
+  CHECK(u.GetKind() == "Widget");
+}
+
 TEST_CASE("ctrl client: CreateMergePatch follows RFC 7386", "[ctrl][client]") {
   using ctrl::internal::CreateMergePatch;
   CHECK(CreateMergePatch(json{{"a", 1}, {"b", 2}}, json{{"a", 1}, {"c", 3}}) ==

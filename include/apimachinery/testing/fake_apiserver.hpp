@@ -388,7 +388,7 @@ class FakeAPIServer : public dynamic::Interface {
   FakeAPIServer& operator=(const FakeAPIServer&) = delete;
   FakeAPIServer(FakeAPIServer&&) = delete;
   FakeAPIServer& operator=(FakeAPIServer&&) = delete;
-  ~FakeAPIServer() override;
+  inline ~FakeAPIServer() override;
 
   // AddResource registers a resource (list kind `<kind>List`) serving `subresources` (see the top
   // of this file). Re-registering replaces the kind, scope and subresources and keeps the objects.
@@ -414,34 +414,35 @@ class FakeAPIServer : public dynamic::Interface {
   // objects (ERROR events keep their metav1::Status). `subresource` "status" and "scale" are served
   // when AddResource enabled them, others are 404 (see the top of this file). GetOptions are
   // ignored (a get reads the latest state); fieldManager and fieldValidation are accepted and ignored.
-  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                     std::string_view name, const metav1::GetOptions& options = {},
-                     std::string_view subresource = {},
-                     dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
-  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                      const metav1::ListOptions& options,
-                      dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
-  std::unique_ptr<watch::Interface> Watch(
+  inline nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                            std::string_view name, const metav1::GetOptions& options = {},
+                            std::string_view subresource = {},
+                            dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  inline nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                             const metav1::ListOptions& options,
+                             dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  inline std::unique_ptr<watch::Interface> Watch(
       const schema::GroupVersionResource& gvr, std::string_view namespace_,
       const metav1::ListOptions& options,
       dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        nlohmann::json object, const metav1::CreateOptions& options = {},
-                        std::string_view subresource = {}) override;
-  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        nlohmann::json object, const metav1::UpdateOptions& options = {},
-                        std::string_view subresource = {}) override;
-  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                       std::string_view name, std::string_view patch_type, const nlohmann::json& patch,
-                       const metav1::PatchOptions& options = {}, std::string_view subresource = {}) override;
-  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        std::string_view name, const metav1::DeleteOptions& options = {}) override;
-  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                  const metav1::DeleteOptions& options,
-                                  const metav1::ListOptions& list_options) override;
+  inline nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                               nlohmann::json object, const metav1::CreateOptions& options = {},
+                               std::string_view subresource = {}) override;
+  inline nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                               nlohmann::json object, const metav1::UpdateOptions& options = {},
+                               std::string_view subresource = {}) override;
+  inline nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                              std::string_view name, std::string_view patch_type, const nlohmann::json& patch,
+                              const metav1::PatchOptions& options = {},
+                              std::string_view subresource = {}) override;
+  inline nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                               std::string_view name, const metav1::DeleteOptions& options = {}) override;
+  inline nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                                         const metav1::DeleteOptions& options,
+                                         const metav1::ListOptions& list_options) override;
   // DeleteCollection with default DeleteOptions.
-  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                  const metav1::ListOptions& options);
+  inline nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                                         const metav1::ListOptions& options);
 
   // ListerWatcher: List and Watch of `gvr` in `namespace_` ("" = all) as a cache::ListerWatcher
   // of runtime::Unstructured objects.
