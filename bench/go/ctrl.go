@@ -33,6 +33,9 @@
 //	                                from the first event written to the 10,000th reconcile (every
 //	                                update is exactly one reconcile: distinct keys); fastest of 3
 //	                                rounds, after the 50,000 reconciles of the initial sync drained
+//	BENCH go_ctrl_get_nocopy_ns     diagnostics: ctrl_get_ns and ctrl_list_fields_ns with
+//	BENCH go_ctrl_list_fields_nocopy_ns  client.UnsafeDisableDeepCopy (no deep copy: the
+//	                                C++ reader's shared_ptr<const T> results copy nothing either)
 //
 // How this maps to bench/ctrl_bench.cpp: the same pods, keys, nodes, app values, read orders and
 // update counts; there the server is testing::FakeAPIServer (in process, no HTTP: its watch hands
@@ -54,6 +57,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-logr/logr"
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -63,6 +67,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
+	ctrllog "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 	"sigs.k8s.io/controller-runtime/pkg/source"
 )
@@ -130,6 +135,7 @@ func ctrlKeys() []client.ObjectKey {
 func benchCtrl(testdata string) {
 	// No streaming list: the Reflector lists, then watches (client-go/features: KUBE_FEATURE_*).
 	must(os.Setenv("KUBE_FEATURE_WatchListClient", "false"))
+	ctrllog.SetLogger(logr.Discard()) // the reconciler logs nothing; neither does the C++ side
 	must(flag.Set("test.benchtime", "300ms"))
 	g := loadPodGen(testdata)
 	srv := &podServer{list: g.podList(ctrlObjects), events: make(chan []byte, ctrlUpdates)}
@@ -174,33 +180,35 @@ func benchCtrl(testdata string) {
 	}
 
 	keys := ctrlKeys()
-	get := testing.Benchmark(func(b *testing.B) {
-		i := 0
-		for n := 0; n < b.N; n++ {
-			var pod v1.Pod
-			must(c.Get(ctx, keys[i], &pod))
-			if pod.Name != keys[i].Name {
-				panic("Get returned " + pod.Name)
+	benchGet := func(opts ...client.GetOption) float64 {
+		return perOp(testing.Benchmark(func(b *testing.B) {
+			i := 0
+			for n := 0; n < b.N; n++ {
+				var pod v1.Pod
+				must(c.Get(ctx, keys[i], &pod, opts...))
+				if pod.Name != keys[i].Name {
+					panic("Get returned " + pod.Name)
+				}
+				if i++; i == ctrlObjects {
+					i = 0
+				}
 			}
-			if i++; i == ctrlObjects {
-				i = 0
+		}))
+	}
+	benchListFields := func(opts ...client.ListOption) float64 {
+		return perOp(testing.Benchmark(func(b *testing.B) {
+			for n := 0; n < b.N; n++ {
+				var pods v1.PodList
+				node := nodeName(n % nodes)
+				must(c.List(ctx, &pods, append(opts, client.MatchingFields{ctrlNodeIndexName: node})...))
+				if len(pods.Items) != ctrlObjects/nodes {
+					panic(fmt.Sprintf("List(%s): %d pods", node, len(pods.Items)))
+				}
 			}
-		}
-	})
-	report("ctrl_get_ns", perOp(get))
-
-	listFields := testing.Benchmark(func(b *testing.B) {
-		for n := 0; n < b.N; n++ {
-			var pods v1.PodList
-			node := nodeName(n % nodes)
-			must(c.List(ctx, &pods, client.MatchingFields{ctrlNodeIndexName: node}))
-			if len(pods.Items) != ctrlObjects/nodes {
-				panic(fmt.Sprintf("List(%s): %d pods", node, len(pods.Items)))
-			}
-		}
-	})
-	report("ctrl_list_fields_ns", perOp(listFields))
-
+		}))
+	}
+	report("ctrl_get_ns", benchGet())
+	report("ctrl_list_fields_ns", benchListFields())
 	listLabels := testing.Benchmark(func(b *testing.B) {
 		for n := 0; n < b.N; n++ {
 			var pods v1.PodList
@@ -212,6 +220,10 @@ func benchCtrl(testdata string) {
 		}
 	})
 	report("ctrl_list_labels_ns", perOp(listLabels))
+	// Diagnostics: the same reads with client.UnsafeDisableDeepCopy (the cached object itself, a
+	// shallow struct copy into the caller's), closer to the C++ reader's shared pointers.
+	report("ctrl_get_nocopy_ns", benchGet(client.UnsafeDisableDeepCopy))
+	report("ctrl_list_fields_nocopy_ns", benchListFields(client.UnsafeDisableDeepCopy))
 
 	best := 0.0
 	rv := ctrlListVersion
