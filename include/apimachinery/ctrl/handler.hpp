@@ -1,0 +1,231 @@
+// ctrl::handler: turn a source's events into requests on the controller's queue
+// (sigs.k8s.io/controller-runtime pkg/handler: eventhandler.go EventHandler, Funcs; enqueue.go
+// EnqueueRequestForObject; enqueue_owner.go EnqueueRequestForOwner, OnlyControllerOwner;
+// enqueue_mapped.go EnqueueRequestsFromMapFunc, MapFunc).
+//
+//   auto self = std::make_shared<handler::EnqueueRequestForObject>();          // the object's key
+//   auto owner = handler::EnqueueRequestForOwner(scheme, mapper, Widget{},
+//                                                handler::OnlyControllerOwner());  // its owner's key
+//   auto mapped = handler::EnqueueRequestsFromMapFunc([](const runtime::Object& o) {
+//     return std::vector<ctrl::Request>{{"ns", o.GetObjectMeta()->labels.at("widget")}}; });
+//
+// Every request is Add()ed to the queue (no rate limiting: the queue deduplicates a request that
+// is already waiting). Events without an object (or without metadata) are ignored.
+// EnqueueRequestForOwner enqueues, for every owner reference of the object (only the controller
+// reference with OnlyControllerOwner) whose kind and API group are the owner type's, the owner's
+// name in the object's namespace, or without a namespace when the RESTMapper maps the owner's
+// kind (at the reference's version) to a cluster-scoped resource; for updates the owners of the
+// old and the new object, each once.
+//
+// Throws: EnqueueRequestForOwner throws at construction what upstream panics with: the Scheme's
+// errors for an unregistered owner type (runtime::NotRegisteredError, ...), and apimachinery::Error
+// `expected exactly 1 kind for OwnerType <T>, but found [<gvk> ...] kinds`. At event time
+// nothing is thrown: an unparsable reference apiVersion or a RESTMapper error skips the remaining
+// references, as upstream (which logs it; we stay silent). User map functions may throw: the
+// source then drops the event and reports the exception.
+// Thread-safety: handlers are immutable after construction and called from informer threads;
+// the queue is thread-safe.
+// Differences from upstream: not templated on object or request type; no priority queue (no
+// low priority for initial-list and resync events, upstream's WithLowPriorityWhenUnchanged is
+// a no-op here); no context argument; %T is the C++ type name.
+#pragma once
+
+#include <algorithm>
+#include <exception>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "apimachinery/apis/meta/v1/controller_ref.hpp"
+#include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/ctrl/event.hpp"
+#include "apimachinery/ctrl/reconcile.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/meta/interfaces.hpp"
+#include "apimachinery/runtime/interfaces.hpp"
+#include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/workqueue/rate_limiting_queue.hpp"
+
+namespace apimachinery::ctrl {
+
+// Queue: a controller's work queue of requests.
+using Queue = workqueue::TypedRateLimitingInterface<Request>;
+
+}  // namespace apimachinery::ctrl
+
+namespace apimachinery::ctrl::handler {
+
+// EventHandler: enqueues requests in response to events (handler.EventHandler).
+class EventHandler {
+ public:
+  virtual ~EventHandler() = default;
+  virtual void Create(const CreateEvent& e, Queue& q) const = 0;
+  virtual void Update(const UpdateEvent& e, Queue& q) const = 0;
+  virtual void Delete(const DeleteEvent& e, Queue& q) const = 0;
+  virtual void Generic(const GenericEvent& e, Queue& q) const = 0;
+
+ protected:
+  EventHandler() = default;
+  EventHandler(const EventHandler&) = default;
+  EventHandler& operator=(const EventHandler&) = default;
+};
+
+using EventHandlerPtr = std::shared_ptr<const EventHandler>;
+
+// Funcs: an EventHandler from up to four functions; an unset one does nothing (handler.Funcs).
+struct Funcs : EventHandler {
+  std::function<void(const CreateEvent&, Queue&)> create_func{};
+  std::function<void(const UpdateEvent&, Queue&)> update_func{};
+  std::function<void(const DeleteEvent&, Queue&)> delete_func{};
+  std::function<void(const GenericEvent&, Queue&)> generic_func{};
+
+  void Create(const CreateEvent& e, Queue& q) const override {
+    if (create_func) create_func(e, q);
+  }
+  void Update(const UpdateEvent& e, Queue& q) const override {
+    if (update_func) update_func(e, q);
+  }
+  void Delete(const DeleteEvent& e, Queue& q) const override {
+    if (delete_func) delete_func(e, q);
+  }
+  void Generic(const GenericEvent& e, Queue& q) const override {
+    if (generic_func) generic_func(e, q);
+  }
+};
+
+namespace internal {
+inline const metav1::ObjectMeta* MetaOf(const EventObject& o) noexcept {
+  return o ? o->GetObjectMeta() : nullptr;
+}
+inline void AddKeyOf(const EventObject& o, Queue& q) {
+  if (const metav1::ObjectMeta* m = MetaOf(o)) q.Add(Request{m->namespace_, m->name});
+}
+}  // namespace internal
+
+// EnqueueRequestForObject: the event's own object (handler.EnqueueRequestForObject); for an
+// update the new object's key (the old one's when the new object is missing).
+class EnqueueRequestForObject final : public EventHandler {
+ public:
+  void Create(const CreateEvent& e, Queue& q) const override { internal::AddKeyOf(e.object, q); }
+  void Update(const UpdateEvent& e, Queue& q) const override {
+    internal::AddKeyOf(internal::MetaOf(e.object_new) != nullptr ? e.object_new : e.object_old, q);
+  }
+  void Delete(const DeleteEvent& e, Queue& q) const override { internal::AddKeyOf(e.object, q); }
+  void Generic(const GenericEvent& e, Queue& q) const override { internal::AddKeyOf(e.object, q); }
+};
+
+// OwnerOptions: options of EnqueueRequestForOwner.
+struct OwnerOptions {
+  // only_controller: only the controller reference counts (handler.OnlyControllerOwner).
+  bool only_controller = false;
+};
+// OnlyControllerOwner: OwnerOptions{.only_controller = true}.
+inline OwnerOptions OnlyControllerOwner() { return OwnerOptions{true}; }
+
+// OwnerHandler: the handler EnqueueRequestForOwner builds, for an owner kind given directly.
+class OwnerHandler final : public EventHandler {
+ public:
+  OwnerHandler(schema::GroupKind owner, std::shared_ptr<const meta::RESTMapper> mapper,
+               OwnerOptions options = {})
+      : owner_(std::move(owner)), mapper_(std::move(mapper)), options_(options) {
+    if (!mapper_) throw Error("EnqueueRequestForOwner needs a RESTMapper");
+  }
+  const schema::GroupKind& OwnerGroupKind() const noexcept { return owner_; }
+
+  void Create(const CreateEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+  void Update(const UpdateEvent& e, Queue& q) const override { Enqueue({e.object_old, e.object_new}, q); }
+  void Delete(const DeleteEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+  void Generic(const GenericEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+
+ private:
+  void Enqueue(std::initializer_list<EventObject> objects, Queue& q) const {
+    std::vector<Request> reqs;
+    for (const auto& o : objects) OwnerRequests(o, reqs);
+    for (const auto& r : reqs) q.Add(r);
+  }
+  // enqueue_owner.go: getOwnerReconcileRequest.
+  void OwnerRequests(const EventObject& o, std::vector<Request>& out) const {
+    const metav1::ObjectMeta* m = internal::MetaOf(o);
+    if (m == nullptr) return;
+    std::vector<const metav1::OwnerReference*> refs;
+    if (options_.only_controller) {
+      if (const auto* c = metav1::GetControllerOfNoCopy(*m)) refs.push_back(c);
+    } else {
+      for (const auto& r : m->owner_references) refs.push_back(&r);
+    }
+    for (const auto* ref : refs) {
+      schema::GroupVersion gv;
+      try {
+        gv = schema::ParseGroupVersion(ref->api_version);
+      } catch (const std::exception&) {
+        return;
+      }
+      if (ref->kind != owner_.kind || gv.group != owner_.group) continue;
+      Request req{{}, ref->name};
+      auto mapping = mapper_->TryRESTMapping(owner_, {gv.version});
+      if (!mapping.ok() || !mapping.value) return;
+      if (mapping.value->scope != meta::RESTScopeName::kRoot) req.namespace_ = m->namespace_;
+      if (std::find(out.begin(), out.end(), req) == out.end()) out.push_back(std::move(req));
+    }
+  }
+
+  schema::GroupKind owner_;
+  std::shared_ptr<const meta::RESTMapper> mapper_;
+  OwnerOptions options_;
+};
+
+// EnqueueRequestForOwner: the owners of type `owner_type` (its kind from `scheme`; an
+// Unstructured or PartialObjectMetadata carries its own) of the event's objects.
+inline std::shared_ptr<const OwnerHandler> EnqueueRequestForOwner(
+    const runtime::Scheme& scheme, std::shared_ptr<const meta::RESTMapper> mapper,
+    const runtime::Object& owner_type, OwnerOptions options = {}) {
+  auto [kinds, unversioned] = scheme.ObjectKinds(owner_type);
+  (void)unversioned;
+  if (kinds.size() != 1) {
+    std::string list;
+    for (const auto& k : kinds) list += (list.empty() ? "" : " ") + k.String();
+    throw Error(fmt::format("expected exactly 1 kind for OwnerType {}, but found [{}] kinds",
+                            owner_type.GetTypeId().name(), list));
+  }
+  return std::make_shared<const OwnerHandler>(kinds[0].GroupKind(), std::move(mapper), options);
+}
+
+// MapFunc: the requests an object maps to (handler.MapFunc). Called with each event's object
+// (for updates: the old and the new one); requests are enqueued once per event.
+using MapFunc = std::function<std::vector<Request>(const runtime::Object&)>;
+
+class MapFuncHandler final : public EventHandler {
+ public:
+  explicit MapFuncHandler(MapFunc fn) : fn_(std::move(fn)) {}
+  void Create(const CreateEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+  void Update(const UpdateEvent& e, Queue& q) const override { Enqueue({e.object_old, e.object_new}, q); }
+  void Delete(const DeleteEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+  void Generic(const GenericEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+
+ private:
+  void Enqueue(std::initializer_list<EventObject> objects, Queue& q) const {
+    std::unordered_set<Request> seen;
+    for (const auto& o : objects) {
+      if (!o) continue;
+      for (auto& r : fn_(*o)) {
+        if (seen.insert(r).second) q.Add(r);
+      }
+    }
+  }
+  MapFunc fn_;
+};
+
+// EnqueueRequestsFromMapFunc: the requests `fn` maps each object to
+// (handler.EnqueueRequestsFromMapFunc).
+inline std::shared_ptr<const MapFuncHandler> EnqueueRequestsFromMapFunc(MapFunc fn) {
+  return std::make_shared<const MapFuncHandler>(std::move(fn));
+}
+
+}  // namespace apimachinery::ctrl::handler

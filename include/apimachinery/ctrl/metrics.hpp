@@ -1,0 +1,132 @@
+// ctrl::Metrics: the controller's metric hooks (sigs.k8s.io/controller-runtime
+// pkg/internal/controller/metrics/metrics.go: controller_runtime_reconcile_total{controller,
+// result}, controller_runtime_reconcile_errors_total, controller_runtime_terminal_reconcile_errors_total,
+// controller_runtime_reconcile_time_seconds, controller_runtime_max_concurrent_reconciles,
+// controller_runtime_active_workers).
+//
+//   auto m = std::make_shared<ctrl::CountingMetrics>();
+//   ... ControllerOptions{.metrics = m} ...
+//   m->ReconcileTotal("widget", ctrl::kResultSuccess);   // a count, for tests and simple export
+//
+// The controller calls the hooks of the Metrics it is given (NoopMetrics when none): one
+// ReconcileResult per reconcile (result label kResultError, kResultRequeueAfter, kResultRequeue
+// or kResultSuccess), ReconcileError for every error (terminal ones also TerminalReconcileError),
+// ReconcileTime with each reconcile's duration, WorkerCount once at start, ActiveWorkers(+1/-1)
+// around each item. Adapt these to a metrics library by implementing Metrics.
+//
+// Throws: nothing from the classes here. Thread-safety: hooks are called from every worker
+// thread at once; CountingMetrics is safe for that.
+// Differences from upstream: no Prometheus registry; no panic or timeout counters (a reconciler's
+// exceptions are its errors, and there is no reconciliation timeout).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace apimachinery::ctrl {
+
+inline constexpr std::string_view kResultError = "error";
+inline constexpr std::string_view kResultRequeueAfter = "requeue_after";
+inline constexpr std::string_view kResultRequeue = "requeue";
+inline constexpr std::string_view kResultSuccess = "success";
+
+class Metrics {
+ public:
+  virtual ~Metrics() = default;
+  virtual void ReconcileResult(std::string_view controller, std::string_view result) = 0;
+  virtual void ReconcileError(std::string_view controller) = 0;
+  virtual void TerminalReconcileError(std::string_view controller) = 0;
+  virtual void ReconcileTime(std::string_view controller, std::chrono::nanoseconds duration) = 0;
+  virtual void WorkerCount(std::string_view controller, int workers) = 0;
+  virtual void ActiveWorkers(std::string_view controller, int delta) = 0;
+
+ protected:
+  Metrics() = default;
+  Metrics(const Metrics&) = default;
+  Metrics& operator=(const Metrics&) = default;
+};
+
+// NoopMetrics: ignores everything.
+class NoopMetrics final : public Metrics {
+ public:
+  void ReconcileResult(std::string_view, std::string_view) override {}
+  void ReconcileError(std::string_view) override {}
+  void TerminalReconcileError(std::string_view) override {}
+  void ReconcileTime(std::string_view, std::chrono::nanoseconds) override {}
+  void WorkerCount(std::string_view, int) override {}
+  void ActiveWorkers(std::string_view, int) override {}
+};
+
+// CountingMetrics: counters and gauges per controller, behind one mutex.
+class CountingMetrics final : public Metrics {
+ public:
+  void ReconcileResult(std::string_view controller, std::string_view result) override {
+    std::lock_guard lock(mu_);
+    ++totals_[{std::string(controller), std::string(result)}];
+  }
+  void ReconcileError(std::string_view controller) override { Inc(errors_, controller); }
+  void TerminalReconcileError(std::string_view controller) override { Inc(terminal_errors_, controller); }
+  void ReconcileTime(std::string_view controller, std::chrono::nanoseconds duration) override {
+    std::lock_guard lock(mu_);
+    auto& t = times_[std::string(controller)];
+    ++t.first;
+    t.second += duration;
+  }
+  void WorkerCount(std::string_view controller, int workers) override {
+    std::lock_guard lock(mu_);
+    workers_[std::string(controller)] = workers;
+  }
+  void ActiveWorkers(std::string_view controller, int delta) override {
+    std::lock_guard lock(mu_);
+    active_[std::string(controller)] += delta;
+  }
+
+  // Readers (0 for anything never reported).
+  std::int64_t ReconcileTotal(std::string_view controller, std::string_view result) const {
+    std::lock_guard lock(mu_);
+    auto it = totals_.find({std::string(controller), std::string(result)});
+    return it == totals_.end() ? 0 : it->second;
+  }
+  std::int64_t ReconcileErrors(std::string_view controller) const { return Get(errors_, controller); }
+  std::int64_t TerminalReconcileErrors(std::string_view controller) const {
+    return Get(terminal_errors_, controller);
+  }
+  // ReconcileTimeCount / Sum: how many durations were observed and their sum.
+  std::int64_t ReconcileTimeCount(std::string_view controller) const {
+    std::lock_guard lock(mu_);
+    auto it = times_.find(std::string(controller));
+    return it == times_.end() ? 0 : it->second.first;
+  }
+  std::chrono::nanoseconds ReconcileTimeSum(std::string_view controller) const {
+    std::lock_guard lock(mu_);
+    auto it = times_.find(std::string(controller));
+    return it == times_.end() ? std::chrono::nanoseconds{0} : it->second.second;
+  }
+  std::int64_t Workers(std::string_view controller) const { return Get(workers_, controller); }
+  std::int64_t Active(std::string_view controller) const { return Get(active_, controller); }
+
+ private:
+  using Counters = std::map<std::string, std::int64_t, std::less<>>;
+  void Inc(Counters& c, std::string_view controller) {
+    std::lock_guard lock(mu_);
+    ++c[std::string(controller)];
+  }
+  std::int64_t Get(const Counters& c, std::string_view controller) const {
+    std::lock_guard lock(mu_);
+    auto it = c.find(controller);
+    return it == c.end() ? 0 : it->second;
+  }
+
+  mutable std::mutex mu_;
+  std::map<std::pair<std::string, std::string>, std::int64_t> totals_;
+  Counters errors_, terminal_errors_, workers_, active_;
+  std::map<std::string, std::pair<std::int64_t, std::chrono::nanoseconds>, std::less<>> times_;
+};
+
+}  // namespace apimachinery::ctrl

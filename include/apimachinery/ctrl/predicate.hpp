@@ -1,0 +1,244 @@
+// ctrl::predicate: filters on the events a source hands to its event handler
+// (sigs.k8s.io/controller-runtime pkg/predicate/predicate.go: Predicate, Funcs, NewPredicateFuncs,
+// ResourceVersionChangedPredicate, GenerationChangedPredicate, AnnotationChangedPredicate,
+// LabelChangedPredicate, And, Or, Not, LabelSelectorPredicate).
+//
+//   using namespace ctrl::predicate;
+//   PredicatePtr p = Or(GenerationChangedPredicate{}, LabelChangedPredicate{});
+//   PredicatePtr mine = NewPredicateFuncs([](const runtime::Object& o) {
+//     return o.GetObjectMeta()->namespace_ == "prod"; });
+//
+// A Predicate answers, per event kind, whether the event goes on to the handler. Funcs answers
+// true for every kind whose function is unset. The *Changed predicates pass every create,
+// delete and generic event, and an update only when the field differs between the old and the
+// new object; an update missing either object (or its metadata) is refused. Predicates are shared
+// as PredicatePtr (std::shared_ptr<const Predicate>); And/Or/Not accept PredicatePtrs and
+// predicate values alike (values are copied into a shared pointer). And of nothing is true, Or of
+// nothing false, as upstream.
+//
+// Throws: LabelSelectorPredicate: metav1::LabelSelectorAsSelector's errors; the rest nothing of
+// their own (user functions may throw: the source then drops the event and reports it).
+// Thread-safety: predicates are immutable after construction and called from informer threads.
+// Differences from upstream: not templated on the object type (runtime::Object); the "no old
+// object" log lines are not written (a refused update is silent).
+#pragma once
+
+#include <concepts>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "apimachinery/apis/meta/v1/helpers.hpp"
+#include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/ctrl/event.hpp"
+#include "apimachinery/labels/selector.hpp"
+#include "apimachinery/runtime/interfaces.hpp"
+
+namespace apimachinery::ctrl::predicate {
+
+// Predicate: whether an event is handed on (predicate.Predicate).
+class Predicate {
+ public:
+  virtual ~Predicate() = default;
+  virtual bool Create(const CreateEvent& e) const = 0;
+  virtual bool Delete(const DeleteEvent& e) const = 0;
+  virtual bool Update(const UpdateEvent& e) const = 0;
+  virtual bool Generic(const GenericEvent& e) const = 0;
+
+ protected:
+  Predicate() = default;
+  Predicate(const Predicate&) = default;
+  Predicate& operator=(const Predicate&) = default;
+};
+
+using PredicatePtr = std::shared_ptr<const Predicate>;
+
+// Funcs: a Predicate from up to four functions; an unset one answers true (predicate.Funcs).
+struct Funcs : Predicate {
+  Funcs() = default;
+  Funcs(std::function<bool(const CreateEvent&)> create, std::function<bool(const DeleteEvent&)> del,
+        std::function<bool(const UpdateEvent&)> update, std::function<bool(const GenericEvent&)> generic)
+      : create_func(std::move(create)),
+        delete_func(std::move(del)),
+        update_func(std::move(update)),
+        generic_func(std::move(generic)) {}
+
+  std::function<bool(const CreateEvent&)> create_func{};
+  std::function<bool(const DeleteEvent&)> delete_func{};
+  std::function<bool(const UpdateEvent&)> update_func{};
+  std::function<bool(const GenericEvent&)> generic_func{};
+
+  bool Create(const CreateEvent& e) const override { return !create_func || create_func(e); }
+  bool Delete(const DeleteEvent& e) const override { return !delete_func || delete_func(e); }
+  bool Update(const UpdateEvent& e) const override { return !update_func || update_func(e); }
+  bool Generic(const GenericEvent& e) const override { return !generic_func || generic_func(e); }
+};
+
+// NewPredicateFuncs: every event kind filtered by `filter` on its object (the new one for
+// updates). A null object is refused.
+inline Funcs NewPredicateFuncs(std::function<bool(const runtime::Object&)> filter) {
+  auto f = std::make_shared<std::function<bool(const runtime::Object&)>>(std::move(filter));
+  auto on = [f](const EventObject& o) { return o != nullptr && (*f)(*o); };
+  return Funcs([on](const CreateEvent& e) { return on(e.object); },
+               [on](const DeleteEvent& e) { return on(e.object); },
+               [on](const UpdateEvent& e) { return on(e.object_new); },
+               [on](const GenericEvent& e) { return on(e.object); });
+}
+
+namespace internal {
+// BothMeta: the old and new metadata of an update, or nullptrs when either is missing.
+inline std::pair<const metav1::ObjectMeta*, const metav1::ObjectMeta*> BothMeta(
+    const UpdateEvent& e) noexcept {
+  if (!e.object_old || !e.object_new) return {nullptr, nullptr};
+  const metav1::ObjectMeta* o = e.object_old->GetObjectMeta();
+  const metav1::ObjectMeta* n = e.object_new->GetObjectMeta();
+  if (o == nullptr || n == nullptr) return {nullptr, nullptr};
+  return {o, n};
+}
+}  // namespace internal
+
+// ResourceVersionChangedPredicate: updates whose resourceVersion changed (not resyncs).
+struct ResourceVersionChangedPredicate : Funcs {
+  bool Update(const UpdateEvent& e) const override {
+    auto [o, n] = internal::BothMeta(e);
+    return o != nullptr && o->resource_version != n->resource_version;
+  }
+};
+
+// GenerationChangedPredicate: updates whose metadata.generation changed (spec changes, for
+// resources whose status is a subresource; upstream's caveats apply: no generation → no update).
+struct GenerationChangedPredicate : Funcs {
+  bool Update(const UpdateEvent& e) const override {
+    auto [o, n] = internal::BothMeta(e);
+    return o != nullptr && o->generation != n->generation;
+  }
+};
+
+// AnnotationChangedPredicate: updates whose annotations changed.
+struct AnnotationChangedPredicate : Funcs {
+  bool Update(const UpdateEvent& e) const override {
+    auto [o, n] = internal::BothMeta(e);
+    return o != nullptr && o->annotations != n->annotations;
+  }
+};
+
+// LabelChangedPredicate: updates whose labels changed.
+struct LabelChangedPredicate : Funcs {
+  bool Update(const UpdateEvent& e) const override {
+    auto [o, n] = internal::BothMeta(e);
+    return o != nullptr && o->labels != n->labels;
+  }
+};
+
+// ToPredicate: a PredicatePtr as is, or a copy of a predicate value.
+inline PredicatePtr ToPredicate(PredicatePtr p) { return p; }
+template <typename P>
+requires std::derived_from<std::remove_cvref_t<P>, Predicate> PredicatePtr ToPredicate(P&& p) {
+  return std::make_shared<const std::remove_cvref_t<P>>(std::forward<P>(p));
+}
+
+namespace internal {
+class AndPredicate final : public Predicate {
+ public:
+  explicit AndPredicate(std::vector<PredicatePtr> ps) : ps_(std::move(ps)) {}
+  bool Create(const CreateEvent& e) const override {
+    return All([&](const auto& p) { return p->Create(e); });
+  }
+  bool Delete(const DeleteEvent& e) const override {
+    return All([&](const auto& p) { return p->Delete(e); });
+  }
+  bool Update(const UpdateEvent& e) const override {
+    return All([&](const auto& p) { return p->Update(e); });
+  }
+  bool Generic(const GenericEvent& e) const override {
+    return All([&](const auto& p) { return p->Generic(e); });
+  }
+
+ private:
+  template <typename F>
+  bool All(F f) const {
+    for (const auto& p : ps_) {
+      if (!f(p)) return false;
+    }
+    return true;
+  }
+  std::vector<PredicatePtr> ps_;
+};
+
+class OrPredicate final : public Predicate {
+ public:
+  explicit OrPredicate(std::vector<PredicatePtr> ps) : ps_(std::move(ps)) {}
+  bool Create(const CreateEvent& e) const override {
+    return Any([&](const auto& p) { return p->Create(e); });
+  }
+  bool Delete(const DeleteEvent& e) const override {
+    return Any([&](const auto& p) { return p->Delete(e); });
+  }
+  bool Update(const UpdateEvent& e) const override {
+    return Any([&](const auto& p) { return p->Update(e); });
+  }
+  bool Generic(const GenericEvent& e) const override {
+    return Any([&](const auto& p) { return p->Generic(e); });
+  }
+
+ private:
+  template <typename F>
+  bool Any(F f) const {
+    for (const auto& p : ps_) {
+      if (f(p)) return true;
+    }
+    return false;
+  }
+  std::vector<PredicatePtr> ps_;
+};
+
+class NotPredicate final : public Predicate {
+ public:
+  explicit NotPredicate(PredicatePtr p) : p_(std::move(p)) {}
+  bool Create(const CreateEvent& e) const override { return !p_->Create(e); }
+  bool Delete(const DeleteEvent& e) const override { return !p_->Delete(e); }
+  bool Update(const UpdateEvent& e) const override { return !p_->Update(e); }
+  bool Generic(const GenericEvent& e) const override { return !p_->Generic(e); }
+
+ private:
+  PredicatePtr p_;
+};
+}  // namespace internal
+
+// And: true when every predicate is (predicate.And).
+template <typename... Ps>
+PredicatePtr And(Ps&&... ps) {
+  return std::make_shared<const internal::AndPredicate>(
+      std::vector<PredicatePtr>{ToPredicate(std::forward<Ps>(ps))...});
+}
+inline PredicatePtr And(std::vector<PredicatePtr> ps) {
+  return std::make_shared<const internal::AndPredicate>(std::move(ps));
+}
+// Or: true when any predicate is (predicate.Or).
+template <typename... Ps>
+PredicatePtr Or(Ps&&... ps) {
+  return std::make_shared<const internal::OrPredicate>(
+      std::vector<PredicatePtr>{ToPredicate(std::forward<Ps>(ps))...});
+}
+inline PredicatePtr Or(std::vector<PredicatePtr> ps) {
+  return std::make_shared<const internal::OrPredicate>(std::move(ps));
+}
+// Not: the negation (predicate.Not).
+template <typename P>
+PredicatePtr Not(P&& p) {
+  return std::make_shared<const internal::NotPredicate>(ToPredicate(std::forward<P>(p)));
+}
+
+// LabelSelectorPredicate: objects whose labels match `selector` (predicate.LabelSelectorPredicate).
+// Throws what metav1::LabelSelectorAsSelector throws for an invalid selector.
+inline Funcs LabelSelectorPredicate(const metav1::LabelSelector& selector) {
+  labels::Selector s = metav1::LabelSelectorAsSelector(selector);
+  return NewPredicateFuncs([s = std::move(s)](const runtime::Object& o) {
+    const metav1::ObjectMeta* m = o.GetObjectMeta();
+    return m != nullptr && s.Matches(m->labels);
+  });
+}
+
+}  // namespace apimachinery::ctrl::predicate

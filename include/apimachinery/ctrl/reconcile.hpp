@@ -1,0 +1,127 @@
+// ctrl::Request, ctrl::Result, ctrl::Reconciler, ctrl::TerminalError: what a controller hands
+// its reconciler and what it answers (sigs.k8s.io/controller-runtime pkg/reconcile/reconcile.go:
+// Request, Result, Reconciler, Func, TerminalError).
+//
+//   class WidgetReconciler : public ctrl::Reconciler {
+//     ctrl::Result Reconcile(const ctrl::Request& req) override {
+//       auto w = client->Get<Widget>(req.Key());             // throws: retried with backoff
+//       if (!Valid(*w)) throw ctrl::TerminalError("bad spec");  // not retried
+//       return {.requeue_after = std::chrono::minutes(5)};   // look again in five minutes
+//     }
+//   };
+//   auto r = ctrl::ReconcileFunc([](const ctrl::Request&) { return ctrl::Result{}; });
+//
+// A reconciler reports an error by throwing: the controller logs it, counts it and requeues the
+// request rate-limited (upstream's non-nil error); a TerminalError is logged and counted but not
+// requeued. The Result of a call that throws is ignored, as upstream ignores Requeue and
+// RequeueAfter next to an error.
+//
+// Throws: nothing of their own (TerminalError's constructors: std::bad_alloc).
+// Thread-safety: Request and Result are values; a Reconciler is called from up to
+// MaxConcurrentReconciles threads at once, never twice at once for one Request.
+// Differences from upstream: no context argument; errors are exceptions; Result has no
+// Priority (the controller's queue is the workqueue's rate-limited queue, not controller-runtime's
+// priority queue); Request has its own namespace_/name members instead of embedding
+// types.NamespacedName (Key() converts).
+#pragma once
+
+#include <chrono>
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/types/namespacedname.hpp"
+#include "apimachinery/util/format.hpp"
+#include "apimachinery/util/internal/hash_combine.hpp"
+
+namespace apimachinery::ctrl {
+
+// Request: the namespace and name of the object to reconcile (reconcile.Request). An empty
+// namespace_ is a cluster-scoped object.
+struct Request {
+  std::string namespace_{};
+  std::string name{};
+
+  // String: "<namespace>/<name>" ("/<name>" without namespace), as types.NamespacedName prints.
+  std::string String() const { return Key().String(); }
+  // Key: the request as a client key (types.NamespacedName).
+  types::NamespacedName Key() const { return types::NamespacedName{namespace_, name}; }
+  static Request FromKey(const types::NamespacedName& key) { return Request{key.namespace_, key.name}; }
+
+  friend bool operator==(const Request&, const Request&) = default;
+  friend auto operator<=>(const Request&, const Request&) = default;
+};
+
+// Result: what a successful reconcile asks for (reconcile.Result). requeue_after > 0 requeues
+// the request after that delay (and resets its backoff); requeue (deprecated upstream) requeues
+// it rate-limited; the zero Result requeues nothing.
+struct Result {
+  bool requeue = false;
+  std::chrono::milliseconds requeue_after{0};
+
+  bool IsZero() const noexcept { return !requeue && requeue_after == std::chrono::milliseconds::zero(); }
+  friend bool operator==(const Result&, const Result&) = default;
+};
+
+// Reconciler: makes the world match the object named by the request (reconcile.Reconciler).
+// Throw to report an error (see the top comment).
+class Reconciler {
+ public:
+  virtual ~Reconciler() = default;
+  virtual Result Reconcile(const Request& request) = 0;
+
+ protected:
+  Reconciler() = default;
+  Reconciler(const Reconciler&) = default;
+  Reconciler& operator=(const Reconciler&) = default;
+};
+
+// FuncReconciler: a Reconciler calling a function (reconcile.Func).
+class FuncReconciler final : public Reconciler {
+ public:
+  explicit FuncReconciler(std::function<Result(const Request&)> fn) : fn_(std::move(fn)) {}
+  Result Reconcile(const Request& request) override { return fn_(request); }
+
+ private:
+  std::function<Result(const Request&)> fn_;
+};
+
+// ReconcileFunc: a shared FuncReconciler over `fn`.
+inline std::shared_ptr<Reconciler> ReconcileFunc(std::function<Result(const Request&)> fn) {
+  return std::make_shared<FuncReconciler>(std::move(fn));
+}
+
+// TerminalError: an error the controller must not retry (reconcile.TerminalError). what() is
+// upstream's `terminal error: <wrapped>`; a TerminalError wrapping nothing says `nil terminal
+// error`. `wrapped` holds the wrapped exception when built from one (else null).
+class TerminalError : public Error {
+ public:
+  TerminalError() : Error("nil terminal error") {}
+  explicit TerminalError(std::string_view message) : Error("terminal error: " + std::string(message)) {}
+  // Wraps `e` (its what() is the text; a copy of `e` is kept in `wrapped`).
+  template <typename E>
+  requires std::derived_from<E, std::exception>
+  explicit TerminalError(const E& e)
+      : Error("terminal error: " + std::string(e.what())), wrapped(std::make_exception_ptr(e)) {}
+
+  std::exception_ptr wrapped;
+};
+
+}  // namespace apimachinery::ctrl
+
+APIMACHINERY_STRINGER(apimachinery::ctrl, Request);
+
+template <>
+struct std::hash<apimachinery::ctrl::Request> {
+  std::size_t operator()(const apimachinery::ctrl::Request& r) const noexcept {
+    return apimachinery::util::internal::HashCombine(
+        apimachinery::util::internal::HashCombine(0x5251, r.namespace_), r.name);
+  }
+};
