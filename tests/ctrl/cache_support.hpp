@@ -95,78 +95,6 @@ inline nlohmann::json PodJSON(const std::string& ns, const std::string& name, co
           {"spec", {{"nodeName", node}, {"containers", {"app"}}}}};
 }
 
-// Adapter: dynamic::Interface over FakeAPIServer (temporary, until the server implements it).
-class Adapter final : public apimachinery::dynamic::Interface {
- public:
-  explicit Adapter(testing::FakeAPIServer& s) : s_(s) {}
-  using Shape = apimachinery::dynamic::ResponseShape;
-  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                     const metav1::GetOptions&, std::string_view, Shape) override {
-    return s_.Get(gvr, ns, name);
-  }
-  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view ns,
-                      const metav1::ListOptions& o, Shape shape) override {
-    nlohmann::json l = s_.List(gvr, ns, o);
-    if (shape == Shape::kPartialObjectMetadata) {
-      for (auto& item : l["items"])
-        item = nlohmann::json{{"apiVersion", "meta.k8s.io/v1"},
-                              {"kind", "PartialObjectMetadata"},
-                              {"metadata", item["metadata"]}};
-      l["kind"] = "PartialObjectMetadataList";
-      l["apiVersion"] = "meta.k8s.io/v1";
-    }
-    return l;
-  }
-  std::unique_ptr<apimachinery::watch::Interface> Watch(const schema::GroupVersionResource& gvr,
-                                                        std::string_view ns, const metav1::ListOptions& o,
-                                                        Shape shape) override {
-    auto w = s_.Watch(gvr, ns, o);
-    if (shape != Shape::kPartialObjectMetadata) return w;
-    struct Meta final : apimachinery::watch::Interface {
-      std::unique_ptr<apimachinery::watch::Interface> in;
-      std::optional<apimachinery::watch::Event> Next() override {
-        auto ev = in->Next();
-        if (!ev) return ev;
-        if (auto* u = dynamic_cast<const runtime::Unstructured*>(ev->object.get())) {
-          auto p = std::make_shared<metav1::PartialObjectMetadata>();
-          p->metadata = *u->GetObjectMeta();
-          p->SetGroupVersionKind({"meta.k8s.io", "v1", "PartialObjectMetadata"});
-          ev->object = p;
-        }
-        return ev;
-      }
-      void Stop() noexcept override { in->Stop(); }
-    };
-    auto m = std::make_unique<Meta>();
-    m->in = std::move(w);
-    return m;
-  }
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
-                        const metav1::CreateOptions&, std::string_view) override {
-    return s_.Create(gvr, ns, std::move(obj));
-  }
-  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
-                        const metav1::UpdateOptions&, std::string_view) override {
-    return s_.Update(gvr, ns, std::move(obj));
-  }
-  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                       std::string_view type, const nlohmann::json& patch, const metav1::PatchOptions&,
-                       std::string_view) override {
-    return s_.Patch(gvr, ns, name, type, patch);
-  }
-  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                        const metav1::DeleteOptions& o) override {
-    return s_.Delete(gvr, ns, name, o);
-  }
-  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                  const metav1::DeleteOptions&, const metav1::ListOptions& lo) override {
-    return s_.DeleteCollection(gvr, ns, lo);
-  }
-
- private:
-  testing::FakeAPIServer& s_;
-};
-
 // Env: a server with the test resources, the Scheme and mapper, and helpers to run a cache.
 struct Env {
   testing::FakeAPIServer server;
@@ -176,7 +104,7 @@ struct Env {
   Env() { AddResources(server); }
 
   std::unique_ptr<ctrl::Cache> NewCache(ctrl::CacheOptions options = {}) {
-    return std::make_unique<ctrl::Cache>(*scheme, mapper, std::make_shared<Adapter>(server),
+    return std::make_unique<ctrl::Cache>(*scheme, mapper, server.Dynamic(),
                                          std::move(options));
   }
   nlohmann::json CreatePod(const std::string& ns, const std::string& name, const std::string& node,

@@ -189,7 +189,8 @@ class Cache : public Reader {
         std::shared_ptr<dynamic::Interface> api, CacheOptions options = {});
   Cache(const Cache&) = delete;
   Cache& operator=(const Cache&) = delete;
-  ~Cache() override;
+  // Declared inline (as the overrides below): no key function, so no includer emits the vtable.
+  inline ~Cache() override;
 
   // GetInformer: the type's informer, made on first use (started at once after Start). Throws
   // apimachinery::Error when the type is cached by several informers (several namespaces).
@@ -252,9 +253,10 @@ class Cache : public Reader {
   std::vector<InformerStats> Stats() const;
 
   // Reader.
-  std::shared_ptr<const runtime::Object> GetObject(const ObjectType& type, const ObjectKey& key,
-                                                   const GetOptions& options) const override;
-  ObjectList<runtime::Object> ListObjects(const ObjectType& type, const ListOptions& options) const override;
+  inline std::shared_ptr<const runtime::Object> GetObject(const ObjectType& type, const ObjectKey& key,
+                                                          const GetOptions& options) const override;
+  inline ObjectList<runtime::Object> ListObjects(const ObjectType& type,
+                                                 const ListOptions& options) const override;
 
   // For tests: whether the type has informers, and whether they run.
   bool HasInformer(const ObjectType& type) const;
@@ -359,8 +361,9 @@ class Cache : public Reader {
 
 namespace internal {
 inline constexpr std::string_view kFieldIndexPrefix = "field:";
-inline std::string FieldIndexName(std::string_view field) {
-  return std::string(kFieldIndexPrefix) + std::string(field);
+inline std::string FieldIndexName(std::string field) {
+  field.insert(0, kFieldIndexPrefix);
+  return field;
 }
 }  // namespace internal
 
@@ -537,7 +540,7 @@ inline void Cache::IndexField(const ObjectType& type, std::string field,
                               std::function<std::vector<std::string>(const runtime::Object&)> extract) {
   if (!extract) throw Error("ctrl: IndexField needs an extraction function");
   Entry& e = Obtain(type);
-  const std::string name = internal::FieldIndexName(field);
+  const std::string name = internal::FieldIndexName(std::move(field));
   for (auto& s : e.slices) s->informer->AddIndexers({{name, extract}});
 }
 
@@ -561,7 +564,7 @@ inline void Cache::Start(std::stop_token stop) {
       for (auto& s : e->slices) StartSlice(*s);
   }
   started_cv_.notify_all();
-  started_cv_.wait(lock, stop, [&] { return own.stop_requested(); });
+  started_cv_.wait(lock, std::move(stop), [&] { return own.stop_requested(); });
   stopped_ = true;
   lock.unlock();
   own_stop_.request_stop();
@@ -588,7 +591,7 @@ inline bool Cache::WaitForCacheSync(std::stop_token stop) {
         synced.push_back([r = s->tracker] { return r->HasSynced(); });
       }
   }
-  return cache::WaitForCacheSync(stop, synced);
+  return cache::WaitForCacheSync(std::move(stop), synced);
 }
 
 inline Cache::Entry& Cache::ForRead(const ObjectType& type) const {

@@ -10,6 +10,10 @@
 //                                         {"metadata", {{"name", "a"}}}});
 //   auto lw = server.ListerWatcher(widgets);          // a cache::ListerWatcher of Unstructured
 //   server.CloseAllWatches();                          // fault injection
+//   std::shared_ptr<dynamic::Interface> api = server.Dynamic();   // non-owning
+//
+// FakeAPIServer implements dynamic::Interface, so everything written over that interface
+// (ctrl::Client, ctrl::Cache) runs against it unchanged.
 //
 // Semantics are those of kube-apiserver serving a custom resource without subresources
 // (k8s.io/apiserver/pkg/registry/generic/registry/store.go: Store.Create, Update, Delete,
@@ -114,12 +118,14 @@
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/cache/listwatch.hpp"
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/discovery/types.hpp"
+#include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/selector.hpp"
 #include "apimachinery/labels/selector.hpp"
@@ -236,14 +242,14 @@ class ServerState;
 
 }  // namespace internal
 
-class FakeAPIServer {
+class FakeAPIServer : public dynamic::Interface {
  public:
   explicit FakeAPIServer(FakeAPIServerOptions options = {});
   FakeAPIServer(const FakeAPIServer&) = delete;
   FakeAPIServer& operator=(const FakeAPIServer&) = delete;
   FakeAPIServer(FakeAPIServer&&) = delete;
   FakeAPIServer& operator=(FakeAPIServer&&) = delete;
-  ~FakeAPIServer();
+  ~FakeAPIServer() override;
 
   // AddResource registers a resource (list kind `<kind>List`). Re-registering replaces the kind and
   // scope and keeps the objects.
@@ -258,22 +264,44 @@ class FakeAPIServer {
   // Discovery: a MemoryDiscovery holding ServerGroups and every group-version's resources now.
   std::shared_ptr<discovery::MemoryDiscovery> Discovery() const;
 
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        nlohmann::json object);
+  // Dynamic: this server as a std::shared_ptr<dynamic::Interface> that does not own it (an aliasing
+  // shared_ptr with no control block): the server must outlive every copy.
+  std::shared_ptr<dynamic::Interface> Dynamic();
+
+  // The dynamic::Interface verbs. `shape` kPartialObjectMetadata answers Get with
+  // `{"apiVersion":"meta.k8s.io/v1","kind":"PartialObjectMetadata","metadata":{...}}`, List with a
+  // `PartialObjectMetadataList` of such items and Watch with metav1::PartialObjectMetadata event
+  // objects (ERROR events keep their metav1::Status). A non-empty `subresource` is 404 NotFound
+  // `<plural>.<group> "<name>" not found`, as kube-apiserver answers for a subresource a custom
+  // resource does not have. The Get/Create/Update/Patch options are accepted and ignored.
   nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                     std::string_view name);
+                     std::string_view name, const metav1::GetOptions& options = {},
+                     std::string_view subresource = {},
+                     dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                      const metav1::ListOptions& options,
+                      dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  std::unique_ptr<watch::Interface> Watch(
+      const schema::GroupVersionResource& gvr, std::string_view namespace_,
+      const metav1::ListOptions& options,
+      dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                        nlohmann::json object, const metav1::CreateOptions& options = {},
+                        std::string_view subresource = {}) override;
   nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        nlohmann::json object);
+                        nlohmann::json object, const metav1::UpdateOptions& options = {},
+                        std::string_view subresource = {}) override;
   nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                       std::string_view name, std::string_view patch_type, const nlohmann::json& patch);
+                       std::string_view name, std::string_view patch_type, const nlohmann::json& patch,
+                       const metav1::PatchOptions& options = {}, std::string_view subresource = {}) override;
   nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        std::string_view name, const metav1::DeleteOptions& options = {});
+                        std::string_view name, const metav1::DeleteOptions& options = {}) override;
+  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                                  const metav1::DeleteOptions& options,
+                                  const metav1::ListOptions& list_options) override;
+  // DeleteCollection with default DeleteOptions.
   nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                   const metav1::ListOptions& options);
-  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                      const metav1::ListOptions& options);
-  std::unique_ptr<watch::Interface> Watch(const schema::GroupVersionResource& gvr,
-                                          std::string_view namespace_, const metav1::ListOptions& options);
 
   // ListerWatcher: List and Watch of `gvr` in `namespace_` ("" = all) as a cache::ListerWatcher
   // of runtime::Unstructured objects.
@@ -898,6 +926,15 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return handle;
   }
 
+  // NoSubresource: the 404 of a subresource the resource does not serve
+  // (apiextensions-apiserver customresource_handler.go: crdHandler.ServeHTTP, the default case).
+  errors::StatusError NoSubresource(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                    std::string_view name, std::string_view verb) {
+    std::lock_guard lock(mu_);
+    const ResourceInfo& r = ResourceLocked(gvr, ns, verb);
+    return errors::NewNotFound(r.GR(), name);
+  }
+
   std::string CurrentResourceVersion() const {
     std::lock_guard lock(mu_);
     return std::to_string(rv_);
@@ -1466,6 +1503,44 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   std::chrono::milliseconds delay_{0};
 };
 
+// PartialMetadataJSON: an object as the server's PartialObjectMetadata (meta.k8s.io/v1).
+inline nlohmann::json PartialMetadataJSON(const nlohmann::json& obj) {
+  nlohmann::json out = {{"apiVersion", "meta.k8s.io/v1"}, {"kind", "PartialObjectMetadata"}};
+  auto md = obj.find("metadata");
+  out["metadata"] = md != obj.end() ? *md : nlohmann::json::object();
+  return out;
+}
+
+// PartialMetadataListJSON: a `<Kind>List` as a PartialObjectMetadataList.
+inline nlohmann::json PartialMetadataListJSON(const nlohmann::json& list) {
+  nlohmann::json items = nlohmann::json::array();
+  for (const auto& item : list["items"]) items.push_back(PartialMetadataJSON(item));
+  return {{"apiVersion", "meta.k8s.io/v1"},
+          {"kind", "PartialObjectMetadataList"},
+          {"metadata", list["metadata"]},
+          {"items", std::move(items)}};
+}
+
+// PartialMetadataWatch: a watch whose Unstructured event objects become metav1::PartialObjectMetadata.
+class PartialMetadataWatch final : public watch::Interface {
+ public:
+  explicit PartialMetadataWatch(std::unique_ptr<watch::Interface> inner) : inner_(std::move(inner)) {}
+  std::optional<watch::Event> Next() override {
+    auto ev = inner_->Next();
+    if (!ev || ev->type == watch::EventType::kError) return ev;
+    const auto* u = dynamic_cast<const runtime::Unstructured*>(ev->object.get());
+    if (u == nullptr) return ev;
+    auto p = std::make_shared<metav1::PartialObjectMetadata>(
+        PartialMetadataJSON(u->Body()).get<metav1::PartialObjectMetadata>());
+    ev->object = std::move(p);
+    return ev;
+  }
+  void Stop() noexcept override { inner_->Stop(); }
+
+ private:
+  std::unique_ptr<watch::Interface> inner_;
+};
+
 // ServerListerWatcher: FakeAPIServer::ListerWatcher and TypedListerWatcher.
 class ServerListerWatcher final : public cache::ListerWatcher {
  public:
@@ -1554,21 +1629,46 @@ inline std::shared_ptr<discovery::MemoryDiscovery> FakeAPIServer::Discovery() co
   }
   return std::make_shared<discovery::MemoryDiscovery>(std::move(groups), std::move(lists));
 }
+inline std::shared_ptr<dynamic::Interface> FakeAPIServer::Dynamic() {
+  return std::shared_ptr<dynamic::Interface>(std::shared_ptr<void>(), this);
+}
 inline nlohmann::json FakeAPIServer::Create(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                            nlohmann::json object) {
+                                            nlohmann::json object, const metav1::CreateOptions&,
+                                            std::string_view subresource) {
+  if (!subresource.empty()) {
+    std::string name;
+    if (object.is_object() && object.contains("metadata") && object["metadata"].is_object()) {
+      name = object["metadata"].value("name", std::string());
+    }
+    throw state_->NoSubresource(gvr, ns, name, "POST");
+  }
   return state_->Create(gvr, ns, std::move(object));
 }
 inline nlohmann::json FakeAPIServer::Get(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                         std::string_view name) {
-  return state_->Get(gvr, ns, name);
+                                         std::string_view name, const metav1::GetOptions&,
+                                         std::string_view subresource, dynamic::ResponseShape shape) {
+  if (!subresource.empty()) throw state_->NoSubresource(gvr, ns, name, "GET");
+  nlohmann::json obj = state_->Get(gvr, ns, name);
+  if (shape == dynamic::ResponseShape::kPartialObjectMetadata) return internal::PartialMetadataJSON(obj);
+  return obj;
 }
 inline nlohmann::json FakeAPIServer::Update(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                            nlohmann::json object) {
+                                            nlohmann::json object, const metav1::UpdateOptions&,
+                                            std::string_view subresource) {
+  if (!subresource.empty()) {
+    std::string name;
+    if (object.is_object() && object.contains("metadata") && object["metadata"].is_object()) {
+      name = object["metadata"].value("name", std::string());
+    }
+    throw state_->NoSubresource(gvr, ns, name, "PUT");
+  }
   return state_->Update(gvr, ns, std::move(object));
 }
 inline nlohmann::json FakeAPIServer::Patch(const schema::GroupVersionResource& gvr, std::string_view ns,
                                            std::string_view name, std::string_view patch_type,
-                                           const nlohmann::json& patch) {
+                                           const nlohmann::json& patch, const metav1::PatchOptions&,
+                                           std::string_view subresource) {
+  if (!subresource.empty()) throw state_->NoSubresource(gvr, ns, name, "PATCH");
   return state_->Patch(gvr, ns, name, patch_type, patch);
 }
 inline nlohmann::json FakeAPIServer::Delete(const schema::GroupVersionResource& gvr, std::string_view ns,
@@ -1576,18 +1676,30 @@ inline nlohmann::json FakeAPIServer::Delete(const schema::GroupVersionResource& 
   return state_->Delete(gvr, ns, name, options);
 }
 inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr,
+                                                      std::string_view ns, const metav1::DeleteOptions&,
+                                                      const metav1::ListOptions& list_options) {
+  return state_->DeleteCollection(gvr, ns, list_options);
+}
+inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr,
                                                       std::string_view ns,
                                                       const metav1::ListOptions& options) {
-  return state_->DeleteCollection(gvr, ns, options);
+  return DeleteCollection(gvr, ns, metav1::DeleteOptions{}, options);
 }
 inline nlohmann::json FakeAPIServer::List(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                          const metav1::ListOptions& options) {
-  return state_->List(gvr, ns, options);
+                                          const metav1::ListOptions& options, dynamic::ResponseShape shape) {
+  nlohmann::json list = state_->List(gvr, ns, options);
+  if (shape == dynamic::ResponseShape::kPartialObjectMetadata) return internal::PartialMetadataListJSON(list);
+  return list;
 }
 inline std::unique_ptr<watch::Interface> FakeAPIServer::Watch(const schema::GroupVersionResource& gvr,
                                                               std::string_view ns,
-                                                              const metav1::ListOptions& options) {
-  return state_->Watch(gvr, ns, options);
+                                                              const metav1::ListOptions& options,
+                                                              dynamic::ResponseShape shape) {
+  auto w = state_->Watch(gvr, ns, options);
+  if (shape == dynamic::ResponseShape::kPartialObjectMetadata) {
+    return std::make_unique<internal::PartialMetadataWatch>(std::move(w));
+  }
+  return w;
 }
 inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::ListerWatcher(
     const schema::GroupVersionResource& gvr, std::string_view ns) {

@@ -1,0 +1,205 @@
+// ctrl::Builder: wires a controller into a manager: its primary type (For), the types it owns
+// (Owns), other watches, options and the reconciler (sigs.k8s.io/controller-runtime
+// pkg/builder/controller.go: ControllerManagedBy, For, Owns, Watches, WatchesRawSource,
+// WithEventFilter, WithOptions, Named, Complete, Build).
+//
+//   std::shared_ptr<ctrl::Controller> c = ctrl::NewControllerManagedBy(mgr)
+//       .For<Widget>({predicate::ToPredicate(predicate::GenerationChangedPredicate{})})
+//       .Owns<ConfigMap>()                         // the Widget controlling a changed ConfigMap
+//       .WithOptions({.max_concurrent_reconciles = 2})
+//       .Complete(reconciler);                     // made and added to the manager
+//
+// For<T>: a source::Kind over the cache's informer of T with EnqueueRequestForObject. Owns<U>:
+// a Kind over U's informer with EnqueueRequestForOwner(the For type), only the controller
+// reference unless match_every_owner. Watches: a Kind over any type's informer with any
+// handler. WithEventFilter predicates apply to every Kind the builder makes. The informers are
+// obtained from the cache when the controller starts. The controller's name is Named's, else the
+// lower-cased kind of the For type.
+//
+// Throws (Build/Complete; apimachinery::Error with upstream's texts): `must provide a non-nil
+// Reconciler`; `For(...) should only be called once, could not assign multiple objects for
+// reconciliation`; `Owns() can only be used together with For()`; `there are no watches
+// configured, controller will never get triggered. Use For(), Owns(), Watches() or
+// WatchesRawSource() to set them up`; `one of For() or Named() must be called`; the Scheme's errors
+// for an unregistered For type; the Manager's name-uniqueness error; Controller's constructor
+// errors. At controller start, a Kind whose informer cannot be made fails the start (see
+// source::Kind).
+// Thread-safety: a Builder is used from one thread. Differences from upstream: WithOptions takes
+// ControllerOptions (the reconciler is Complete's argument only); no metadata-only projection
+// option (use Watches with an ObjectType of metav1::PartialObjectMetadata); no webhooks.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "apimachinery/ctrl/controller.hpp"
+#include "apimachinery/ctrl/handler.hpp"
+#include "apimachinery/ctrl/interfaces.hpp"
+#include "apimachinery/ctrl/manager.hpp"
+#include "apimachinery/ctrl/predicate.hpp"
+#include "apimachinery/ctrl/source.hpp"
+#include "apimachinery/error.hpp"
+#include "apimachinery/runtime/scheme.hpp"
+#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/ascii.hpp"
+
+namespace apimachinery::ctrl {
+
+class Builder {
+ public:
+  explicit Builder(Manager& mgr) : mgr_(&mgr) {}
+
+  // For: the reconciled type T (registered in the manager's Scheme).
+  template <typename T>
+  Builder& For(std::vector<predicate::PredicatePtr> predicates = {}) {
+    return ForType(ObjectType::Of<T>(), KindOf<T>(), Getter<T>(), std::move(predicates));
+  }
+  // For an Unstructured or PartialObjectMetadata type of kind `type.gvk`.
+  Builder& For(const ObjectType& type, std::vector<predicate::PredicatePtr> predicates = {}) {
+    return ForType(type, type.gvk, Getter(type), std::move(predicates));
+  }
+
+  // Owns: objects of type T controlled by (or, with match_every_owner, owned by) a For object.
+  template <typename T>
+  Builder& Owns(std::vector<predicate::PredicatePtr> predicates = {}, bool match_every_owner = false) {
+    owns_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), nullptr, std::move(predicates), match_every_owner,
+                          TypeName(ObjectType::Of<T>())});
+    return *this;
+  }
+  Builder& Owns(const ObjectType& type, std::vector<predicate::PredicatePtr> predicates = {},
+                bool match_every_owner = false) {
+    owns_.push_back(
+        Watch{type, Getter(type), nullptr, std::move(predicates), match_every_owner, TypeName(type)});
+    return *this;
+  }
+
+  // Watches: objects of type T, through `h`.
+  template <typename T>
+  Builder& Watches(handler::EventHandlerPtr h, std::vector<predicate::PredicatePtr> predicates = {}) {
+    watches_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), std::move(h), std::move(predicates), false,
+                             TypeName(ObjectType::Of<T>())});
+    return *this;
+  }
+  Builder& Watches(const ObjectType& type, handler::EventHandlerPtr h,
+                   std::vector<predicate::PredicatePtr> predicates = {}) {
+    watches_.push_back(Watch{type, Getter(type), std::move(h), std::move(predicates), false, TypeName(type)});
+    return *this;
+  }
+  // WatchesRawSource: any source, as is (no global predicates).
+  Builder& WatchesRawSource(source::SourcePtr src) {
+    raw_.push_back(std::move(src));
+    return *this;
+  }
+  Builder& WithEventFilter(predicate::PredicatePtr p) {
+    global_.push_back(std::move(p));
+    return *this;
+  }
+  Builder& WithOptions(ControllerOptions options) {
+    options_ = std::move(options);
+    return *this;
+  }
+  Builder& Named(std::string name) {
+    name_ = std::move(name);
+    return *this;
+  }
+
+  // Build: the controller, with its watches, added to the manager.
+  std::shared_ptr<Controller> Build(std::shared_ptr<Reconciler> r) {
+    if (!r) throw Error("must provide a non-nil Reconciler");
+    if (for_error_) throw Error(*for_error_);
+    std::string name = name_;
+    if (name.empty()) {
+      if (!for_) throw Error("one of For() or Named() must be called");
+      name = util::ToLowerASCII(for_kind_.kind);
+    }
+    if (!owns_.empty() && !for_) throw Error("Owns() can only be used together with For()");
+    if (!for_ && watches_.empty() && raw_.empty()) {
+      throw Error(
+          "there are no watches configured, controller will never get triggered. Use For(), Owns(), "
+          "Watches() or "
+          "WatchesRawSource() to set them up");
+    }
+    auto c = std::make_shared<Controller>(std::move(name), std::move(r), options_);
+    if (for_) {
+      c->Watch(MakeKind(*for_, std::make_shared<handler::EnqueueRequestForObject>()));
+    }
+    for (auto& own : owns_) {
+      handler::OwnerOptions o;
+      o.only_controller = !own.match_every_owner;
+      c->Watch(MakeKind(
+          own, std::make_shared<handler::OwnerHandler>(for_kind_.GroupKind(), mgr_->GetRESTMapperPtr(), o)));
+    }
+    for (auto& w : watches_) c->Watch(MakeKind(w, w.handler));
+    for (auto& s : raw_) c->Watch(s);
+    mgr_->Add(c);
+    return c;
+  }
+  // Complete: Build, for callers that keep no handle.
+  std::shared_ptr<Controller> Complete(std::shared_ptr<Reconciler> r) { return Build(std::move(r)); }
+
+ private:
+  struct Watch {
+    ObjectType type;
+    source::Kind::InformerGetter getter;
+    handler::EventHandlerPtr handler;
+    std::vector<predicate::PredicatePtr> predicates;
+    bool match_every_owner = false;
+    std::string type_name;
+  };
+
+  Builder& ForType(const ObjectType& type, schema::GroupVersionKind kind, source::Kind::InformerGetter getter,
+                   std::vector<predicate::PredicatePtr> predicates) {
+    if (for_) {
+      for_error_ =
+          "For(...) should only be called once, could not assign multiple objects for reconciliation";
+      return *this;
+    }
+    for_ = Watch{type, std::move(getter), nullptr, std::move(predicates), false, TypeName(type)};
+    for_kind_ = std::move(kind);
+    return *this;
+  }
+  template <typename T>
+  schema::GroupVersionKind KindOf() const {
+    auto [kinds, unversioned] = mgr_->GetScheme().ObjectKinds(T{});
+    (void)unversioned;
+    return kinds.front();
+  }
+  template <typename T>
+  source::Kind::InformerGetter Getter() {
+    Manager* m = mgr_;
+    return [m]() -> cache::SharedIndexInformer& { return m->GetCache().GetInformer<T>(); };
+  }
+  source::Kind::InformerGetter Getter(const ObjectType& type) {
+    Manager* m = mgr_;
+    return [m, type]() -> cache::SharedIndexInformer& { return m->GetCache().GetInformer(type); };
+  }
+  static std::string TypeName(const ObjectType& type) {
+    std::string n(type.type.name());
+    if (!type.gvk.kind.empty()) n += "[" + type.gvk.GroupVersion().String() + " " + type.gvk.kind + "]";
+    return n;
+  }
+  std::shared_ptr<source::Kind> MakeKind(const Watch& w, handler::EventHandlerPtr h) const {
+    std::vector<predicate::PredicatePtr> preds = global_;
+    preds.insert(preds.end(), w.predicates.begin(), w.predicates.end());
+    return std::make_shared<source::Kind>(w.getter, std::move(h), std::move(preds), w.type_name);
+  }
+
+  Manager* mgr_;
+  std::optional<Watch> for_;
+  schema::GroupVersionKind for_kind_;
+  std::optional<std::string> for_error_;
+  std::vector<Watch> owns_;
+  std::vector<Watch> watches_;
+  std::vector<source::SourcePtr> raw_;
+  std::vector<predicate::PredicatePtr> global_;
+  ControllerOptions options_;
+  std::string name_;
+};
+
+// NewControllerManagedBy: a Builder for a controller run by `mgr` (builder.ControllerManagedBy).
+inline Builder NewControllerManagedBy(Manager& mgr) { return Builder(mgr); }
+
+}  // namespace apimachinery::ctrl
