@@ -74,7 +74,6 @@
 #include "apimachinery/ctrl/metrics.hpp"
 #include "apimachinery/ctrl/reconcile.hpp"
 #include "apimachinery/ctrl/source.hpp"
-#include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/meta/restmapper.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
@@ -89,7 +88,6 @@ namespace {
 
 namespace ctrl = apimachinery::ctrl;
 namespace meta = apimachinery::meta;
-namespace metav1 = apimachinery::metav1;
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
 using apimachinery::bench::Gen;
@@ -121,51 +119,6 @@ std::vector<std::string> NodeNameOf(const runtime::Object& o) {
   return {node->get<std::string>()};
 }
 
-// ServerClient: the FakeAPIServer as a dynamic::Interface (options and subresources are not
-// needed here).
-class ServerClient final : public apimachinery::dynamic::Interface {
- public:
-  explicit ServerClient(apimachinery::testing::FakeAPIServer& s) : s_(s) {}
-  using Shape = apimachinery::dynamic::ResponseShape;
-  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                     const metav1::GetOptions&, std::string_view, Shape) override {
-    return s_.Get(gvr, ns, name);
-  }
-  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view ns,
-                      const metav1::ListOptions& o, Shape) override {
-    return s_.List(gvr, ns, o);
-  }
-  std::unique_ptr<apimachinery::watch::Interface> Watch(const schema::GroupVersionResource& gvr,
-                                                        std::string_view ns, const metav1::ListOptions& o,
-                                                        Shape) override {
-    return s_.Watch(gvr, ns, o);
-  }
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
-                        const metav1::CreateOptions&, std::string_view) override {
-    return s_.Create(gvr, ns, std::move(obj));
-  }
-  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
-                        const metav1::UpdateOptions&, std::string_view) override {
-    return s_.Update(gvr, ns, std::move(obj));
-  }
-  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                       std::string_view type, const nlohmann::json& patch, const metav1::PatchOptions&,
-                       std::string_view) override {
-    return s_.Patch(gvr, ns, name, type, patch);
-  }
-  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                        const metav1::DeleteOptions& o) override {
-    return s_.Delete(gvr, ns, name, o);
-  }
-  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                  const metav1::DeleteOptions&, const metav1::ListOptions& o) override {
-    return s_.DeleteCollection(gvr, ns, o);
-  }
-
- private:
-  apimachinery::testing::FakeAPIServer& s_;
-};
-
 // World: the server holding the pods, the synced cache and the running controller, with the
 // initial sync's reconciles drained.
 class World {
@@ -188,7 +141,7 @@ class World {
     }
     auto mapper = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"", "v1"}});
     mapper->Add(kPodKind, meta::RESTScopeName::kNamespace);
-    cache_ = std::make_unique<ctrl::Cache>(scheme_, mapper, std::make_shared<ServerClient>(server_));
+    cache_ = std::make_unique<ctrl::Cache>(scheme_, mapper, server_.Dynamic());
     cache_->IndexField(kPodType, std::string(kNodeIndex), NodeNameOf);
     controller_ = std::make_unique<ctrl::Controller>(
         "ctrl-bench", ctrl::ReconcileFunc([this](const ctrl::Request&) {
