@@ -156,10 +156,10 @@ class World {
     controller_->Watch(std::make_shared<ctrl::source::Kind>(
         cache_->GetInformer(kPodType), std::make_shared<ctrl::handler::EnqueueRequestForObject>()));
     target_ = kObjects;  // the initial sync: one reconcile per pod
-    cache_thread_ = std::jthread([this](std::stop_token stop) { cache_->Start(stop); });
+    cache_thread_ = std::jthread([this](std::stop_token stop) { cache_->Start(std::move(stop)); });
     if (!cache_->WaitForCacheSync(cache_thread_.get_stop_token()))
       throw std::runtime_error("the cache did not sync");
-    controller_thread_ = std::jthread([this](std::stop_token stop) { controller_->Start(stop); });
+    controller_thread_ = std::jthread([this](std::stop_token stop) { controller_->Start(std::move(stop)); });
     WaitForReconciles();
 
     keys_.reserve(kObjects);
