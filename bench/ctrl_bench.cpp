@@ -14,8 +14,9 @@
 //   BENCH ctrl_reconciles_per_s   no-op reconciles per second driven by pod updates through the
 //                                 whole pipeline: 10,000 FakeAPIServer::Update calls of distinct
 //                                 pods (each moved to another node; the documents parsed before
-//                                 the clock starts; the server serializes each and parses it once
-//                                 for its watch) -> the watch -> Reflector -> DeltaFIFO -> Indexer
+//                                 the clock starts; the server parses the stored state, serializes
+//                                 the new one and parses that for its watch) -> the watch -> Reflector ->
+//                                 DeltaFIFO -> Indexer
 //                                 -> the Kind source's handler -> the controller's rate-limited
 //                                 workqueue -> the reconciler, from the first Update to the
 //                                 10,000th reconcile (distinct keys: one reconcile per update);
