@@ -346,10 +346,16 @@ int main(int argc, char** argv) {
   the_world = world.get();
   auto r = b::Run(argc, argv);
   double reconciles = -1, reconciles_held = -1;
+  std::string rounds, rounds_held;
   for (int round = 1; round <= kRounds; ++round) {
-    reconciles = std::max(reconciles, world->ReconcileRound(2 * round - 1, false));
-    reconciles_held = std::max(reconciles_held, world->ReconcileRound(2 * round, true));
+    const double full = world->ReconcileRound(2 * round - 1, false);
+    const double held = world->ReconcileRound(2 * round, true);
+    rounds += fmt::format(" {:.0f}", full);
+    rounds_held += fmt::format(" {:.0f}", held);
+    reconciles = std::max(reconciles, full);
+    reconciles_held = std::max(reconciles_held, held);
   }
+  std::printf("ctrl reconcile rounds (reconciles/s):%s; held:%s\n", rounds.c_str(), rounds_held.c_str());
   the_world = nullptr;
   world.reset();
 
