@@ -104,8 +104,7 @@ struct Env {
   Env() { AddResources(server); }
 
   std::unique_ptr<ctrl::Cache> NewCache(ctrl::CacheOptions options = {}) {
-    return std::make_unique<ctrl::Cache>(*scheme, mapper, server.Dynamic(),
-                                         std::move(options));
+    return std::make_unique<ctrl::Cache>(*scheme, mapper, server.Dynamic(), std::move(options));
   }
   nlohmann::json CreatePod(const std::string& ns, const std::string& name, const std::string& node,
                            nlohmann::json labels = nlohmann::json::object()) {

@@ -19,8 +19,6 @@
 namespace ctrl_controller_handler_test {
 
 namespace ctrl = apimachinery::ctrl;
-namespace handler = apimachinery::ctrl::handler;
-namespace predicate = apimachinery::ctrl::predicate;
 namespace meta = apimachinery::meta;
 namespace metav1 = apimachinery::metav1;
 namespace runtime = apimachinery::runtime;
@@ -133,9 +131,9 @@ TEST_CASE("ctrl::Request prints, compares and hashes as a NamespacedName; Result
   CHECK_FALSE(r->Reconcile({"", "y"}).requeue);
 }
 
-TEST_CASE("handler::EnqueueRequestForObject enqueues the event's object (eventhandler_test.go)") {
+TEST_CASE("ctrl::EnqueueRequestForObject enqueues the event's object (eventhandler_test.go)") {
   auto q = NewQueue();
-  handler::EnqueueRequestForObject h;
+  ctrl::EnqueueRequestForObject h;
   auto a = NewThing("ns", "a");
   auto b = NewThing("ns", "b");
   h.Create({a, false}, *q);
@@ -159,9 +157,9 @@ TEST_CASE("handler::EnqueueRequestForObject enqueues the event's object (eventha
   CHECK(Drain(*q) == std::vector<std::string>{"ns/a"});
 }
 
-TEST_CASE("handler::EnqueueRequestForOwner enqueues owners of the owner type (eventhandler_test.go)") {
+TEST_CASE("ctrl::EnqueueRequestForOwner enqueues owners of the owner type (eventhandler_test.go)") {
   auto q = NewQueue();
-  auto h = handler::EnqueueRequestForOwner(TestScheme(), TestMapper(), Cluster{});
+  auto h = ctrl::EnqueueRequestForOwner(TestScheme(), TestMapper(), Cluster{});
   CHECK(h->OwnerGroupKind() == schema::GroupKind{"example.com", "Cluster"});
   // A cluster-scoped owner: no namespace. Other kinds and groups are skipped; the version does
   // not matter as long as the mapper knows it.
@@ -172,13 +170,13 @@ TEST_CASE("handler::EnqueueRequestForOwner enqueues owners of the owner type (ev
   CHECK(Drain(*q) == std::vector<std::string>{"/c1", "/c3"});
 
   // A namespaced owner: the object's namespace.
-  auto th = handler::EnqueueRequestForOwner(TestScheme(), TestMapper(), Thing{});
+  auto th = ctrl::EnqueueRequestForOwner(TestScheme(), TestMapper(), Thing{});
   th->Generic({o}, *q);
   CHECK(Drain(*q) == std::vector<std::string>{"ns/t1"});
 
   // OnlyControllerOwner: the controller reference only.
   auto only =
-      handler::EnqueueRequestForOwner(TestScheme(), TestMapper(), Cluster{}, handler::OnlyControllerOwner());
+      ctrl::EnqueueRequestForOwner(TestScheme(), TestMapper(), Cluster{}, ctrl::OnlyControllerOwner());
   only->Delete({o, false}, *q);
   CHECK(Drain(*q) == std::vector<std::string>{"/c3"});
   only->Delete({NewThing("ns", "x", {Ref("example.com/v1", "Cluster", "c1")}), false}, *q);
@@ -204,22 +202,22 @@ TEST_CASE("handler::EnqueueRequestForOwner enqueues owners of the owner type (ev
 
   // An Unstructured owner type carries its kind.
   runtime::Unstructured u(nlohmann::json{{"apiVersion", "example.com/v1"}, {"kind", "Cluster"}});
-  auto uh = handler::EnqueueRequestForOwner(TestScheme(), TestMapper(), u);
+  auto uh = ctrl::EnqueueRequestForOwner(TestScheme(), TestMapper(), u);
   CHECK(uh->OwnerGroupKind() == schema::GroupKind{"example.com", "Cluster"});
 
   // Construction errors (upstream panics).
-  CHECK_THROWS_AS(handler::EnqueueRequestForOwner(runtime::Scheme(), TestMapper(), Thing{}),
+  CHECK_THROWS_AS(ctrl::EnqueueRequestForOwner(runtime::Scheme(), TestMapper(), Thing{}),
                   runtime::NotRegisteredError);
   CHECK_THROWS_WITH(
-      handler::EnqueueRequestForOwner(TestScheme(), TestMapper(), Twice{}),
+      ctrl::EnqueueRequestForOwner(TestScheme(), TestMapper(), Twice{}),
       Catch::StartsWith("expected exactly 1 kind for OwnerType ") &&
           Catch::EndsWith("Twice, but found [example.com/v1, Kind=Twice example.com/v2, Kind=Twice] kinds"));
 }
 
-TEST_CASE("handler::EnqueueRequestsFromMapFunc enqueues what the function maps to, once per event") {
+TEST_CASE("ctrl::EnqueueRequestsFromMapFunc enqueues what the function maps to, once per event") {
   auto q = NewQueue();
   std::vector<std::string> seen;
-  auto h = handler::EnqueueRequestsFromMapFunc([&](const runtime::Object& o) {
+  auto h = ctrl::EnqueueRequestsFromMapFunc([&](const runtime::Object& o) {
     const auto& m = *o.GetObjectMeta();
     seen.push_back(m.name);
     return std::vector<ctrl::Request>{{"ns", m.name + "-x"}, {"ns", "shared"}};
@@ -235,10 +233,10 @@ TEST_CASE("handler::EnqueueRequestsFromMapFunc enqueues what the function maps t
   CHECK(seen.size() == 3);
 }
 
-TEST_CASE("handler::Funcs calls the functions set and ignores the rest") {
+TEST_CASE("ctrl::HandlerFuncs calls the functions set and ignores the rest") {
   auto q = NewQueue();
   int creates = 0;
-  handler::Funcs f;
+  ctrl::HandlerFuncs f;
   f.create_func = [&](const ctrl::CreateEvent& e, ctrl::Queue& queue) {
     ++creates;
     queue.Add({"x", e.is_in_initial_list ? "initial" : "new"});
@@ -266,10 +264,10 @@ TEST_CASE("predicate: the changed-field predicates (predicate_test.go)") {
   t->metadata.annotations = {{"a", "b"}};
   std::shared_ptr<const Thing> annotated = t;
 
-  predicate::ResourceVersionChangedPredicate rv;
-  predicate::GenerationChangedPredicate g;
-  predicate::LabelChangedPredicate l;
-  predicate::AnnotationChangedPredicate an;
+  ctrl::ResourceVersionChangedPredicate rv;
+  ctrl::GenerationChangedPredicate g;
+  ctrl::LabelChangedPredicate l;
+  ctrl::AnnotationChangedPredicate an;
   CHECK(rv.Update({base, rv_only}));
   CHECK_FALSE(rv.Update({base, base}));
   CHECK(g.Update({base, gen}));
@@ -279,7 +277,7 @@ TEST_CASE("predicate: the changed-field predicates (predicate_test.go)") {
   CHECK(an.Update({base, annotated}));
   CHECK_FALSE(an.Update({base, labeled}));
   // A missing object refuses the update; other events pass.
-  for (const predicate::Predicate* p : std::vector<const predicate::Predicate*>{&rv, &g, &l, &an}) {
+  for (const ctrl::Predicate* p : std::vector<const ctrl::Predicate*>{&rv, &g, &l, &an}) {
     CHECK_FALSE(p->Update({nullptr, base}));
     CHECK_FALSE(p->Update({base, nullptr}));
     CHECK(p->Create({base, false}));
@@ -291,18 +289,18 @@ TEST_CASE("predicate: the changed-field predicates (predicate_test.go)") {
 TEST_CASE("predicate: Funcs, NewPredicateFuncs, And, Or, Not, LabelSelectorPredicate") {
   auto a = NewThing("ns", "a");
   auto b = NewThing("other", "b");
-  predicate::Funcs all;
+  ctrl::PredicateFuncs all;
   CHECK(all.Create({a, false}));
   CHECK(all.Update({a, b}));
   CHECK(all.Delete({a, false}));
   CHECK(all.Generic({a}));
-  predicate::Funcs no_create;
+  ctrl::PredicateFuncs no_create;
   no_create.create_func = [](const ctrl::CreateEvent&) { return false; };
   CHECK_FALSE(no_create.Create({a, false}));
   CHECK(no_create.Delete({a, false}));
 
-  auto in_ns = predicate::NewPredicateFuncs(
-      [](const runtime::Object& o) { return o.GetObjectMeta()->namespace_ == "ns"; });
+  auto in_ns =
+      ctrl::NewPredicateFuncs([](const runtime::Object& o) { return o.GetObjectMeta()->namespace_ == "ns"; });
   CHECK(in_ns.Create({a, false}));
   CHECK_FALSE(in_ns.Create({b, false}));
   CHECK(in_ns.Update({b, a}));  // the new object decides
@@ -310,46 +308,47 @@ TEST_CASE("predicate: Funcs, NewPredicateFuncs, And, Or, Not, LabelSelectorPredi
   CHECK_FALSE(in_ns.Delete({b, false}));
   CHECK_FALSE(in_ns.Generic({nullptr}));
 
-  predicate::Funcs yes, no;
+  ctrl::PredicateFuncs yes, no;
   no.create_func = [](const ctrl::CreateEvent&) { return false; };
   no.update_func = [](const ctrl::UpdateEvent&) { return false; };
   no.delete_func = [](const ctrl::DeleteEvent&) { return false; };
   no.generic_func = [](const ctrl::GenericEvent&) { return false; };
-  auto and_ = predicate::And(yes, no);
-  auto or_ = predicate::Or(yes, no);
-  auto not_ = predicate::Not(no);
+  auto and_ = ctrl::And(yes, no);
+  auto or_ = ctrl::Or(yes, no);
+  auto not_ = ctrl::Not(no);
   CHECK_FALSE(and_->Create({a, false}));
   CHECK_FALSE(and_->Update({a, a}));
   CHECK_FALSE(and_->Delete({a, false}));
   CHECK_FALSE(and_->Generic({a}));
-  CHECK(predicate::And(yes, yes)->Create({a, false}));
+  CHECK(ctrl::And(yes, yes)->Create({a, false}));
   CHECK(or_->Create({a, false}));
   CHECK(or_->Update({a, a}));
   CHECK(or_->Delete({a, false}));
   CHECK(or_->Generic({a}));
-  CHECK_FALSE(predicate::Or(no, no)->Generic({a}));
+  CHECK_FALSE(ctrl::Or(no, no)->Generic({a}));
   CHECK(not_->Create({a, false}));
   CHECK(not_->Update({a, a}));
   CHECK(not_->Delete({a, false}));
   CHECK(not_->Generic({a}));
-  CHECK_FALSE(predicate::Not(or_)->Generic({a}));  // a PredicatePtr works too
+  CHECK_FALSE(ctrl::Not(or_)->Generic({a}));  // a PredicatePtr works too
   // Empty: And true, Or false.
-  CHECK(predicate::And(std::vector<predicate::PredicatePtr>{})->Create({a, false}));
-  CHECK_FALSE(predicate::Or(std::vector<predicate::PredicatePtr>{})->Create({a, false}));
+  CHECK(ctrl::And(std::vector<ctrl::PredicatePtr>{})->Create({a, false}));
+  CHECK_FALSE(ctrl::Or(std::vector<ctrl::PredicatePtr>{})->Create({a, false}));
 
   metav1::LabelSelector sel;
   sel.match_labels = {{"app", "web"}};
-  auto ls = predicate::LabelSelectorPredicate(sel);
+  auto ls = ctrl::LabelSelectorPredicate(sel);
   auto web = std::make_shared<Thing>(*a);
   web->metadata.labels = {{"app", "web"}};
   CHECK(ls.Create({web, false}));
   CHECK_FALSE(ls.Create({a, false}));
 }
 
-TEST_CASE("source::Kind's informer callbacks: predicates, then the handler; tombstones (event_handler.go)") {
+TEST_CASE(
+    "ctrl::KindSource's informer callbacks: predicates, then the handler; tombstones (event_handler.go)") {
   auto q = NewQueue();
   std::vector<std::string> log;
-  handler::Funcs h;
+  ctrl::HandlerFuncs h;
   h.create_func = [&](const ctrl::CreateEvent& e, ctrl::Queue&) {
     log.push_back("create " + e.object->GetObjectMeta()->name + (e.is_in_initial_list ? " initial" : ""));
   };
@@ -361,11 +360,10 @@ TEST_CASE("source::Kind's informer callbacks: predicates, then the handler; tomb
     log.push_back("delete " + e.object->GetObjectMeta()->name + (e.delete_state_unknown ? " unknown" : ""));
   };
   auto not_b =
-      predicate::NewPredicateFuncs([](const runtime::Object& o) { return o.GetObjectMeta()->name != "b"; });
-  auto f = ctrl::source::Kind::MakeHandler(
-      std::make_shared<handler::Funcs>(h),
-      {predicate::ToPredicate(not_b), predicate::ToPredicate(predicate::ResourceVersionChangedPredicate{})},
-      q);
+      ctrl::NewPredicateFuncs([](const runtime::Object& o) { return o.GetObjectMeta()->name != "b"; });
+  auto f = ctrl::KindSource::MakeHandler(
+      std::make_shared<ctrl::HandlerFuncs>(h),
+      {ctrl::ToPredicate(not_b), ctrl::ToPredicate(ctrl::ResourceVersionChangedPredicate{})}, q);
   auto a1 = NewThing("ns", "a", {}, 1, "1");
   auto a2 = NewThing("ns", "a", {}, 1, "2");
   auto b = NewThing("ns", "b");

@@ -30,8 +30,6 @@ namespace ctrl_controller_test {
 
 namespace cache = apimachinery::cache;
 namespace ctrl = apimachinery::ctrl;
-namespace handler = apimachinery::ctrl::handler;
-namespace source = apimachinery::ctrl::source;
 namespace meta = apimachinery::meta;
 namespace runtime = apimachinery::runtime;
 namespace schema = apimachinery::schema;
@@ -171,9 +169,9 @@ struct Env {
     server.AddResource(kWidgets, "Widget", meta::RESTScopeName::kNamespace);
     informer = std::make_shared<cache::SharedIndexInformer>(server.ListerWatcher(kWidgets), 0ms);
   }
-  std::shared_ptr<source::Kind> Widgets() {
-    return std::make_shared<source::Kind>(*informer, std::make_shared<handler::EnqueueRequestForObject>(),
-                                          std::vector<ctrl::predicate::PredicatePtr>{}, "Widget");
+  std::shared_ptr<ctrl::KindSource> Widgets() {
+    return std::make_shared<ctrl::KindSource>(*informer, std::make_shared<ctrl::EnqueueRequestForObject>(),
+                                              std::vector<ctrl::PredicatePtr>{}, "Widget");
   }
 };
 
@@ -183,7 +181,10 @@ TEST_CASE("Controller: creates, updates and deletes of watched objects drive rec
   auto rec = std::make_shared<Recorder>();
   auto notifying = MetricsFor(rec);
   auto metrics = notifying->m;
-  ctrl::Controller c("widget", rec, {.max_concurrent_reconciles = 2, .metrics = notifying});
+  ctrl::Controller c("widget", rec,
+                     {.max_concurrent_reconciles = 2,
+                      .log_sink = std::make_shared<ctrl::DiscardLogSink>(),
+                      .metrics = notifying});
   c.Watch(env.Widgets());
   std::jthread informer([&](std::stop_token stop) { env.informer->Run(stop); });
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
@@ -210,7 +211,11 @@ TEST_CASE("Controller: creates, updates and deletes of watched objects drive rec
 TEST_CASE("Controller: a failing reconcile is retried with backoff, then forgotten; errors are logged") {
   Env env;
   env.server.Create(kWidgets, "ns", WidgetJSON("ns", "a"));
-  auto rec = std::make_shared<Recorder>([](const ctrl::Request&, int call) -> ctrl::Result {
+  // The third call waits until the test has looked at the backoff the first two left.
+  std::promise<void> looked;
+  std::shared_future<void> looked_future = looked.get_future().share();
+  auto rec = std::make_shared<Recorder>([looked_future](const ctrl::Request&, int call) -> ctrl::Result {
+    if (call == 3) looked_future.wait();
     if (call <= 3) throw Error("boom " + std::to_string(call));
     return {};
   });
@@ -224,8 +229,10 @@ TEST_CASE("Controller: a failing reconcile is retried with backoff, then forgott
   std::jthread informer([&](std::stop_token stop) { env.informer->Run(stop); });
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
 
-  REQUIRE(rec->WaitStarted("ns/a", 3));
-  CHECK(limiter->NumRequeues({"ns", "a"}) >= 2);  // two failures counted before the third call
+  const bool third = rec->WaitStarted("ns/a", 3);
+  CHECK(limiter->NumRequeues({"ns", "a"}) == 2);  // two failures, two AddRateLimited
+  looked.set_value();                             // before any REQUIRE: the worker must not hang
+  REQUIRE(third);
   REQUIRE(WaitUntil(*rec, [&] { return metrics->ReconcileTotal("widget", ctrl::kResultSuccess) == 1; }));
   CHECK(rec->Calls("ns/a") == 4);
   CHECK(metrics->ReconcileErrors("widget") == 3);
@@ -303,7 +310,7 @@ TEST_CASE("Controller: RequeueAfter requeues after the delay on the queue's cloc
 }
 
 TEST_CASE("Controller: two reconciles of one request never overlap; others run in parallel") {
-  auto ch = std::make_shared<source::Channel>(std::make_shared<handler::EnqueueRequestForObject>());
+  auto ch = std::make_shared<ctrl::ChannelSource>(std::make_shared<ctrl::EnqueueRequestForObject>());
   std::shared_ptr<ctrl::Queue> queue;
   std::shared_ptr<Recorder> rec;
   // The first reconcile of ns/a re-adds ns/a and then ns/b, and returns only when ns/b has been
@@ -320,7 +327,7 @@ TEST_CASE("Controller: two reconciles of one request never overlap; others run i
                      {.max_concurrent_reconciles = 2, .log_sink = std::make_shared<ctrl::DiscardLogSink>()});
   c.Watch(ch);
   std::promise<std::shared_ptr<ctrl::Queue>> started;
-  c.Watch(std::make_shared<source::Func>(
+  c.Watch(std::make_shared<ctrl::FuncSource>(
       [&](std::stop_token, std::shared_ptr<ctrl::Queue> q) { started.set_value(q); }));
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
   queue = started.get_future().get();
@@ -333,7 +340,7 @@ TEST_CASE("Controller: two reconciles of one request never overlap; others run i
 }
 
 TEST_CASE("Controller: many pushers and four workers: no request is reconciled twice at once") {
-  auto ch = std::make_shared<source::Channel>(std::make_shared<handler::EnqueueRequestForObject>());
+  auto ch = std::make_shared<ctrl::ChannelSource>(std::make_shared<ctrl::EnqueueRequestForObject>());
   auto rec = std::make_shared<Recorder>();
   ctrl::Controller c("widget", rec,
                      {.max_concurrent_reconciles = 4, .log_sink = std::make_shared<ctrl::DiscardLogSink>()});
@@ -362,7 +369,7 @@ TEST_CASE("Controller: many pushers and four workers: no request is reconciled t
 }
 
 TEST_CASE("Controller: sources watched after Start start at once; Channel keeps events pushed before Start") {
-  auto early = std::make_shared<source::Channel>(std::make_shared<handler::EnqueueRequestForObject>());
+  auto early = std::make_shared<ctrl::ChannelSource>(std::make_shared<ctrl::EnqueueRequestForObject>());
   early->Push({std::make_shared<runtime::Unstructured>(WidgetJSON("ns", "early"))});
   auto rec = std::make_shared<Recorder>();
   ctrl::Controller c("widget", rec, {.log_sink = std::make_shared<ctrl::DiscardLogSink>()});
@@ -370,11 +377,11 @@ TEST_CASE("Controller: sources watched after Start start at once; Channel keeps 
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
   REQUIRE(rec->WaitFinished("ns/early", 1));
 
-  auto only_keep = ctrl::predicate::NewPredicateFuncs(
+  auto only_keep = ctrl::NewPredicateFuncs(
       [](const runtime::Object& o) { return o.GetObjectMeta()->name.rfind("keep", 0) == 0; });
-  auto late = std::make_shared<source::Channel>(
-      std::make_shared<handler::EnqueueRequestForObject>(),
-      std::vector<ctrl::predicate::PredicatePtr>{ctrl::predicate::ToPredicate(only_keep)});
+  auto late =
+      std::make_shared<ctrl::ChannelSource>(std::make_shared<ctrl::EnqueueRequestForObject>(),
+                                            std::vector<ctrl::PredicatePtr>{ctrl::ToPredicate(only_keep)});
   c.Watch(late);
   late->Push({std::make_shared<runtime::Unstructured>(WidgetJSON("ns", "drop"))});
   late->Push({std::make_shared<runtime::Unstructured>(WidgetJSON("ns", "keep"))});
@@ -387,7 +394,7 @@ TEST_CASE("Controller: sources watched after Start start at once; Channel keeps 
   CHECK(rec->Calls("ns/keep2") == 0);
 
   // Func: a source from a function.
-  auto fn = std::make_shared<source::Func>([](std::stop_token, std::shared_ptr<ctrl::Queue> q) {
+  auto fn = std::make_shared<ctrl::FuncSource>([](std::stop_token, std::shared_ptr<ctrl::Queue> q) {
     q->Add({"", "from-func"});
   });
   CHECK_THAT(fn->String(), Catch::StartsWith("func source: "));
@@ -404,7 +411,7 @@ TEST_CASE("Controller: construction and Start errors (controller.go texts)") {
   CHECK(c.Options().max_concurrent_reconciles == 1);
   CHECK(c.Options().cache_sync_timeout == 2min);
   std::promise<void> started;
-  c.Watch(std::make_shared<source::Func>(
+  c.Watch(std::make_shared<ctrl::FuncSource>(
       [&](std::stop_token, std::shared_ptr<ctrl::Queue>) { started.set_value(); }));
   std::jthread run([&](std::stop_token stop) { c.Start(stop); });
   started.get_future().get();
@@ -434,9 +441,9 @@ TEST_CASE("Controller: construction and Start errors (controller.go texts)") {
 
   // Kind over a getter that throws.
   ctrl::Controller bad("bad", rec, {.log_sink = std::make_shared<ctrl::DiscardLogSink>()});
-  bad.Watch(
-      std::make_shared<source::Kind>([]() -> cache::SharedIndexInformer& { throw Error("no kind Widget"); },
-                                     std::make_shared<handler::EnqueueRequestForObject>()));
+  bad.Watch(std::make_shared<ctrl::KindSource>(
+      []() -> cache::SharedIndexInformer& { throw Error("no kind Widget"); },
+      std::make_shared<ctrl::EnqueueRequestForObject>()));
   CHECK_THROWS_WITH(bad.Start(stop.get_token()), "failed to get informer from cache: no kind Widget");
 }
 

@@ -20,14 +20,14 @@
 #include "apimachinery/apis/meta/v1/controller_ref.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/ctrl/builder.hpp"
+#include "apimachinery/ctrl/controllerutil/controllerutil.hpp"
 #include "apimachinery/ctrl/metrics.hpp"
 #include "apimachinery/ctrl/predicate.hpp"
+#include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/meta/restmapper.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
-
-#include "ctrl/cache_support.hpp"
 
 namespace ctrl_manager_test {
 
@@ -116,7 +116,7 @@ struct State {
 };
 
 // WidgetReconciler: makes "<name>-cm" exist with data.size = spec.size, controlled by the
-// Widget. Reads go to the manager's cache, writes to the server (the dynamic client).
+// Widget, through the manager's split client (reads from the cache, writes to the server).
 class WidgetReconciler : public ctrl::Reconciler {
  public:
   WidgetReconciler(ctrl::Manager& mgr, State& st) : mgr_(mgr), st_(st) {}
@@ -140,9 +140,10 @@ class WidgetReconciler : public ctrl::Reconciler {
       st_.Change([&] { ++st_.thrown[key]; });
       throw Error("flaky failure " + std::to_string(call));
     }
+    auto client = mgr_.GetClient();  // reads: the cache; writes: the server
     std::shared_ptr<const Widget> w;
     try {
-      w = mgr_.GetCache().Get<Widget>(req.Key());
+      w = client->Get<Widget>(req.Key());
     } catch (const std::exception& e) {
       if (!errors::IsNotFound(e)) throw;
       st_.Change([&] { ++st_.gone[key]; });
@@ -151,24 +152,22 @@ class WidgetReconciler : public ctrl::Reconciler {
     const std::string want = std::to_string(w->spec.size);
     std::shared_ptr<const ConfigMap> cm;
     try {
-      cm = mgr_.GetCache().Get<ConfigMap>({req.namespace_, req.name + "-cm"});
+      cm = client->Get<ConfigMap>({req.namespace_, req.name + "-cm"});
     } catch (const std::exception& e) {
       if (!errors::IsNotFound(e)) throw;
     }
-    auto api = mgr_.GetDynamic();
     if (!cm) {
-      metav1::OwnerReference ref = metav1::NewControllerRef(*w, {"example.com", "v1", "Widget"});
-      nlohmann::json body{{"apiVersion", "v1"},
-                          {"kind", "ConfigMap"},
-                          {"metadata", {{"name", req.name + "-cm"}, {"namespace", req.namespace_}}},
-                          {"data", {{"size", want}}}};
-      body["metadata"]["ownerReferences"] = nlohmann::json::array({ref});
-      api->Create(kConfigMaps, req.namespace_, body, {}, "");
+      ConfigMap fresh;
+      fresh.metadata.namespace_ = req.namespace_;
+      fresh.metadata.name = req.name + "-cm";
+      fresh.data["size"] = want;
+      ctrl::controllerutil::SetControllerReference(*w, fresh, mgr_.GetScheme());
+      client->Create(fresh);
       st_.Change([&] { ++st_.creates[key]; });
     } else if (cm->data.count("size") == 0 || cm->data.at("size") != want) {
-      ConfigMap copy = *cm;
+      ConfigMap copy = *cm;  // cached objects are shared: copy to modify
       copy.data["size"] = want;
-      api->Update(kConfigMaps, req.namespace_, nlohmann::json(copy), {}, "");
+      client->Update(copy);
       st_.Change([&] { ++st_.repairs[key]; });
     }
     if (req.name == "periodic" && call <= 2) return {.requeue_after = 20ms};
@@ -186,7 +185,7 @@ struct Env {
   Env() {
     server.AddResource(kWidgets, "Widget", meta::RESTScopeName::kNamespace);
     server.AddResource(kConfigMaps, "ConfigMap", meta::RESTScopeName::kNamespace);
-    api = std::make_shared<ctrl_cache_support::Adapter>(server);
+    api = server.Dynamic();
   }
   std::string CMSize(const std::string& name) {
     try {
@@ -289,7 +288,9 @@ TEST_CASE("Manager: runnables start after the cache synced and stop first; error
     cv.wait(lock, stop, [] { return false; });
     stopped.set_value();
   }));
-  CHECK_THROWS_WITH(mgr.GetClient(), "manager: no client (ManagerOptions::new_client is unset)");
+  // Before Start: the cache refuses reads, the API reader goes to the server.
+  CHECK_THROWS_AS(mgr.GetCache().Get<Widget>({"ns", "a"}), ctrl::ErrCacheNotStarted);
+  CHECK(mgr.GetAPIReader()->Get<Widget>({"ns", "a"})->spec.size == 1);
   std::jthread run([&](std::stop_token stop) { mgr.Start(stop); });
   CHECK(seen.get_future().get() == 1);
 
@@ -368,12 +369,12 @@ TEST_CASE("Builder: upstream's errors") {
       "there are no watches configured, controller will never get triggered. Use For(), Owns(), "
       "Watches() or WatchesRawSource() to set them up");
   CHECK_THROWS_WITH(ctrl::NewControllerManagedBy(mgr)
-                        .Watches<ConfigMap>(std::make_shared<ctrl::handler::EnqueueRequestForObject>())
+                        .Watches<ConfigMap>(std::make_shared<ctrl::EnqueueRequestForObject>())
                         .Complete(r),
                     "one of For() or Named() must be called");
   auto c = ctrl::NewControllerManagedBy(mgr)
                .Named("cms")
-               .Watches<ConfigMap>(std::make_shared<ctrl::handler::EnqueueRequestForObject>())
+               .Watches<ConfigMap>(std::make_shared<ctrl::EnqueueRequestForObject>())
                .Complete(r);
   CHECK(c->Name() == "cms");
 }

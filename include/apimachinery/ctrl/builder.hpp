@@ -4,15 +4,15 @@
 // WithEventFilter, WithOptions, Named, Complete, Build).
 //
 //   std::shared_ptr<ctrl::Controller> c = ctrl::NewControllerManagedBy(mgr)
-//       .For<Widget>({predicate::ToPredicate(predicate::GenerationChangedPredicate{})})
+//       .For<Widget>({ctrl::ToPredicate(ctrl::GenerationChangedPredicate{})})
 //       .Owns<ConfigMap>()                         // the Widget controlling a changed ConfigMap
 //       .WithOptions({.max_concurrent_reconciles = 2})
 //       .Complete(reconciler);                     // made and added to the manager
 //
-// For<T>: a source::Kind over the cache's informer of T with EnqueueRequestForObject. Owns<U>:
-// a Kind over U's informer with EnqueueRequestForOwner(the For type), only the controller
-// reference unless match_every_owner. Watches: a Kind over any type's informer with any
-// handler. WithEventFilter predicates apply to every Kind the builder makes. The informers are
+// For<T>: a KindSource over the cache's informer of T with EnqueueRequestForObject. Owns<U>:
+// a KindSource over U's informer with EnqueueRequestForOwner(the For type), only the controller
+// reference unless match_every_owner. Watches: a KindSource over any type's informer with any
+// handler. WithEventFilter predicates apply to every KindSource the builder makes. The informers are
 // obtained from the cache when the controller starts. The controller's name is Named's, else the
 // lower-cased kind of the For type.
 //
@@ -22,8 +22,8 @@
 // configured, controller will never get triggered. Use For(), Owns(), Watches() or
 // WatchesRawSource() to set them up`; `one of For() or Named() must be called`; the Scheme's errors
 // for an unregistered For type; the Manager's name-uniqueness error; Controller's constructor
-// errors. At controller start, a Kind whose informer cannot be made fails the start (see
-// source::Kind).
+// errors. At controller start, a KindSource whose informer cannot be made fails the start (see
+// KindSource).
 // Thread-safety: a Builder is used from one thread. Differences from upstream: WithOptions takes
 // ControllerOptions (the reconciler is Complete's argument only); no metadata-only projection
 // option (use Watches with an ObjectType of metav1::PartialObjectMetadata); no webhooks.
@@ -54,46 +54,45 @@ class Builder {
 
   // For: the reconciled type T (registered in the manager's Scheme).
   template <typename T>
-  Builder& For(std::vector<predicate::PredicatePtr> predicates = {}) {
-    return ForType(ObjectType::Of<T>(), KindOf<T>(), Getter<T>(), std::move(predicates));
+  Builder& For(const std::vector<PredicatePtr>& predicates = {}) {
+    return ForType(ObjectType::Of<T>(), KindOf<T>(), Getter<T>(), predicates);
   }
   // For an Unstructured or PartialObjectMetadata type of kind `type.gvk`.
-  Builder& For(const ObjectType& type, std::vector<predicate::PredicatePtr> predicates = {}) {
-    return ForType(type, type.gvk, Getter(type), std::move(predicates));
+  Builder& For(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {}) {
+    return ForType(type, type.gvk, Getter(type), predicates);
   }
 
   // Owns: objects of type T controlled by (or, with match_every_owner, owned by) a For object.
   template <typename T>
-  Builder& Owns(std::vector<predicate::PredicatePtr> predicates = {}, bool match_every_owner = false) {
-    owns_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), nullptr, std::move(predicates), match_every_owner,
+  Builder& Owns(const std::vector<PredicatePtr>& predicates = {}, bool match_every_owner = false) {
+    owns_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), nullptr, predicates, match_every_owner,
                           TypeName(ObjectType::Of<T>())});
     return *this;
   }
-  Builder& Owns(const ObjectType& type, std::vector<predicate::PredicatePtr> predicates = {},
+  Builder& Owns(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {},
                 bool match_every_owner = false) {
-    owns_.push_back(
-        Watch{type, Getter(type), nullptr, std::move(predicates), match_every_owner, TypeName(type)});
+    owns_.push_back(Watch{type, Getter(type), nullptr, predicates, match_every_owner, TypeName(type)});
     return *this;
   }
 
   // Watches: objects of type T, through `h`.
   template <typename T>
-  Builder& Watches(handler::EventHandlerPtr h, std::vector<predicate::PredicatePtr> predicates = {}) {
-    watches_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), std::move(h), std::move(predicates), false,
+  Builder& Watches(EventHandlerPtr h, const std::vector<PredicatePtr>& predicates = {}) {
+    watches_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), std::move(h), predicates, false,
                              TypeName(ObjectType::Of<T>())});
     return *this;
   }
-  Builder& Watches(const ObjectType& type, handler::EventHandlerPtr h,
-                   std::vector<predicate::PredicatePtr> predicates = {}) {
-    watches_.push_back(Watch{type, Getter(type), std::move(h), std::move(predicates), false, TypeName(type)});
+  Builder& Watches(const ObjectType& type, EventHandlerPtr h,
+                   const std::vector<PredicatePtr>& predicates = {}) {
+    watches_.push_back(Watch{type, Getter(type), std::move(h), predicates, false, TypeName(type)});
     return *this;
   }
   // WatchesRawSource: any source, as is (no global predicates).
-  Builder& WatchesRawSource(source::SourcePtr src) {
+  Builder& WatchesRawSource(SourcePtr src) {
     raw_.push_back(std::move(src));
     return *this;
   }
-  Builder& WithEventFilter(predicate::PredicatePtr p) {
+  Builder& WithEventFilter(PredicatePtr p) {
     global_.push_back(std::move(p));
     return *this;
   }
@@ -124,13 +123,13 @@ class Builder {
     }
     auto c = std::make_shared<Controller>(std::move(name), std::move(r), options_);
     if (for_) {
-      c->Watch(MakeKind(*for_, std::make_shared<handler::EnqueueRequestForObject>()));
+      c->Watch(MakeKind(*for_, std::make_shared<EnqueueRequestForObject>()));
     }
     for (auto& own : owns_) {
-      handler::OwnerOptions o;
+      OwnerOptions o;
       o.only_controller = !own.match_every_owner;
-      c->Watch(MakeKind(
-          own, std::make_shared<handler::OwnerHandler>(for_kind_.GroupKind(), mgr_->GetRESTMapperPtr(), o)));
+      c->Watch(
+          MakeKind(own, std::make_shared<OwnerHandler>(for_kind_.GroupKind(), mgr_->GetRESTMapperPtr(), o)));
     }
     for (auto& w : watches_) c->Watch(MakeKind(w, w.handler));
     for (auto& s : raw_) c->Watch(s);
@@ -143,21 +142,21 @@ class Builder {
  private:
   struct Watch {
     ObjectType type;
-    source::Kind::InformerGetter getter;
-    handler::EventHandlerPtr handler;
-    std::vector<predicate::PredicatePtr> predicates;
+    KindSource::InformerGetter getter;
+    EventHandlerPtr handler;
+    std::vector<PredicatePtr> predicates;
     bool match_every_owner = false;
     std::string type_name;
   };
 
-  Builder& ForType(const ObjectType& type, schema::GroupVersionKind kind, source::Kind::InformerGetter getter,
-                   std::vector<predicate::PredicatePtr> predicates) {
+  Builder& ForType(const ObjectType& type, schema::GroupVersionKind kind, KindSource::InformerGetter getter,
+                   const std::vector<PredicatePtr>& predicates) {
     if (for_) {
       for_error_ =
           "For(...) should only be called once, could not assign multiple objects for reconciliation";
       return *this;
     }
-    for_ = Watch{type, std::move(getter), nullptr, std::move(predicates), false, TypeName(type)};
+    for_ = Watch{type, std::move(getter), nullptr, predicates, false, TypeName(type)};
     for_kind_ = std::move(kind);
     return *this;
   }
@@ -168,11 +167,11 @@ class Builder {
     return kinds.front();
   }
   template <typename T>
-  source::Kind::InformerGetter Getter() {
+  KindSource::InformerGetter Getter() {
     Manager* m = mgr_;
     return [m]() -> cache::SharedIndexInformer& { return m->GetCache().GetInformer<T>(); };
   }
-  source::Kind::InformerGetter Getter(const ObjectType& type) {
+  KindSource::InformerGetter Getter(const ObjectType& type) {
     Manager* m = mgr_;
     return [m, type]() -> cache::SharedIndexInformer& { return m->GetCache().GetInformer(type); };
   }
@@ -181,10 +180,10 @@ class Builder {
     if (!type.gvk.kind.empty()) n += "[" + type.gvk.GroupVersion().String() + " " + type.gvk.kind + "]";
     return n;
   }
-  std::shared_ptr<source::Kind> MakeKind(const Watch& w, handler::EventHandlerPtr h) const {
-    std::vector<predicate::PredicatePtr> preds = global_;
+  std::shared_ptr<KindSource> MakeKind(const Watch& w, EventHandlerPtr h) const {
+    std::vector<PredicatePtr> preds = global_;
     preds.insert(preds.end(), w.predicates.begin(), w.predicates.end());
-    return std::make_shared<source::Kind>(w.getter, std::move(h), std::move(preds), w.type_name);
+    return std::make_shared<KindSource>(w.getter, std::move(h), std::move(preds), w.type_name);
   }
 
   Manager* mgr_;
@@ -193,8 +192,8 @@ class Builder {
   std::optional<std::string> for_error_;
   std::vector<Watch> owns_;
   std::vector<Watch> watches_;
-  std::vector<source::SourcePtr> raw_;
-  std::vector<predicate::PredicatePtr> global_;
+  std::vector<SourcePtr> raw_;
+  std::vector<PredicatePtr> global_;
   ControllerOptions options_;
   std::string name_;
 };

@@ -422,10 +422,10 @@ inline Cache::Entry& Cache::Obtain(const ObjectType& type, bool* made) {
   if (mapping.scope != meta::RESTScopeName::kNamespace || namespaces.empty())
     namespaces = {{"", NamespaceConfig{}}};
 
-  internal::DecodeShape shape = internal::DecodeShape::kTyped;
-  if (type.IsUnstructured()) shape = internal::DecodeShape::kUnstructured;
-  if (type.IsMetadata()) shape = internal::DecodeShape::kMetadata;
-  auto decoder = std::make_shared<const internal::ObjectDecoder>(scheme_, shape, gvk);
+  internal::CacheDecodeShape shape = internal::CacheDecodeShape::kTyped;
+  if (type.IsUnstructured()) shape = internal::CacheDecodeShape::kUnstructured;
+  if (type.IsMetadata()) shape = internal::CacheDecodeShape::kMetadata;
+  auto decoder = std::make_shared<const internal::CacheObjectDecoder>(scheme_, shape, gvk);
 
   auto entry = std::make_unique<Entry>();
   entry->type =
@@ -450,10 +450,9 @@ inline Cache::Entry& Cache::Obtain(const ObjectType& type, bool* made) {
         f = std::move(terms.front());
     }
     const labels::Selector l = nc.label_selector.value_or(label);
-    internal::ListSelectors sel{l.Empty() ? std::string() : l.String(),
-                                f.Empty() ? std::string() : f.String()};
-    auto lw =
-        std::make_shared<internal::DynamicListWatch>(api_, mapping.resource, ns, std::move(sel), decoder);
+    internal::CacheListSelectors sel{l.Empty() ? std::string() : l.String(),
+                                     f.Empty() ? std::string() : f.String()};
+    auto lw = std::make_shared<internal::CacheListWatch>(api_, mapping.resource, ns, std::move(sel), decoder);
     cache::SharedIndexInformerOptions io;
     io.resync_period = options_.sync_period;
     io.indexers = {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};

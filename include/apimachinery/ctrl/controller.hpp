@@ -4,9 +4,8 @@
 // Options, NewTypedUnmanaged).
 //
 //   ctrl::Controller c("widget", reconciler, {.max_concurrent_reconciles = 2});
-//   c.Watch(std::make_shared<ctrl::source::Kind>(informer,
-//   std::make_shared<ctrl::handler::EnqueueRequestForObject>())); std::jthread t([&](std::stop_token stop) {
-//   c.Start(stop); });   // blocks until stop
+//   c.Watch(std::make_shared<ctrl::KindSource>(informer, std::make_shared<ctrl::EnqueueRequestForObject>()));
+//   std::jthread t([&](std::stop_token stop) { c.Start(stop); });   // blocks until stop
 //
 // Start makes the queue (workqueue::RateLimitingQueue over the options' rate limiter, by default
 // workqueue::DefaultControllerRateLimiter: per request 5ms*2^failures up to 1000s, overall
@@ -70,6 +69,7 @@
 #include "apimachinery/ctrl/source.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/clock.hpp"
+#include "apimachinery/util/duration.hpp"
 #include "apimachinery/workqueue/default_rate_limiters.hpp"
 #include "apimachinery/workqueue/rate_limiting_queue.hpp"
 
@@ -120,7 +120,7 @@ class Controller {
   const Logger& GetLogger() const noexcept { return log_; }
 
   // Watch adds a source: kept until Start, started at once after it.
-  void Watch(source::SourcePtr src) {
+  void Watch(SourcePtr src) {
     if (!src) throw Error("must specify a non-nil source");
     std::unique_lock lock(mu_);
     if (!sources_started_) {
@@ -136,7 +136,7 @@ class Controller {
   }
 
   // Start runs the controller until `stop` is requested (see the top comment). Blocks.
-  void Start(std::stop_token stop);
+  void Start(const std::stop_token& stop);
 
   // Reconcile calls the reconciler (exceptions propagate).
   Result Reconcile(const Request& request) { return reconciler_->Reconcile(request); }
@@ -151,7 +151,7 @@ class Controller {
   bool ProcessNextWorkItem();
   void ReconcileHandler(const Request& req);
   void StopSources() {
-    std::vector<source::SourcePtr> srcs;
+    std::vector<SourcePtr> srcs;
     {
       std::lock_guard lock(mu_);
       srcs = started_sources_;
@@ -170,14 +170,14 @@ class Controller {
   bool sources_started_ = false;
   std::stop_token stop_;
   std::shared_ptr<Queue> queue_;
-  std::vector<source::SourcePtr> watches_;
-  std::vector<source::SourcePtr> started_sources_;
+  std::vector<SourcePtr> watches_;
+  std::vector<SourcePtr> started_sources_;
 };
 
 // Implementation details follow.
 
-inline void Controller::Start(std::stop_token stop) {
-  std::vector<source::SourcePtr> watches;
+inline void Controller::Start(const std::stop_token& stop) {
+  std::vector<SourcePtr> watches;
   std::shared_ptr<Queue> queue;
   {
     std::lock_guard lock(mu_);
@@ -211,7 +211,7 @@ inline void Controller::Start(std::stop_token stop) {
     }
     const auto deadline = std::chrono::steady_clock::now() + options_.cache_sync_timeout;
     for (const auto& src : watches) {
-      auto* syncing = dynamic_cast<source::SyncingSource*>(src.get());
+      auto* syncing = dynamic_cast<SyncingSource*>(src.get());
       if (syncing == nullptr) continue;
       auto left =
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
@@ -230,7 +230,7 @@ inline void Controller::Start(std::stop_token stop) {
     throw;
   }
   for (;;) {  // sources watched while the first ones were starting
-    std::vector<source::SourcePtr> late;
+    std::vector<SourcePtr> late;
     {
       std::lock_guard lock(mu_);
       if (watches_.empty()) {
@@ -272,18 +272,28 @@ inline void Controller::Start(std::stop_token stop) {
 inline bool Controller::ProcessNextWorkItem() {
   std::optional<Request> req = queue_->Get();
   if (!req) return false;
-  struct Done {
-    Queue& q;
-    const Request& r;
-    Metrics& m;
-    const std::string& name;
-    ~Done() {
-      m.ActiveWorkers(name, -1);
-      q.Done(r);
+  // Done: the metrics and the queue's Done, however ReconcileHandler ends.
+  class Done {
+   public:
+    Done(Queue& q, const Request& r, Metrics& m, const std::string& name) : q_(q), r_(r), m_(m), name_(name) {
+      m_.ActiveWorkers(name_, 1);
     }
+    Done(const Done&) = delete;
+    Done& operator=(const Done&) = delete;
+    Done(Done&&) = delete;
+    Done& operator=(Done&&) = delete;
+    ~Done() {
+      m_.ActiveWorkers(name_, -1);
+      q_.Done(r_);
+    }
+
+   private:
+    Queue& q_;
+    const Request& r_;
+    Metrics& m_;
+    const std::string& name_;
   };
-  options_.metrics->ActiveWorkers(name_, 1);
-  Done done{*queue_, *req, *options_.metrics, name_};
+  Done done(*queue_, *req, *options_.metrics, name_);
   ReconcileHandler(*req);
   return true;
 }
@@ -324,7 +334,7 @@ inline void Controller::ReconcileHandler(const Request& req) {
     m.ReconcileResult(name_, kResultError);
     log.Error(err, "Reconciler error");
   } else if (result.requeue_after > std::chrono::milliseconds::zero()) {
-    log.V(5, fmt::format("Reconcile done, requeueing after {}ms", result.requeue_after.count()));
+    log.V(5, "Reconcile done, requeueing after " + util::FormatDuration(result.requeue_after));
     q.Forget(req);
     q.AddAfter(req, result.requeue_after);
     m.ReconcileResult(name_, kResultRequeueAfter);

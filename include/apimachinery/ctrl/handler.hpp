@@ -1,12 +1,12 @@
-// ctrl::handler: turn a source's events into requests on the controller's queue
+// ctrl::EventHandler and the handlers: turn a source's events into requests on the controller's queue
 // (sigs.k8s.io/controller-runtime pkg/handler: eventhandler.go EventHandler, Funcs; enqueue.go
 // EnqueueRequestForObject; enqueue_owner.go EnqueueRequestForOwner, OnlyControllerOwner;
 // enqueue_mapped.go EnqueueRequestsFromMapFunc, MapFunc).
 //
-//   auto self = std::make_shared<handler::EnqueueRequestForObject>();          // the object's key
-//   auto owner = handler::EnqueueRequestForOwner(scheme, mapper, Widget{},
-//                                                handler::OnlyControllerOwner());  // its owner's key
-//   auto mapped = handler::EnqueueRequestsFromMapFunc([](const runtime::Object& o) {
+//   auto self = std::make_shared<ctrl::EnqueueRequestForObject>();        // the object's key
+//   auto owner = ctrl::EnqueueRequestForOwner(scheme, mapper, Widget{},
+//                                             ctrl::OnlyControllerOwner());  // its owner's key
+//   auto mapped = ctrl::EnqueueRequestsFromMapFunc([](const runtime::Object& o) {
 //     return std::vector<ctrl::Request>{{"ns", o.GetObjectMeta()->labels.at("widget")}}; });
 //
 // Every request is Add()ed to the queue (no rate limiting: the queue deduplicates a request that
@@ -25,7 +25,8 @@
 // source then drops the event and reports the exception.
 // Thread-safety: handlers are immutable after construction and called from informer threads;
 // the queue is thread-safe.
-// Differences from upstream: not templated on object or request type; no priority queue (no
+// Differences from upstream: names are flat in namespace ctrl (handler.Funcs is HandlerFuncs); not
+// templated on object or request type; no priority queue (no
 // low priority for initial-list and resync events, upstream's WithLowPriorityWhenUnchanged is
 // a no-op here); no context argument; %T is the C++ type name.
 #pragma once
@@ -60,7 +61,7 @@ using Queue = workqueue::TypedRateLimitingInterface<Request>;
 
 }  // namespace apimachinery::ctrl
 
-namespace apimachinery::ctrl::handler {
+namespace apimachinery::ctrl {
 
 // EventHandler: enqueues requests in response to events (handler.EventHandler).
 class EventHandler {
@@ -75,12 +76,14 @@ class EventHandler {
   EventHandler() = default;
   EventHandler(const EventHandler&) = default;
   EventHandler& operator=(const EventHandler&) = default;
+  EventHandler(EventHandler&&) = default;
+  EventHandler& operator=(EventHandler&&) = default;
 };
 
 using EventHandlerPtr = std::shared_ptr<const EventHandler>;
 
-// Funcs: an EventHandler from up to four functions; an unset one does nothing (handler.Funcs).
-struct Funcs : EventHandler {
+// HandlerFuncs: an EventHandler from up to four functions; an unset one does nothing (handler.Funcs).
+struct HandlerFuncs : EventHandler {
   std::function<void(const CreateEvent&, Queue&)> create_func{};
   std::function<void(const UpdateEvent&, Queue&)> update_func{};
   std::function<void(const DeleteEvent&, Queue&)> delete_func{};
@@ -228,4 +231,4 @@ inline std::shared_ptr<const MapFuncHandler> EnqueueRequestsFromMapFunc(MapFunc 
   return std::make_shared<const MapFuncHandler>(std::move(fn));
 }
 
-}  // namespace apimachinery::ctrl::handler
+}  // namespace apimachinery::ctrl

@@ -96,6 +96,9 @@ struct Patch {
 
   // For MergeFrom patches: the original's JSON (the diff base); null otherwise.
   std::shared_ptr<const nlohmann::json> merge_from_base = {};
+  // For MergeFrom patches: a deep copy of the original (the diff base when merge_from_base is
+  // null: its JSON needs the client's Scheme).
+  std::shared_ptr<const runtime::Object> merge_from_object = {};
 };
 
 // Reader: Get and List (client.Reader).

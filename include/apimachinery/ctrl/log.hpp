@@ -48,6 +48,8 @@ class LogSink {
   LogSink() = default;
   LogSink(const LogSink&) = default;
   LogSink& operator=(const LogSink&) = default;
+  LogSink(LogSink&&) = default;
+  LogSink& operator=(LogSink&&) = default;
 };
 
 // StderrLogSink: logfmt-like lines on stderr: `level=info msg="..." key="value" ...`; errors

@@ -13,12 +13,16 @@
 // token is stopped and they get graceful_shutdown_timeout to return (negative: wait forever;
 // 0: do not wait); then the cache is stopped and joined.
 //
-// GetClient: the client ManagerOptions::new_client makes from the Scheme, the RESTMapper, the
-// dynamic client and the cache (its reads go to the cache: controller-runtime's split client).
-// GetAPIReader: ManagerOptions::api_reader, a reader that goes to the server (null when unset).
+// GetClient: the split client: reads from the cache, writes (and reads of `uncached` types and of
+// Unstructured objects) to the server: NewDelegatingClient(cache, NewClient(...)), or what
+// ManagerOptions::new_client makes. GetAPIReader: a reader that always goes to the server
+// (ManagerOptions::api_reader, else the server client); it also serves the cache's disable_for
+// types when CacheOptions::api_reader is unset.
 // GetFieldIndexer: the cache (Cache::IndexField). Controller names must be unique per manager.
 //
 // Throws:
+// - constructor: Error for a null Scheme, RESTMapper or dynamic client, and what NewClient and
+//   Cache's constructor throw.
 // - Start twice: apimachinery::Error `manager already started`.
 // - Start: a runnable's (or the cache's) exception, rethrown after the shutdown; after a shutdown
 //   whose runnables did not all return within the grace period: Error `failed waiting for all
@@ -27,7 +31,6 @@
 //   a controller whose name is taken: `controller with name <n> already exists. Controller names
 //   must be unique to avoid multiple controllers reporting the same metric. This validation can
 //   be disabled via the SkipNameValidation option`.
-// - GetClient without new_client: Error `manager: no client (ManagerOptions::new_client is unset)`.
 // Thread-safety: every member function may be called from any thread. The Manager must outlive
 // Start's return; its destructor stops and joins whatever still runs (runnables that overran the
 // grace period included).
@@ -54,6 +57,7 @@
 #include <fmt/format.h>
 
 #include "apimachinery/ctrl/cache.hpp"
+#include "apimachinery/ctrl/client.hpp"
 #include "apimachinery/ctrl/controller.hpp"
 #include "apimachinery/ctrl/interfaces.hpp"
 #include "apimachinery/ctrl/log.hpp"
@@ -76,6 +80,8 @@ class Runnable {
   Runnable() = default;
   Runnable(const Runnable&) = default;
   Runnable& operator=(const Runnable&) = default;
+  Runnable(Runnable&&) = default;
+  Runnable& operator=(Runnable&&) = default;
 };
 
 // RunnableFunc: a Runnable from a function (manager.RunnableFunc).
@@ -99,6 +105,11 @@ using NewClientFunc = std::function<std::shared_ptr<Client>(
 // ManagerOptions (manager.Options, the parts in scope).
 struct ManagerOptions {
   CacheOptions cache = {};
+  // client: the options of the server client (field owner, dry run).
+  ClientOptions client = {};
+  // uncached: types the default client reads from the server (client.CacheOptions.DisableFor).
+  std::vector<ObjectType> uncached = {};
+  // new_client: makes the client instead of the default split client.
   NewClientFunc new_client = {};
   // api_reader: reads that bypass the cache (GetAPIReader).
   std::shared_ptr<const Reader> api_reader = {};
@@ -120,8 +131,15 @@ class Manager {
     if (!scheme_) throw Error("manager: the Scheme is null");
     if (!mapper_) throw Error("manager: the RESTMapper is null");
     if (!api_) throw Error("manager: the dynamic client is null");
-    cache_ = std::make_shared<Cache>(*scheme_, mapper_, api_, options_.cache);
-    if (options_.new_client) client_ = options_.new_client(*scheme_, mapper_, api_, cache_);
+    std::shared_ptr<Client> server = NewClient(*scheme_, mapper_, api_, options_.client);
+    if (!options_.api_reader) options_.api_reader = server;
+    CacheOptions cache_options = options_.cache;
+    if (!cache_options.disable_for.empty() && !cache_options.api_reader)
+      cache_options.api_reader = options_.api_reader;
+    cache_ = std::make_shared<Cache>(*scheme_, mapper_, api_, std::move(cache_options));
+    client_ = options_.new_client ? options_.new_client(*scheme_, mapper_, api_, cache_)
+                                  : NewDelegatingClient(cache_, server, options_.uncached);
+    if (!client_) throw Error("manager: new_client made no client");
     log_ = Logger(options_.log_sink ? options_.log_sink : NewStderrLogSink());
   }
   Manager(const Manager&) = delete;
@@ -136,10 +154,7 @@ class Manager {
   Cache& GetFieldIndexer() noexcept { return *cache_; }
   std::shared_ptr<dynamic::Interface> GetDynamic() const noexcept { return api_; }
   std::shared_ptr<const Reader> GetAPIReader() const noexcept { return options_.api_reader; }
-  std::shared_ptr<Client> GetClient() const {
-    if (!client_) throw Error("manager: no client (ManagerOptions::new_client is unset)");
-    return client_;
-  }
+  std::shared_ptr<Client> GetClient() const noexcept { return client_; }
   const Logger& GetLogger() const noexcept { return log_; }
 
   // Add: run `r` (now when the manager runs, else at Start).
@@ -171,7 +186,7 @@ class Manager {
   }
 
   // Start: see the top comment. Blocks.
-  void Start(std::stop_token stop);
+  void Start(const std::stop_token& stop);
 
  private:
   struct ControllerRunnable final : Runnable {
@@ -196,7 +211,7 @@ class Manager {
       cv_.notify_all();
     });
   }
-  void Fail(std::exception_ptr e) {
+  void Fail(const std::exception_ptr& e) {
     {
       std::lock_guard lock(mu_);
       if (!error_) {
@@ -254,7 +269,7 @@ class Manager {
 
 // Implementation details follow.
 
-inline void Manager::Start(std::stop_token stop) {
+inline void Manager::Start(const std::stop_token& stop) {
   {
     std::lock_guard lock(mu_);
     if (started_) throw Error("manager already started");

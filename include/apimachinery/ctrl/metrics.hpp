@@ -50,6 +50,8 @@ class Metrics {
   Metrics() = default;
   Metrics(const Metrics&) = default;
   Metrics& operator=(const Metrics&) = default;
+  Metrics(Metrics&&) = default;
+  Metrics& operator=(Metrics&&) = default;
 };
 
 // NoopMetrics: ignores everything.

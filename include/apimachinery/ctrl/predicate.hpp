@@ -1,14 +1,13 @@
-// ctrl::predicate: filters on the events a source hands to its event handler
+// ctrl::Predicate and the predicates: filters on the events a source hands to its event handler
 // (sigs.k8s.io/controller-runtime pkg/predicate/predicate.go: Predicate, Funcs, NewPredicateFuncs,
 // ResourceVersionChangedPredicate, GenerationChangedPredicate, AnnotationChangedPredicate,
 // LabelChangedPredicate, And, Or, Not, LabelSelectorPredicate).
 //
-//   using namespace ctrl::predicate;
-//   PredicatePtr p = Or(GenerationChangedPredicate{}, LabelChangedPredicate{});
-//   PredicatePtr mine = NewPredicateFuncs([](const runtime::Object& o) {
+//   ctrl::PredicatePtr p = ctrl::Or(ctrl::GenerationChangedPredicate{}, ctrl::LabelChangedPredicate{});
+//   ctrl::PredicatePtr mine = ctrl::NewPredicateFuncs([](const runtime::Object& o) {
 //     return o.GetObjectMeta()->namespace_ == "prod"; });
 //
-// A Predicate answers, per event kind, whether the event goes on to the handler. Funcs answers
+// A Predicate answers, per event kind, whether the event goes on to the handler. PredicateFuncs answers
 // true for every kind whose function is unset. The *Changed predicates pass every create,
 // delete and generic event, and an update only when the field differs between the old and the
 // new object; an update missing either object (or its metadata) is refused. Predicates are shared
@@ -19,7 +18,8 @@
 // Throws: LabelSelectorPredicate: metav1::LabelSelectorAsSelector's errors; the rest nothing of
 // their own (user functions may throw: the source then drops the event and reports it).
 // Thread-safety: predicates are immutable after construction and called from informer threads.
-// Differences from upstream: not templated on the object type (runtime::Object); the "no old
+// Differences from upstream: names are flat in namespace ctrl (predicate.Funcs is PredicateFuncs);
+// not templated on the object type (runtime::Object); the "no old
 // object" log lines are not written (a refused update is silent).
 #pragma once
 
@@ -36,7 +36,7 @@
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
-namespace apimachinery::ctrl::predicate {
+namespace apimachinery::ctrl {
 
 // Predicate: whether an event is handed on (predicate.Predicate).
 class Predicate {
@@ -51,15 +51,18 @@ class Predicate {
   Predicate() = default;
   Predicate(const Predicate&) = default;
   Predicate& operator=(const Predicate&) = default;
+  Predicate(Predicate&&) = default;
+  Predicate& operator=(Predicate&&) = default;
 };
 
 using PredicatePtr = std::shared_ptr<const Predicate>;
 
-// Funcs: a Predicate from up to four functions; an unset one answers true (predicate.Funcs).
-struct Funcs : Predicate {
-  Funcs() = default;
-  Funcs(std::function<bool(const CreateEvent&)> create, std::function<bool(const DeleteEvent&)> del,
-        std::function<bool(const UpdateEvent&)> update, std::function<bool(const GenericEvent&)> generic)
+// PredicateFuncs: a Predicate from up to four functions; an unset one answers true (predicate.Funcs).
+struct PredicateFuncs : Predicate {
+  PredicateFuncs() = default;
+  PredicateFuncs(std::function<bool(const CreateEvent&)> create, std::function<bool(const DeleteEvent&)> del,
+                 std::function<bool(const UpdateEvent&)> update,
+                 std::function<bool(const GenericEvent&)> generic)
       : create_func(std::move(create)),
         delete_func(std::move(del)),
         update_func(std::move(update)),
@@ -78,13 +81,13 @@ struct Funcs : Predicate {
 
 // NewPredicateFuncs: every event kind filtered by `filter` on its object (the new one for
 // updates). A null object is refused.
-inline Funcs NewPredicateFuncs(std::function<bool(const runtime::Object&)> filter) {
+inline PredicateFuncs NewPredicateFuncs(std::function<bool(const runtime::Object&)> filter) {
   auto f = std::make_shared<std::function<bool(const runtime::Object&)>>(std::move(filter));
   auto on = [f](const EventObject& o) { return o != nullptr && (*f)(*o); };
-  return Funcs([on](const CreateEvent& e) { return on(e.object); },
-               [on](const DeleteEvent& e) { return on(e.object); },
-               [on](const UpdateEvent& e) { return on(e.object_new); },
-               [on](const GenericEvent& e) { return on(e.object); });
+  return PredicateFuncs([on](const CreateEvent& e) { return on(e.object); },
+                        [on](const DeleteEvent& e) { return on(e.object); },
+                        [on](const UpdateEvent& e) { return on(e.object_new); },
+                        [on](const GenericEvent& e) { return on(e.object); });
 }
 
 namespace internal {
@@ -100,7 +103,7 @@ inline std::pair<const metav1::ObjectMeta*, const metav1::ObjectMeta*> BothMeta(
 }  // namespace internal
 
 // ResourceVersionChangedPredicate: updates whose resourceVersion changed (not resyncs).
-struct ResourceVersionChangedPredicate : Funcs {
+struct ResourceVersionChangedPredicate : PredicateFuncs {
   bool Update(const UpdateEvent& e) const override {
     auto [o, n] = internal::BothMeta(e);
     return o != nullptr && o->resource_version != n->resource_version;
@@ -109,7 +112,7 @@ struct ResourceVersionChangedPredicate : Funcs {
 
 // GenerationChangedPredicate: updates whose metadata.generation changed (spec changes, for
 // resources whose status is a subresource; upstream's caveats apply: no generation → no update).
-struct GenerationChangedPredicate : Funcs {
+struct GenerationChangedPredicate : PredicateFuncs {
   bool Update(const UpdateEvent& e) const override {
     auto [o, n] = internal::BothMeta(e);
     return o != nullptr && o->generation != n->generation;
@@ -117,7 +120,7 @@ struct GenerationChangedPredicate : Funcs {
 };
 
 // AnnotationChangedPredicate: updates whose annotations changed.
-struct AnnotationChangedPredicate : Funcs {
+struct AnnotationChangedPredicate : PredicateFuncs {
   bool Update(const UpdateEvent& e) const override {
     auto [o, n] = internal::BothMeta(e);
     return o != nullptr && o->annotations != n->annotations;
@@ -125,7 +128,7 @@ struct AnnotationChangedPredicate : Funcs {
 };
 
 // LabelChangedPredicate: updates whose labels changed.
-struct LabelChangedPredicate : Funcs {
+struct LabelChangedPredicate : PredicateFuncs {
   bool Update(const UpdateEvent& e) const override {
     auto [o, n] = internal::BothMeta(e);
     return o != nullptr && o->labels != n->labels;
@@ -233,7 +236,7 @@ PredicatePtr Not(P&& p) {
 
 // LabelSelectorPredicate: objects whose labels match `selector` (predicate.LabelSelectorPredicate).
 // Throws what metav1::LabelSelectorAsSelector throws for an invalid selector.
-inline Funcs LabelSelectorPredicate(const metav1::LabelSelector& selector) {
+inline PredicateFuncs LabelSelectorPredicate(const metav1::LabelSelector& selector) {
   labels::Selector s = metav1::LabelSelectorAsSelector(selector);
   return NewPredicateFuncs([s = std::move(s)](const runtime::Object& o) {
     const metav1::ObjectMeta* m = o.GetObjectMeta();
@@ -241,4 +244,4 @@ inline Funcs LabelSelectorPredicate(const metav1::LabelSelector& selector) {
   });
 }
 
-}  // namespace apimachinery::ctrl::predicate
+}  // namespace apimachinery::ctrl

@@ -81,6 +81,8 @@ class Reconciler {
   Reconciler() = default;
   Reconciler(const Reconciler&) = default;
   Reconciler& operator=(const Reconciler&) = default;
+  Reconciler(Reconciler&&) = default;
+  Reconciler& operator=(Reconciler&&) = default;
 };
 
 // FuncReconciler: a Reconciler calling a function (reconcile.Func).

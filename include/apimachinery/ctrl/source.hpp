@@ -1,13 +1,11 @@
-// ctrl::source: where a controller's events come from (sigs.k8s.io/controller-runtime
-// pkg/source/source.go: Source, SyncingSource, Kind, Channel, Func; pkg/internal/source/kind.go
-// and event_handler.go: Kind.Start, WaitForSync, EventHandler).
+// ctrl::Source, KindSource, ChannelSource, FuncSource: where a controller's events come from
+// (sigs.k8s.io/controller-runtime pkg/source/source.go: Source, SyncingSource, Kind, Channel, Func;
+// pkg/internal/source/kind.go and event_handler.go: Kind.Start, WaitForSync, EventHandler).
 //
-//   auto widgets = std::make_shared<source::Kind>(informer,
-//   std::make_shared<handler::EnqueueRequestForObject>(),
-//                                                 std::vector<predicate::PredicatePtr>{
-//                                                     predicate::ToPredicate(predicate::GenerationChangedPredicate{})},
-//                                                 "examples::Widget");
-//   auto external = std::make_shared<source::Channel>(std::make_shared<handler::EnqueueRequestForObject>());
+//   auto widgets = std::make_shared<ctrl::KindSource>(
+//       informer, std::make_shared<ctrl::EnqueueRequestForObject>(),
+//       std::vector<ctrl::PredicatePtr>{ctrl::ToPredicate(ctrl::GenerationChangedPredicate{})}, "Widget");
+//   auto external = std::make_shared<ctrl::ChannelSource>(std::make_shared<ctrl::EnqueueRequestForObject>());
 //   controller.Watch(widgets);  controller.Watch(external);
 //   external->Push({obj});        // a GenericEvent, from any thread
 //
@@ -33,7 +31,8 @@
 //   exception (its error_handler, else stderr) and the event is dropped; on Push they propagate
 //   to the caller.
 // Thread-safety: Start, Stop, WaitForSync and Push may be called from any thread.
-// Differences from upstream: no context; Start takes the queue as a shared_ptr; Kind takes the
+// Differences from upstream: names are flat in namespace ctrl (source.Kind, Channel, Func are
+// KindSource, ChannelSource, FuncSource); no context; Start takes the queue as a shared_ptr; Kind takes the
 // informer (or a getter called once at Start) instead of a cache and a type, and does not retry
 // a failing getter every 10 s; Channel has no Go channel: Push delivers on the caller's thread
 // (no 1024-event buffer per destination, no sync goroutine), and buffers without bound until
@@ -60,7 +59,7 @@
 #include "apimachinery/ctrl/predicate.hpp"
 #include "apimachinery/error.hpp"
 
-namespace apimachinery::ctrl::source {
+namespace apimachinery::ctrl {
 
 // Source: starts delivering events to a queue (source.Source). Start must not block.
 class Source {
@@ -76,6 +75,8 @@ class Source {
   Source() = default;
   Source(const Source&) = default;
   Source& operator=(const Source&) = default;
+  Source(Source&&) = default;
+  Source& operator=(Source&&) = default;
 };
 
 // SyncingSource: a Source that can wait until its initial state has been delivered
@@ -89,18 +90,18 @@ class SyncingSource : public Source {
 using SourcePtr = std::shared_ptr<Source>;
 
 // Kind: the events of one informer (source.Kind over cache.Cache.GetInformer).
-class Kind final : public SyncingSource {
+class KindSource final : public SyncingSource {
  public:
   using InformerGetter = std::function<cache::SharedIndexInformer&()>;
 
   // `type_name` names the object type in String() (`kind source: <type_name>`).
-  Kind(cache::SharedIndexInformer& informer, handler::EventHandlerPtr handler,
-       std::vector<predicate::PredicatePtr> predicates = {}, std::string type_name = {})
-      : Kind([&informer]() -> cache::SharedIndexInformer& { return informer; }, std::move(handler),
-             std::move(predicates), std::move(type_name)) {}
+  KindSource(cache::SharedIndexInformer& informer, EventHandlerPtr handler,
+             std::vector<PredicatePtr> predicates = {}, std::string type_name = {})
+      : KindSource([&informer]() -> cache::SharedIndexInformer& { return informer; }, std::move(handler),
+                   std::move(predicates), std::move(type_name)) {}
   // `get_informer` is called once, at Start (Cache::GetInformer, which may create the informer).
-  Kind(InformerGetter get_informer, handler::EventHandlerPtr handler,
-       std::vector<predicate::PredicatePtr> predicates = {}, std::string type_name = {})
+  KindSource(InformerGetter get_informer, EventHandlerPtr handler, std::vector<PredicatePtr> predicates = {},
+             std::string type_name = {})
       : get_informer_(std::move(get_informer)),
         handler_(std::move(handler)),
         predicates_(std::move(predicates)),
@@ -149,8 +150,7 @@ class Kind final : public SyncingSource {
   }
 
   // MakeHandler: the informer callbacks of a Kind (pkg/internal/source/event_handler.go).
-  static cache::ResourceEventHandlerFuncs MakeHandler(handler::EventHandlerPtr h,
-                                                      std::vector<predicate::PredicatePtr> preds,
+  static cache::ResourceEventHandlerFuncs MakeHandler(EventHandlerPtr h, std::vector<PredicatePtr> preds,
                                                       std::shared_ptr<Queue> queue) {
     auto state = std::make_shared<const State>(State{std::move(h), std::move(preds), std::move(queue)});
     cache::ResourceEventHandlerFuncs f;
@@ -188,14 +188,14 @@ class Kind final : public SyncingSource {
 
  private:
   struct State {
-    handler::EventHandlerPtr handler;
-    std::vector<predicate::PredicatePtr> predicates;
+    EventHandlerPtr handler;
+    std::vector<PredicatePtr> predicates;
     std::shared_ptr<Queue> queue;
   };
 
   InformerGetter get_informer_;
-  handler::EventHandlerPtr handler_;
-  std::vector<predicate::PredicatePtr> predicates_;
+  EventHandlerPtr handler_;
+  std::vector<PredicatePtr> predicates_;
   std::string type_name_;
   mutable std::mutex mu_;
   std::vector<
@@ -204,9 +204,9 @@ class Kind final : public SyncingSource {
 };
 
 // Channel: GenericEvents pushed by user code (source.Channel).
-class Channel final : public Source {
+class ChannelSource final : public Source {
  public:
-  explicit Channel(handler::EventHandlerPtr handler, std::vector<predicate::PredicatePtr> predicates = {})
+  explicit ChannelSource(EventHandlerPtr handler, std::vector<PredicatePtr> predicates = {})
       : handler_(std::move(handler)), predicates_(std::move(predicates)) {}
 
   void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override {
@@ -260,8 +260,8 @@ class Channel final : public Source {
     handler_->Generic(e, q);
   }
 
-  handler::EventHandlerPtr handler_;
-  std::vector<predicate::PredicatePtr> predicates_;
+  EventHandlerPtr handler_;
+  std::vector<PredicatePtr> predicates_;
   std::mutex mu_;
   bool started_ = false;
   bool closed_ = false;
@@ -270,9 +270,9 @@ class Channel final : public Source {
 };
 
 // Func: a Source from a function (source.Func).
-class Func final : public Source {
+class FuncSource final : public Source {
  public:
-  explicit Func(std::function<void(std::stop_token, std::shared_ptr<Queue>)> fn) : fn_(std::move(fn)) {}
+  explicit FuncSource(std::function<void(std::stop_token, std::shared_ptr<Queue>)> fn) : fn_(std::move(fn)) {}
   void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override {
     fn_(std::move(stop), std::move(queue));
   }
@@ -284,4 +284,4 @@ class Func final : public Source {
   std::function<void(std::stop_token, std::shared_ptr<Queue>)> fn_;
 };
 
-}  // namespace apimachinery::ctrl::source
+}  // namespace apimachinery::ctrl

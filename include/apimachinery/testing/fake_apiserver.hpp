@@ -15,7 +15,7 @@
 // FakeAPIServer implements dynamic::Interface, so everything written over that interface
 // (ctrl::Client, ctrl::Cache) runs against it unchanged.
 //
-// Semantics are those of kube-apiserver serving a custom resource without subresources
+// Semantics are those of kube-apiserver serving a custom resource (subresources: see below)
 // (k8s.io/apiserver/pkg/registry/generic/registry/store.go: Store.Create, Update, Delete,
 // DeleteCollection; pkg/registry/rest/create.go, update.go, delete.go: BeforeCreate,
 // BeforeUpdate, BeforeDelete; pkg/storage/cacher/watch_cache.go and watch_cache_history.go: the
@@ -88,8 +88,30 @@
 // share the server's state: they stay valid after the FakeAPIServer is destroyed (they then see
 // no more changes).
 //
+// Subresources (AddResource's `subresources`, as a CRD's; apiextensions-apiserver
+// pkg/registry/customresource: strategy.go, status_strategy.go, etcd.go: ScaleREST):
+// - status: create drops `status`; an update or patch of the main resource keeps the stored
+//   status (a request's status is ignored); an update or patch of "status" keeps everything but
+//   status (and metadata.managedFields) from the stored object and never bumps generation. Get of
+//   "status" is the whole object; create on a subresource is 405 MethodNotSupported.
+// - scale: Get answers an autoscaling/v1 Scale (name, namespace, uid, resourceVersion,
+//   creationTimestamp; spec.replicas from spec_replicas_path, status.replicas and selector from
+//   the other paths; 500 `the spec replicas field ".spec.replicas" does not exist` when missing);
+//   Update and Patch (merge or JSON patch of the Scale) write spec.replicas into the object (the
+//   Scale's resourceVersion, when set, must match) as a main-resource update and answer the new
+//   Scale.
+// - Get, Patch and Delete of a namespaced object without a namespace: 400 `Namespace parameter
+//   required.` (registry/generic: NamespaceKeyFunc).
+// - A subresource not served: 404 `<plural>.<group> "<name>" not found`
+//   (customresource_handler.go: crdHandler.ServeHTTP).
+// dryRun (create, update, patch, delete, deletecollection): "All" runs every check and answers as
+// the real write would, storing nothing, emitting no event and taking no resourceVersion (a created
+// object has none; an updated one keeps the stored one); another value is 422 `dryRun: Unsupported
+// value: ["X"]: supported values: "All"` on `<Kind>Options.meta.k8s.io`.
+//
 // Differences from upstream: no admission, no defaulting or schema (objects are stored as sent,
-// after metadata handling); no dryRun, no server-side apply; no graceful deletion (pods'
+// after metadata handling); no server-side apply, no managedFields tracking (fieldManager is
+// ignored); no graceful deletion (pods'
 // deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); a
 // NotOlderThan list or a watch from a future resourceVersion does not wait (the list answers at
 // once with 504, the watch waits for events past it); the base64 error offsets of a malformed
@@ -160,9 +182,26 @@ struct FakeAPIServerOptions {
   std::uint64_t seed = 1;
 };
 
+// ScaleSubresource: a custom resource's scale subresource (apiextensions/v1
+// CustomResourceSubresourceScale): JSON paths (leading dot) of the replicas in spec and status and
+// of the label selector (empty: none).
+struct ScaleSubresource {
+  std::string spec_replicas_path = ".spec.replicas";
+  std::string status_replicas_path = ".status.replicas";
+  std::string label_selector_path{};
+};
+
+// Subresources: the subresources a resource serves, as a CRD's `subresources` (status, scale).
+struct Subresources {
+  bool status = false;
+  std::optional<ScaleSubresource> scale{};
+};
+
 namespace internal {
 
 inline constexpr std::string_view kInitialEventsAnnotationKey = "k8s.io/initial-events-end";
+// kInvalidSpecReplicas: etcd.go's marker of a Scale whose custom resource has no spec replicas.
+inline constexpr std::int64_t kInvalidSpecReplicas = -2147483648;
 inline constexpr std::string_view kOptimisticLockErrorMsg =
     "the object has been modified; please apply your changes to the latest version and try again";
 inline constexpr std::string_view kInconsistentContinue =
@@ -183,7 +222,8 @@ struct ResourceInfo {
   std::string kind;
   meta::RESTScopeName scope = meta::RESTScopeName::kNamespace;
   std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
-  ObjectMap objects;                                             // "<ns>/<name>" or "<name>"
+  Subresources subresources;
+  ObjectMap objects;  // "<ns>/<name>" or "<name>"
 
   bool Namespaced() const { return scope == meta::RESTScopeName::kNamespace; }
   schema::GroupResource GR() const { return gvr.GroupResource(); }
@@ -238,6 +278,105 @@ struct Snapshot {
   ObjectMap objects;
 };
 
+// Strategy: which registry strategy a write goes through (apiextensions-apiserver
+// pkg/registry/customresource: strategy.go customResourceStrategy, status_strategy.go
+// statusStrategy; a scale write is a main-strategy write of the changed replicas).
+enum class Strategy { kMain, kStatus };
+
+// IsDryRun: options.dryRun validated (apis/meta/v1/validation: ValidateDryRun; the handlers'
+// `<Kind>Options.meta.k8s.io "" is invalid` 422) and whether it asks for a dry run.
+inline bool IsDryRun(const std::vector<std::string>& dry_run, std::string_view options_kind) {
+  for (const auto& v : dry_run) {
+    if (v != "All") {
+      const field::Error e = field::NotSupported(field::NewPath("dryRun"), dry_run, {"All"});
+      std::vector<metav1::StatusCause> causes{
+          metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field}};
+      throw errors::NewInvalid(schema::GroupKind{"meta.k8s.io", std::string(options_kind)}, "", causes);
+    }
+  }
+  return !dry_run.empty();
+}
+
+// SplitFieldPath: a CRD JSON path (".spec.replicas") as its fields.
+inline std::vector<std::string> SplitFieldPath(std::string_view path) {
+  if (!path.empty() && path.front() == '.') path.remove_prefix(1);
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = path.find('.', start);
+    out.emplace_back(
+        path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return out;
+}
+
+// GoTypeName: the %T of a decoded JSON value in Go.
+inline std::string_view GoTypeName(const nlohmann::json& v) {
+  if (v.is_string()) return "string";
+  if (v.is_boolean()) return "bool";
+  if (v.is_number_integer()) return "int64";
+  if (v.is_number()) return "float64";
+  if (v.is_object()) return "map[string]interface {}";
+  if (v.is_array()) return "[]interface {}";
+  return "<nil>";
+}
+
+// NestedValue: the value at `fields` of `obj`, or nullptr (unstructured.NestedFieldNoCopy).
+inline const nlohmann::json* NestedValue(const nlohmann::json& obj, const std::vector<std::string>& fields) {
+  const nlohmann::json* cur = &obj;
+  for (const auto& f : fields) {
+    if (!cur->is_object()) return nullptr;
+    auto it = cur->find(f);
+    if (it == cur->end()) return nullptr;
+    cur = &*it;
+  }
+  return cur;
+}
+
+// NestedInt64: unstructured.NestedInt64 (the `<path> accessor error: ...` as a 500).
+inline std::optional<std::int64_t> NestedInt64(const nlohmann::json& obj, std::string_view path) {
+  const auto fields = SplitFieldPath(path);
+  const nlohmann::json* v = NestedValue(obj, fields);
+  if (v == nullptr) return std::nullopt;
+  if (!v->is_number_integer()) {
+    std::string jp;
+    for (const auto& f : fields) jp += "." + f;
+    throw errors::NewInternalError(fmt::format("{} accessor error: {} is of the type {}, expected int64", jp,
+                                               v->is_string() ? v->get<std::string>() : v->dump(),
+                                               GoTypeName(*v)));
+  }
+  return v->get<std::int64_t>();
+}
+
+// ScaleOf: the autoscaling/v1 Scale of a custom resource (customresource/etcd.go:
+// scaleFromCustomResource); the bool is whether spec replicas was found.
+inline std::pair<nlohmann::json, bool> ScaleOf(const nlohmann::json& cr, const ScaleSubresource& sc) {
+  const auto spec = NestedInt64(cr, sc.spec_replicas_path);
+  const auto status = NestedInt64(cr, sc.status_replicas_path);
+  std::string selector;
+  if (!sc.label_selector_path.empty()) {
+    const nlohmann::json* v = NestedValue(cr, SplitFieldPath(sc.label_selector_path));
+    if (v != nullptr && v->is_string()) selector = v->get<std::string>();
+  }
+  const nlohmann::json& md = cr["metadata"];
+  nlohmann::json smd = nlohmann::json::object();
+  for (const char* k : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"}) {
+    if (md.contains(k) && !(md[k].is_string() && md[k].get<std::string>().empty())) smd[k] = md[k];
+  }
+  nlohmann::json spec_json = nlohmann::json::object();
+  if (spec.value_or(0) != 0) spec_json["replicas"] = static_cast<std::int32_t>(*spec);
+  nlohmann::json status_json = {{"replicas", static_cast<std::int32_t>(status.value_or(0))}};
+  if (!selector.empty()) status_json["selector"] = selector;
+  return {{{"apiVersion", "autoscaling/v1"},
+           {"kind", "Scale"},
+           {"metadata", std::move(smd)},
+           {"spec", std::move(spec_json)},
+           {"status", std::move(status_json)}},
+          spec.has_value()};
+}
+
 class ServerState;
 
 }  // namespace internal
@@ -249,11 +388,12 @@ class FakeAPIServer : public dynamic::Interface {
   FakeAPIServer& operator=(const FakeAPIServer&) = delete;
   FakeAPIServer(FakeAPIServer&&) = delete;
   FakeAPIServer& operator=(FakeAPIServer&&) = delete;
-  ~FakeAPIServer() override;
+  inline ~FakeAPIServer() override;
 
-  // AddResource registers a resource (list kind `<kind>List`). Re-registering replaces the kind and
-  // scope and keeps the objects.
-  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind, meta::RESTScopeName scope);
+  // AddResource registers a resource (list kind `<kind>List`) serving `subresources` (see the top
+  // of this file). Re-registering replaces the kind, scope and subresources and keeps the objects.
+  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind, meta::RESTScopeName scope,
+                   Subresources subresources = {});
   // AddFieldLabel makes `label` (for example "spec.nodeName") a supported field selector of `gvr`,
   // read from the dotted path of the same name in the object (a missing value is "").
   void AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label);
@@ -271,37 +411,38 @@ class FakeAPIServer : public dynamic::Interface {
   // The dynamic::Interface verbs. `shape` kPartialObjectMetadata answers Get with
   // `{"apiVersion":"meta.k8s.io/v1","kind":"PartialObjectMetadata","metadata":{...}}`, List with a
   // `PartialObjectMetadataList` of such items and Watch with metav1::PartialObjectMetadata event
-  // objects (ERROR events keep their metav1::Status). A non-empty `subresource` is 404 NotFound
-  // `<plural>.<group> "<name>" not found`, as kube-apiserver answers for a subresource a custom
-  // resource does not have. The Get/Create/Update/Patch options are accepted and ignored.
-  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                     std::string_view name, const metav1::GetOptions& options = {},
-                     std::string_view subresource = {},
-                     dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
-  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                      const metav1::ListOptions& options,
-                      dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
-  std::unique_ptr<watch::Interface> Watch(
+  // objects (ERROR events keep their metav1::Status). `subresource` "status" and "scale" are served
+  // when AddResource enabled them, others are 404 (see the top of this file). GetOptions are
+  // ignored (a get reads the latest state); fieldManager and fieldValidation are accepted and ignored.
+  inline nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                            std::string_view name, const metav1::GetOptions& options = {},
+                            std::string_view subresource = {},
+                            dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  inline nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                             const metav1::ListOptions& options,
+                             dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
+  inline std::unique_ptr<watch::Interface> Watch(
       const schema::GroupVersionResource& gvr, std::string_view namespace_,
       const metav1::ListOptions& options,
       dynamic::ResponseShape shape = dynamic::ResponseShape::kObject) override;
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        nlohmann::json object, const metav1::CreateOptions& options = {},
-                        std::string_view subresource = {}) override;
-  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        nlohmann::json object, const metav1::UpdateOptions& options = {},
-                        std::string_view subresource = {}) override;
-  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                       std::string_view name, std::string_view patch_type, const nlohmann::json& patch,
-                       const metav1::PatchOptions& options = {}, std::string_view subresource = {}) override;
-  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                        std::string_view name, const metav1::DeleteOptions& options = {}) override;
-  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                  const metav1::DeleteOptions& options,
-                                  const metav1::ListOptions& list_options) override;
+  inline nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                               nlohmann::json object, const metav1::CreateOptions& options = {},
+                               std::string_view subresource = {}) override;
+  inline nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                               nlohmann::json object, const metav1::UpdateOptions& options = {},
+                               std::string_view subresource = {}) override;
+  inline nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                              std::string_view name, std::string_view patch_type, const nlohmann::json& patch,
+                              const metav1::PatchOptions& options = {},
+                              std::string_view subresource = {}) override;
+  inline nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                               std::string_view name, const metav1::DeleteOptions& options = {}) override;
+  inline nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                                         const metav1::DeleteOptions& options,
+                                         const metav1::ListOptions& list_options) override;
   // DeleteCollection with default DeleteOptions.
-  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                  const metav1::ListOptions& options);
+  inline nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view namespace_,
+                                         const metav1::ListOptions& options);
 
   // ListerWatcher: List and Watch of `gvr` in `namespace_` ("" = all) as a cache::ListerWatcher
   // of runtime::Unstructured objects.
@@ -569,14 +710,15 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
 
   // ---- registration and discovery ----
 
-  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind,
-                   meta::RESTScopeName scope) {
+  void AddResource(const schema::GroupVersionResource& gvr, std::string_view kind, meta::RESTScopeName scope,
+                   Subresources subresources) {
     std::lock_guard lock(mu_);
     auto& r = resources_[gvr];
     if (!r) r = std::make_unique<ResourceInfo>();
     r->gvr = gvr;
     r->kind = std::string(kind);
     r->scope = scope;
+    r->subresources = std::move(subresources);
   }
 
   void AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
@@ -629,7 +771,33 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       res.namespaced = r->Namespaced();
       res.kind = r->kind;
       res.verbs = {"delete", "deletecollection", "get", "list", "patch", "create", "update", "watch"};
-      list.resources.push_back(std::move(res));
+      list.resources.push_back(res);
+      if (r->subresources.status) {
+        discovery::APIResource st{gvr.resource + "/status",
+                                  "",
+                                  res.namespaced,
+                                  "",
+                                  "",
+                                  r->kind,
+                                  {"get", "patch", "update"},
+                                  {},
+                                  {},
+                                  ""};
+        list.resources.push_back(std::move(st));
+      }
+      if (r->subresources.scale) {
+        discovery::APIResource sc{gvr.resource + "/scale",
+                                  "",
+                                  res.namespaced,
+                                  "autoscaling",
+                                  "v1",
+                                  "Scale",
+                                  {"get", "patch", "update"},
+                                  {},
+                                  {},
+                                  ""};
+        list.resources.push_back(std::move(sc));
+      }
     }
     if (!found) {
       throw errors::NewGenericServerResponse(errors::kStatusNotFound, "GET", schema::GroupResource{}, "", "",
@@ -640,11 +808,22 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
 
   // ---- CRUD ----
 
-  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj) {
+  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
+                        const metav1::CreateOptions& options, std::string_view subresource) {
     std::unique_lock lock(mu_);
     Count("create");
     ResourceInfo& r = ResourceLocked(gvr, ns, "POST");
+    if (!subresource.empty()) {
+      if (ServesSubresource(r, subresource)) throw errors::NewMethodNotSupported(r.GR(), "create");
+      std::string name;
+      if (obj.is_object() && obj.contains("metadata") && obj["metadata"].is_object()) {
+        name = obj["metadata"].value("name", std::string());
+      }
+      throw errors::NewNotFound(r.GR(), name);
+    }
+    const bool dry = IsDryRun(options.dry_run, "CreateOptions");
     CheckBody(r, obj);
+    if (r.subresources.status) obj.erase("status");  // strategy.go: PrepareForCreate
     auto& md = obj["metadata"];
     SettleNamespace(r, md, ns);
     std::string name = md.value("name", std::string());
@@ -689,6 +868,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     md["generation"] = 1;
     md.erase("deletionTimestamp");
     md.erase("deletionGracePeriodSeconds");
+    if (dry) return obj;  // dryrun.go: DryRunnableStorage.Create (no resourceVersion)
     const std::uint64_t rv = ++rv_;
     md["resourceVersion"] = std::to_string(rv);
     auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
@@ -697,28 +877,55 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return obj;
   }
 
-  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name) {
+  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
+                     std::string_view subresource) {
     std::lock_guard lock(mu_);
     Count("get");
     ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
+    RequireNamespace(r, ns);
+    if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
-    return util::json::Parse(*it->second);
+    nlohmann::json obj = util::json::Parse(*it->second);
+    if (subresource == "scale") {
+      const ScaleSubresource& sc = *r.subresources.scale;
+      auto [scale, found] = ScaleOf(obj, sc);
+      if (!found) {
+        throw errors::NewInternalError(
+            fmt::format("the spec replicas field {} does not exist", util::Quote(sc.spec_replicas_path)));
+      }
+      return std::move(scale);
+    }
+    return obj;
   }
 
-  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj) {
+  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
+                        const metav1::UpdateOptions& options, std::string_view subresource) {
     std::lock_guard lock(mu_);
     Count("update");
     ResourceInfo& r = ResourceLocked(gvr, ns, "PUT");
+    if (!subresource.empty() && !ServesSubresource(r, subresource)) {
+      std::string name;
+      if (obj.is_object() && obj.contains("metadata") && obj["metadata"].is_object()) {
+        name = obj["metadata"].value("name", std::string());
+      }
+      throw errors::NewNotFound(r.GR(), name);
+    }
+    const bool dry = IsDryRun(options.dry_run, "UpdateOptions");
+    if (subresource == "scale") return ScaleUpdateLocked(r, ns, std::move(obj), dry);
     CheckBody(r, obj);
-    return UpdateLocked(r, ns, std::move(obj));
+    return UpdateLocked(r, ns, std::move(obj), subresource == "status" ? Strategy::kStatus : Strategy::kMain,
+                        dry);
   }
 
   nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                       std::string_view patch_type, const nlohmann::json& patch) {
+                       std::string_view patch_type, const nlohmann::json& patch,
+                       const metav1::PatchOptions& options, std::string_view subresource) {
     std::lock_guard lock(mu_);
     Count("patch");
     ResourceInfo& r = ResourceLocked(gvr, ns, "PATCH");
+    RequireNamespace(r, ns);
+    if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     const bool merge = patch_type == "application/merge-patch+json";
     const bool json_patch = patch_type == "application/json-patch+json";
     if (!merge && !json_patch) {
@@ -729,9 +936,17 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       s.message = std::string(kUnsupportedPatch);
       throw errors::StatusError(std::move(s));
     }
+    const bool dry = IsDryRun(options.dry_run, "PatchOptions");
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
     nlohmann::json current = util::json::Parse(*it->second);
+    const bool scale = subresource == "scale";
+    if (scale) {
+      // etcd.go: scaleUpdatedObjectInfo.UpdatedObject: the patch applies to the current Scale.
+      auto [sc, found] = ScaleOf(current, *r.subresources.scale);
+      if (!found) sc["spec"]["replicas"] = kInvalidSpecReplicas;
+      current = std::move(sc);
+    }
     nlohmann::json patched;
     if (merge) {
       if (!patch.is_object()) throw errors::NewBadRequest("Invalid JSON Patch");
@@ -753,6 +968,16 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       throw errors::NewGenericServerResponse(errors::kStatusUnprocessableEntity, "", schema::GroupResource{},
                                              "", "the patched document is not an object", 0, false);
     }
+    if (scale) {
+      const nlohmann::json* name_v = NestedValue(patched, {"metadata", "name"});
+      const std::string patched_name =
+          name_v != nullptr && name_v->is_string() ? name_v->get<std::string>() : "";
+      if (patched_name != name) {
+        throw errors::NewBadRequest(fmt::format(
+            "the name of the object ({}) does not match the name on the URL ({})", patched_name, name));
+      }
+      return ScaleUpdateLocked(r, ns, std::move(patched), dry);
+    }
     CheckBody(r, patched);
     auto& md = patched["metadata"];
     const std::string patched_name = md.value("name", std::string());
@@ -763,7 +988,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (md.value("resourceVersion", std::string()).empty()) {
       md["resourceVersion"] = current["metadata"].value("resourceVersion", std::string());
     }
-    return UpdateLocked(r, ns, std::move(patched));
+    return UpdateLocked(r, ns, std::move(patched),
+                        subresource == "status" ? Strategy::kStatus : Strategy::kMain, dry);
   }
 
   nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
@@ -771,14 +997,18 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::lock_guard lock(mu_);
     Count("delete");
     ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    RequireNamespace(r, ns);
+    IsDryRun(options.dry_run, "DeleteOptions");
     return DeleteLocked(r, KeyOf(r, ns, name), name, options);
   }
 
   nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                  const metav1::DeleteOptions& delete_options,
                                   const metav1::ListOptions& options) {
     std::lock_guard lock(mu_);
     Count("deletecollection");
     ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    IsDryRun(delete_options.dry_run, "DeleteOptions");
     ValidateListOptions(options, false);
     Filter f = MakeFilter(r, ns, options);
     std::vector<std::pair<std::string, std::string>> victims;  // key, name
@@ -789,7 +1019,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       victims.emplace_back(key, obj["metadata"].value("name", std::string()));
       items.push_back(std::move(obj));
     }
-    for (const auto& [key, name] : victims) DeleteLocked(r, key, name, metav1::DeleteOptions{});
+    for (const auto& [key, name] : victims) DeleteLocked(r, key, name, delete_options);
     return ListDocument(r, std::move(items), std::to_string(rv_), "", std::nullopt);
   }
 
@@ -924,15 +1154,6 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     }
     watches_.push_back(WatchRegistration{q, &r, std::move(f), o.allow_watch_bookmarks});
     return handle;
-  }
-
-  // NoSubresource: the 404 of a subresource the resource does not serve
-  // (apiextensions-apiserver customresource_handler.go: crdHandler.ServeHTTP, the default case).
-  errors::StatusError NoSubresource(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                    std::string_view name, std::string_view verb) {
-    std::lock_guard lock(mu_);
-    const ResourceInfo& r = ResourceLocked(gvr, ns, verb);
-    return errors::NewNotFound(r.GR(), name);
   }
 
   std::string CurrentResourceVersion() const {
@@ -1155,7 +1376,62 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return body_ns;
   }
 
-  nlohmann::json UpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj) {
+  // RequireNamespace: a namespaced object addressed without namespace (registry/generic:
+  // NamespaceKeyFunc).
+  static void RequireNamespace(const ResourceInfo& r, std::string_view ns) {
+    if (r.Namespaced() && ns.empty()) throw errors::NewBadRequest("Namespace parameter required.");
+  }
+
+  static bool ServesSubresource(const ResourceInfo& r, std::string_view subresource) {
+    return (subresource == "status" && r.subresources.status) ||
+           (subresource == "scale" && r.subresources.scale.has_value());
+  }
+
+  // ScaleUpdateLocked: an update through the scale subresource (etcd.go: ScaleREST.Update,
+  // scaleUpdatedObjectInfo.UpdatedObject): the Scale's spec.replicas is written to the custom
+  // resource (its resourceVersion, when set, is the precondition), as a main-strategy update.
+  nlohmann::json ScaleUpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json scale, bool dry) {
+    const ScaleSubresource& sc = *r.subresources.scale;
+    if (!scale.is_object()) {
+      throw errors::NewBadRequest(fmt::format(
+          "the object provided is unrecognized (must be of type Scale): {}", util::json::Marshal(scale)));
+    }
+    const nlohmann::json* name_v = NestedValue(scale, {"metadata", "name"});
+    const std::string name = name_v != nullptr && name_v->is_string() ? name_v->get<std::string>() : "";
+    auto it = r.objects.find(KeyOf(r, ns, name));
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    nlohmann::json cr = util::json::Parse(*it->second);
+    const nlohmann::json* replicas = NestedValue(scale, {"spec", "replicas"});
+    std::int64_t want = 0;
+    if (replicas != nullptr && !replicas->is_null()) {
+      if (!replicas->is_number_integer()) {
+        throw errors::NewBadRequest(fmt::format(
+            "json: cannot unmarshal {} into Go struct field ScaleSpec.spec.replicas of type int32",
+            GoKind(*replicas)));
+      }
+      want = replicas->get<std::int64_t>();
+    }
+    if (want == kInvalidSpecReplicas) {
+      throw errors::NewBadRequest(
+          fmt::format("the spec replicas field {} cannot be empty", util::Quote(sc.spec_replicas_path)));
+    }
+    const auto fields = SplitFieldPath(sc.spec_replicas_path);
+    nlohmann::json* cur = &cr;
+    for (const auto& f : fields) {
+      if (!cur->is_object()) *cur = nlohmann::json::object();
+      cur = &(*cur)[f];
+    }
+    *cur = want;
+    const nlohmann::json* rv_v = NestedValue(scale, {"metadata", "resourceVersion"});
+    if (rv_v != nullptr && rv_v->is_string() && !rv_v->get<std::string>().empty()) {
+      cr["metadata"]["resourceVersion"] = *rv_v;
+    }
+    nlohmann::json updated = UpdateLocked(r, ns, std::move(cr), Strategy::kMain, dry);
+    return ScaleOf(updated, sc).first;
+  }
+
+  nlohmann::json UpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj, Strategy strategy,
+                              bool dry) {
     auto& md = obj["metadata"];
     const std::string name = md.value("name", std::string());
     const std::string obj_ns = SettleNamespace(r, md, ns);
@@ -1186,6 +1462,27 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (given_rv != old_md.value("resourceVersion", std::string())) {
       throw errors::NewConflict(r.GR(), name, kOptimisticLockErrorMsg);
     }
+    if (strategy == Strategy::kStatus) {
+      // status_strategy.go: PrepareForUpdate: the stored object with the request's status (and
+      // managedFields).
+      nlohmann::json next = old;
+      if (obj.contains("status")) {
+        next["status"] = obj["status"];
+      } else {
+        next.erase("status");
+      }
+      if (md.contains("managedFields")) next["metadata"]["managedFields"] = md["managedFields"];
+      obj = std::move(next);
+      return FinishUpdateLocked(r, it, key, std::move(obj), std::move(old), false, dry);
+    }
+    if (r.subresources.status) {
+      // strategy.go: PrepareForUpdate: the main endpoint cannot change status.
+      if (old.contains("status")) {
+        obj["status"] = old["status"];
+      } else {
+        obj.erase("status");
+      }
+    }
     // rest.BeforeUpdate: immutable metadata comes from the stored object.
     for (const char* k :
          {"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"}) {
@@ -1213,6 +1510,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       }
       if (new_fin.empty()) {
         // store.go: shouldDeleteDuringUpdate; the stored state is what is deleted.
+        if (dry) return old;
         const std::uint64_t rv = ++rv_;
         Bytes old_bytes = it->second;
         nlohmann::json last = old;
@@ -1223,10 +1521,20 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
         return old;
       }
     }
-    if (!util::json::Equal(WithoutMetadata(obj), WithoutMetadata(old))) {
-      md["generation"] = old_md.value("generation", std::int64_t{0}) + 1;
+    return FinishUpdateLocked(r, it, key, std::move(obj), std::move(old), true, dry);
+  }
+
+  // FinishUpdateLocked: the generation (+1 when anything outside metadata changed and the strategy
+  // bumps it), then the write and its event unless nothing changed or it is a dry run
+  // (dryrun.go: GuaranteedUpdate answers the updated object at the old resourceVersion).
+  nlohmann::json FinishUpdateLocked(ResourceInfo& r, ObjectMap::iterator it, const std::string& key,
+                                    nlohmann::json obj, nlohmann::json old, bool bump_generation, bool dry) {
+    auto& md = obj["metadata"];
+    if (bump_generation && !util::json::Equal(WithoutMetadata(obj), WithoutMetadata(old))) {
+      md["generation"] = old["metadata"].value("generation", std::int64_t{0}) + 1;
     }
     if (util::json::Equal(obj, old)) return old;  // nothing changed: no write, no event
+    if (dry) return obj;
     const std::uint64_t rv = ++rv_;
     md["resourceVersion"] = std::to_string(rv);
     Bytes old_bytes = it->second;
@@ -1262,11 +1570,13 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
                         *p.resource_version, rv));
       }
     }
+    const bool dry = !options.dry_run.empty();
     if (!Finalizers(md).empty()) {
       if (md.contains("deletionTimestamp")) return obj;  // already terminating: idempotent
       md["deletionTimestamp"] = metav1::FormatRFC3339(WallNow());
       md["deletionGracePeriodSeconds"] = 0;
       md["generation"] = md.value("generation", std::int64_t{0}) + 1;
+      if (dry) return obj;
       const std::uint64_t rv = ++rv_;
       md["resourceVersion"] = std::to_string(rv);
       Bytes old_bytes = it->second;
@@ -1275,13 +1585,15 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes});
       return obj;
     }
-    const std::uint64_t rv = ++rv_;
-    Bytes old_bytes = it->second;
     const std::string uid = md.value("uid", std::string());
-    md["resourceVersion"] = std::to_string(rv);
-    r.objects.erase(it);
-    RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
-                        std::make_shared<const std::string>(util::json::Marshal(obj))});
+    if (!dry) {
+      const std::uint64_t rv = ++rv_;
+      Bytes old_bytes = it->second;
+      md["resourceVersion"] = std::to_string(rv);
+      r.objects.erase(it);
+      RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
+                          std::make_shared<const std::string>(util::json::Marshal(obj))});
+    }
     nlohmann::json status = {
         {"kind", "Status"},
         {"apiVersion", "v1"},
@@ -1611,8 +1923,8 @@ inline FakeAPIServer::FakeAPIServer(FakeAPIServerOptions options)
 inline FakeAPIServer::~FakeAPIServer() { state_->Shutdown(); }
 
 inline void FakeAPIServer::AddResource(const schema::GroupVersionResource& gvr, std::string_view kind,
-                                       meta::RESTScopeName scope) {
-  state_->AddResource(gvr, kind, scope);
+                                       meta::RESTScopeName scope, Subresources subresources) {
+  state_->AddResource(gvr, kind, scope, std::move(subresources));
 }
 inline void FakeAPIServer::AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
   state_->AddFieldLabel(gvr, label);
@@ -1633,52 +1945,37 @@ inline std::shared_ptr<dynamic::Interface> FakeAPIServer::Dynamic() {
   return std::shared_ptr<dynamic::Interface>(std::shared_ptr<void>(), this);
 }
 inline nlohmann::json FakeAPIServer::Create(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                            nlohmann::json object, const metav1::CreateOptions&,
+                                            nlohmann::json object, const metav1::CreateOptions& options,
                                             std::string_view subresource) {
-  if (!subresource.empty()) {
-    std::string name;
-    if (object.is_object() && object.contains("metadata") && object["metadata"].is_object()) {
-      name = object["metadata"].value("name", std::string());
-    }
-    throw state_->NoSubresource(gvr, ns, name, "POST");
-  }
-  return state_->Create(gvr, ns, std::move(object));
+  return state_->Create(gvr, ns, std::move(object), options, subresource);
 }
 inline nlohmann::json FakeAPIServer::Get(const schema::GroupVersionResource& gvr, std::string_view ns,
                                          std::string_view name, const metav1::GetOptions&,
                                          std::string_view subresource, dynamic::ResponseShape shape) {
-  if (!subresource.empty()) throw state_->NoSubresource(gvr, ns, name, "GET");
-  nlohmann::json obj = state_->Get(gvr, ns, name);
+  nlohmann::json obj = state_->Get(gvr, ns, name, subresource);
   if (shape == dynamic::ResponseShape::kPartialObjectMetadata) return internal::PartialMetadataJSON(obj);
   return obj;
 }
 inline nlohmann::json FakeAPIServer::Update(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                            nlohmann::json object, const metav1::UpdateOptions&,
+                                            nlohmann::json object, const metav1::UpdateOptions& options,
                                             std::string_view subresource) {
-  if (!subresource.empty()) {
-    std::string name;
-    if (object.is_object() && object.contains("metadata") && object["metadata"].is_object()) {
-      name = object["metadata"].value("name", std::string());
-    }
-    throw state_->NoSubresource(gvr, ns, name, "PUT");
-  }
-  return state_->Update(gvr, ns, std::move(object));
+  return state_->Update(gvr, ns, std::move(object), options, subresource);
 }
 inline nlohmann::json FakeAPIServer::Patch(const schema::GroupVersionResource& gvr, std::string_view ns,
                                            std::string_view name, std::string_view patch_type,
-                                           const nlohmann::json& patch, const metav1::PatchOptions&,
+                                           const nlohmann::json& patch, const metav1::PatchOptions& options,
                                            std::string_view subresource) {
-  if (!subresource.empty()) throw state_->NoSubresource(gvr, ns, name, "PATCH");
-  return state_->Patch(gvr, ns, name, patch_type, patch);
+  return state_->Patch(gvr, ns, name, patch_type, patch, options, subresource);
 }
 inline nlohmann::json FakeAPIServer::Delete(const schema::GroupVersionResource& gvr, std::string_view ns,
                                             std::string_view name, const metav1::DeleteOptions& options) {
   return state_->Delete(gvr, ns, name, options);
 }
 inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr,
-                                                      std::string_view ns, const metav1::DeleteOptions&,
+                                                      std::string_view ns,
+                                                      const metav1::DeleteOptions& options,
                                                       const metav1::ListOptions& list_options) {
-  return state_->DeleteCollection(gvr, ns, list_options);
+  return state_->DeleteCollection(gvr, ns, options, list_options);
 }
 inline nlohmann::json FakeAPIServer::DeleteCollection(const schema::GroupVersionResource& gvr,
                                                       std::string_view ns,

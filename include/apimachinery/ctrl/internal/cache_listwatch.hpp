@@ -1,4 +1,4 @@
-// ctrl::internal::ObjectDecoder and DynamicListWatch: the ListerWatcher behind each informer of
+// ctrl::internal::CacheObjectDecoder and CacheListWatch: the ListerWatcher behind each informer of
 // ctrl::Cache. It lists and watches one resource through dynamic::Interface, pushes the cache's
 // selectors into every request, and turns what the server sends into the objects the cache
 // stores: a registered typed T (through the Scheme), runtime::Unstructured, or
@@ -16,7 +16,7 @@
 // Cost: typed decode reads each item's JSON once into a new T (no intermediate Unstructured);
 // Unstructured keeps the list item's JSON (moved, not copied); watch objects of the requested
 // shape are passed through (metadata objects are copied once to stamp their kind).
-// Thread-safety: ObjectDecoder is immutable after construction; DynamicListWatch is as safe as
+// Thread-safety: CacheObjectDecoder is immutable after construction; CacheListWatch is as safe as
 // the dynamic::Interface it calls (the Reflector calls one method at a time).
 #pragma once
 
@@ -44,33 +44,33 @@
 
 namespace apimachinery::ctrl::internal {
 
-// DecodeShape: what the cache stores for a type.
-enum class DecodeShape { kTyped, kUnstructured, kMetadata };
+// CacheDecodeShape: what the cache stores for a type.
+enum class CacheDecodeShape { kTyped, kUnstructured, kMetadata };
 
-// ObjectDecoder: JSON (list items) or watch objects -> the stored object of one kind.
-class ObjectDecoder {
+// CacheObjectDecoder: JSON (list items) or watch objects -> the stored object of one kind.
+class CacheObjectDecoder {
  public:
   // `scheme` must outlive the decoder when shape is kTyped.
-  ObjectDecoder(const runtime::Scheme* scheme, DecodeShape shape, schema::GroupVersionKind gvk)
+  CacheObjectDecoder(const runtime::Scheme* scheme, CacheDecodeShape shape, schema::GroupVersionKind gvk)
       : scheme_(scheme), shape_(shape), gvk_(std::move(gvk)) {
-    if (shape_ == DecodeShape::kTyped && scheme_ == nullptr)
+    if (shape_ == CacheDecodeShape::kTyped && scheme_ == nullptr)
       throw Error("ctrl: a typed decoder needs a Scheme");
   }
 
-  DecodeShape Shape() const noexcept { return shape_; }
+  CacheDecodeShape Shape() const noexcept { return shape_; }
   const schema::GroupVersionKind& Kind() const noexcept { return gvk_; }
 
   // FromJSON: one list item.
   std::shared_ptr<const runtime::Object> FromJSON(nlohmann::json item) const {
     switch (shape_) {
-      case DecodeShape::kTyped:
+      case CacheDecodeShape::kTyped:
         return Typed(item);
-      case DecodeShape::kUnstructured: {
+      case CacheDecodeShape::kUnstructured: {
         auto u = std::make_shared<runtime::Unstructured>(std::move(item));
         u->SetGroupVersionKind(gvk_);
         return u;
       }
-      case DecodeShape::kMetadata: {
+      case CacheDecodeShape::kMetadata: {
         auto m = std::make_shared<metav1::PartialObjectMetadata>(item.get<metav1::PartialObjectMetadata>());
         m->SetGroupVersionKind(gvk_);
         return m;
@@ -87,16 +87,16 @@ class ObjectDecoder {
     if (id == util::kTypeId<runtime::Unstructured>) {
       const auto& u = static_cast<const runtime::Unstructured&>(*obj);
       switch (shape_) {
-        case DecodeShape::kTyped:
+        case CacheDecodeShape::kTyped:
           return Typed(u.UnstructuredContent());
-        case DecodeShape::kUnstructured:
+        case CacheDecodeShape::kUnstructured:
           if (u.GetObjectKind() == gvk_) return obj;
           {
             auto copy = std::make_shared<runtime::Unstructured>(u);
             copy->SetGroupVersionKind(gvk_);
             return copy;
           }
-        case DecodeShape::kMetadata: {
+        case CacheDecodeShape::kMetadata: {
           auto m = std::make_shared<metav1::PartialObjectMetadata>();
           m->metadata = u.GetObjectMeta() != nullptr ? *u.GetObjectMeta() : metav1::ObjectMeta{};
           m->SetGroupVersionKind(gvk_);
@@ -133,22 +133,22 @@ class ObjectDecoder {
   }
 
   const runtime::Scheme* scheme_;
-  DecodeShape shape_;
+  CacheDecodeShape shape_;
   schema::GroupVersionKind gvk_;
 };
 
-// ListSelectors: what the cache pushes into every list and watch (rendered selectors).
-struct ListSelectors {
+// CacheListSelectors: what the cache pushes into every list and watch (rendered selectors).
+struct CacheListSelectors {
   std::string label_selector = {};
   std::string field_selector = {};
 };
 
-// DynamicListWatch: cache::ListerWatcher over dynamic::Interface for one resource, namespace and
+// CacheListWatch: cache::ListerWatcher over dynamic::Interface for one resource, namespace and
 // selector pair.
-class DynamicListWatch final : public cache::ListerWatcher {
+class CacheListWatch final : public cache::ListerWatcher {
  public:
-  DynamicListWatch(std::shared_ptr<dynamic::Interface> api, schema::GroupVersionResource gvr, std::string ns,
-                   ListSelectors selectors, std::shared_ptr<const ObjectDecoder> decoder)
+  CacheListWatch(std::shared_ptr<dynamic::Interface> api, schema::GroupVersionResource gvr, std::string ns,
+                 CacheListSelectors selectors, std::shared_ptr<const CacheObjectDecoder> decoder)
       : api_(std::move(api)),
         gvr_(std::move(gvr)),
         namespace_(std::move(ns)),
@@ -178,12 +178,12 @@ class DynamicListWatch final : public cache::ListerWatcher {
   }
 
   const std::string& Namespace() const noexcept { return namespace_; }
-  const ListSelectors& Selectors() const noexcept { return selectors_; }
+  const CacheListSelectors& Selectors() const noexcept { return selectors_; }
 
  private:
   class DecodingWatch final : public watch::Interface {
    public:
-    DecodingWatch(std::unique_ptr<watch::Interface> inner, std::shared_ptr<const ObjectDecoder> decoder)
+    DecodingWatch(std::unique_ptr<watch::Interface> inner, std::shared_ptr<const CacheObjectDecoder> decoder)
         : inner_(std::move(inner)), decoder_(std::move(decoder)) {}
     std::optional<watch::Event> Next() override {
       if (failed_ || !inner_) return std::nullopt;
@@ -205,13 +205,13 @@ class DynamicListWatch final : public cache::ListerWatcher {
 
    private:
     std::unique_ptr<watch::Interface> inner_;
-    std::shared_ptr<const ObjectDecoder> decoder_;
+    std::shared_ptr<const CacheObjectDecoder> decoder_;
     bool failed_ = false;
   };
 
   dynamic::ResponseShape Shape() const noexcept {
-    return decoder_->Shape() == DecodeShape::kMetadata ? dynamic::ResponseShape::kPartialObjectMetadata
-                                                       : dynamic::ResponseShape::kObject;
+    return decoder_->Shape() == CacheDecodeShape::kMetadata ? dynamic::ResponseShape::kPartialObjectMetadata
+                                                            : dynamic::ResponseShape::kObject;
   }
   metav1::ListOptions Apply(metav1::ListOptions o) const {
     o.label_selector = selectors_.label_selector;
@@ -222,8 +222,8 @@ class DynamicListWatch final : public cache::ListerWatcher {
   std::shared_ptr<dynamic::Interface> api_;
   schema::GroupVersionResource gvr_;
   std::string namespace_;
-  ListSelectors selectors_;
-  std::shared_ptr<const ObjectDecoder> decoder_;
+  CacheListSelectors selectors_;
+  std::shared_ptr<const CacheObjectDecoder> decoder_;
 };
 
 }  // namespace apimachinery::ctrl::internal

@@ -17,7 +17,7 @@ namespace apimachinery::ctrl::internal {
 
 enum class PollResult { kSatisfied, kStopped, kTimedOut };
 
-inline PollResult PollUntil(std::stop_token stop, std::chrono::milliseconds timeout,
+inline PollResult PollUntil(const std::stop_token& stop, std::chrono::milliseconds timeout,
                             const std::function<bool()>& done,
                             std::chrono::milliseconds period = std::chrono::milliseconds(100)) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
