@@ -2,7 +2,7 @@
 // pod_gen.hpp: 50,000 pods (50 namespaces, 50 pods per node, each `app` label value on exactly 10
 // pods) created in a testing::FakeAPIServer, cached by a ctrl::Cache with the index
 // `spec.nodeName` registered through IndexField, and reconciled by a ctrl::Controller watching the
-// cache's informer through source::Kind and handler::EnqueueRequestForObject (default options:
+// cache's informer through KindSource and EnqueueRequestForObject (default options:
 // one worker, the default rate limiter, no predicates; CountingMetrics, as controller-runtime
 // always records its metrics; logs discarded). Printed lines:
 //   BENCH ctrl_get_ns             Cache::Get of a pod by key (keys in std::shuffle(std::mt19937(42))
@@ -17,7 +17,7 @@
 //                                 the clock starts; the server parses the stored state, serializes
 //                                 the new one and parses that for its watch) -> the watch -> Reflector ->
 //                                 DeltaFIFO -> Indexer
-//                                 -> the Kind source's handler -> the controller's rate-limited
+//                                 -> the KindSource's handler -> the controller's rate-limited
 //                                 workqueue -> the reconciler, from the first Update to the
 //                                 10,000th reconcile (distinct keys: one reconcile per update);
 //                                 fastest of 3 rounds, after the 50,000 reconciles of the initial
@@ -154,8 +154,8 @@ class World {
         }),
         ctrl::ControllerOptions{.log_sink = std::make_shared<ctrl::DiscardLogSink>(),
                                 .metrics = std::make_shared<ctrl::CountingMetrics>()});
-    controller_->Watch(std::make_shared<ctrl::source::Kind>(
-        cache_->GetInformer(kPodType), std::make_shared<ctrl::handler::EnqueueRequestForObject>()));
+    controller_->Watch(std::make_shared<ctrl::KindSource>(cache_->GetInformer(kPodType),
+                                                          std::make_shared<ctrl::EnqueueRequestForObject>()));
     target_ = kObjects;  // the initial sync: one reconcile per pod
     cache_thread_ = std::jthread([this](std::stop_token stop) { cache_->Start(std::move(stop)); });
     if (!cache_->WaitForCacheSync(cache_thread_.get_stop_token()))
