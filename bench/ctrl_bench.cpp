@@ -160,7 +160,7 @@ class World {
     cache_thread_ = std::jthread([this](std::stop_token stop) { cache_->Start(std::move(stop)); });
     if (!cache_->WaitForCacheSync(cache_thread_.get_stop_token()))
       throw std::runtime_error("the cache did not sync");
-    controller_thread_ = std::jthread([this](std::stop_token stop) { controller_->Start(std::move(stop)); });
+    controller_thread_ = std::jthread([this](const std::stop_token& stop) { controller_->Start(stop); });
     WaitForReconciles();
 
     keys_.reserve(kObjects);
