@@ -23,7 +23,8 @@
 // `go run . -getbykey` (GetByKey), or both flags; bench/paired_vs_go.sh alternates these with the
 // C++ runs. `go run . -informer` runs the informer workloads of bench/informer_bench.cpp instead
 // (informer.go; -testdata names the testdata directory, ../../testdata by default; -events
-// limits it to go_informer_events_per_s).
+// limits it to go_informer_events_per_s). `go run . -ctrl` runs the controller-runtime workloads of
+// bench/ctrl_bench.cpp (ctrl.go).
 // Each measurement is one testing.Benchmark of about 0.3 s, like bench-summary's quick C++ pass.
 // `go test` checks that shuffle.go reproduces the C++ orders.
 package main
@@ -239,12 +240,17 @@ func main() {
 	writes := flag.Bool("writes", false, "measure the writes (Add, Update, Update in random order)")
 	getByKey := flag.Bool("getbykey", false, "measure GetByKey")
 	informer := flag.Bool("informer", false, "measure the informer workloads (informer.go) instead")
+	ctrl := flag.Bool("ctrl", false, "measure controller-runtime's cache and controller (ctrl.go) instead")
 	events := flag.Bool("events", false, "with -informer: the event workload alone")
 	relist := flag.Bool("relist-child", false, "run one relist and print it (informer.go: benchRelist's child)")
 	testdata := flag.String("testdata", "../../testdata", "the repository's testdata directory")
 	flag.Parse()
 	if *relist {
 		relistChild(loadPodGen(*testdata))
+		return
+	}
+	if *ctrl {
+		benchCtrl(*testdata)
 		return
 	}
 	if *informer {
