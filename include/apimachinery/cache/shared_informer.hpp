@@ -113,6 +113,9 @@ struct SharedIndexInformerOptions {
   // means no resync.
   std::chrono::milliseconds resync_period{0};
   Indexers indexers{};
+  // store: the indexer's options (label_index: a label index that Select uses for label
+  // selectors, at the cost of one posting per label of every object).
+  ThreadSafeStoreOptions store{};
   // clock: for the handlers' resync schedule, and the Reflector's when reflector.clock is empty.
   // Empty: util::clock::RealClock.
   std::shared_ptr<util::clock::Clock> clock{};
@@ -295,7 +298,7 @@ std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const 
 inline SharedIndexInformer::SharedIndexInformer(std::shared_ptr<ListerWatcher> lw,
                                                 SharedIndexInformerOptions options)
     : lister_watcher_(std::move(lw)),
-      indexer_(std::make_shared<Indexer>(MetaNamespaceKeyFunc, options.indexers)),
+      indexer_(std::make_shared<Indexer>(MetaNamespaceKeyFunc, options.indexers, options.store)),
       clock_(options.clock ? std::move(options.clock) : std::make_shared<util::clock::RealClock>()),
       reflector_options_(std::move(options.reflector)),
       error_handler_(std::move(options.error_handler)),

@@ -169,6 +169,10 @@ struct CacheOptions {
   bool reader_fails_on_missing_informer = false;
   // clock: the informers' clock (resync schedule); empty: the real clock.
   std::shared_ptr<util::clock::Clock> clock = {};
+  // label_index: each informer's store keeps a label index (cache::ThreadSafeStoreOptions), so a
+  // MatchingLabels List reads the postings of its terms instead of scanning the namespace (or
+  // every object); costs one posting per label of each object. controller-runtime always scans.
+  bool label_index = true;
 };
 
 class Cache : public Reader {
@@ -457,6 +461,7 @@ inline Cache::Entry& Cache::Obtain(const ObjectType& type, bool* made) {
     io.resync_period = options_.sync_period;
     io.indexers = {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
     io.clock = options_.clock;
+    io.store.label_index = options_.label_index;
     io.reflector.name = ns.empty() ? gvk.String() : gvk.String() + " in " + ns;
     slice->informer = std::make_shared<cache::SharedIndexInformer>(std::move(lw), std::move(io));
     const cache::TransformFunc& t = nc.transform ? nc.transform : transform;

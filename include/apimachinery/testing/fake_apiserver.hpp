@@ -912,7 +912,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       throw errors::NewNotFound(r.GR(), name);
     }
     const bool dry = IsDryRun(options.dry_run, "UpdateOptions");
-    if (subresource == "scale") return ScaleUpdateLocked(r, ns, std::move(obj), dry);
+    if (subresource == "scale") return ScaleUpdateLocked(r, ns, obj, dry);
     CheckBody(r, obj);
     return UpdateLocked(r, ns, std::move(obj), subresource == "status" ? Strategy::kStatus : Strategy::kMain,
                         dry);
@@ -976,7 +976,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
         throw errors::NewBadRequest(fmt::format(
             "the name of the object ({}) does not match the name on the URL ({})", patched_name, name));
       }
-      return ScaleUpdateLocked(r, ns, std::move(patched), dry);
+      return ScaleUpdateLocked(r, ns, patched, dry);
     }
     CheckBody(r, patched);
     auto& md = patched["metadata"];
@@ -1390,7 +1390,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   // ScaleUpdateLocked: an update through the scale subresource (etcd.go: ScaleREST.Update,
   // scaleUpdatedObjectInfo.UpdatedObject): the Scale's spec.replicas is written to the custom
   // resource (its resourceVersion, when set, is the precondition), as a main-strategy update.
-  nlohmann::json ScaleUpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json scale, bool dry) {
+  nlohmann::json ScaleUpdateLocked(ResourceInfo& r, std::string_view ns, const nlohmann::json& scale,
+                                   bool dry) {
     const ScaleSubresource& sc = *r.subresources.scale;
     if (!scale.is_object()) {
       throw errors::NewBadRequest(fmt::format(
