@@ -40,7 +40,7 @@ struct ListOptions {
   // field_selector: served by the cache from indexes registered with IndexField (a field with no
   // index fails; see Cache), by the API server from its field labels.
   fields::Selector field_selector = {};
-  // limit / continue_: paging (the cache ignores continue_ and honours limit on its own).
+  // limit / continue_: paging (the cache honours limit and refuses continue_, as upstream).
   std::int64_t limit = 0;
   std::string continue_ = {};
   // min_resource_version: cache reads block until the informer has observed at least this
