@@ -131,7 +131,7 @@ TEST_CASE("cache listwatch: selectors and shape go into every list and watch", "
         "string");
   CHECK_FALSE(w->Next());
   // A list item that does not decode throws the Scheme's text.
-  api->list_answer["items"] = {bad};
+  api->list_answer["items"] = nlohmann::json::array({bad});
   CHECK_THROWS_WITH(lw.List({}),
                     Catch::Matchers::StartsWith("unable to convert unstructured object to /v1, Kind=Pod"));
 }

@@ -468,13 +468,19 @@ TEST_CASE("ctrl client: dryRun writes store nothing", "[ctrl][client]") {
   CHECK(env.client->List<Widget>().items.size() == 1);
 }
 
-// CountingReader: a Reader answering from a fixed object, counting its calls.
+// CountingReader: a Reader answering from a fixed object (an empty Unstructured of the kind for
+// an Unstructured read, as a Reader must answer in the type asked for), counting its calls.
 class CountingReader final : public ctrl::Reader {
  public:
   explicit CountingReader(std::shared_ptr<const runtime::Object> obj) : obj_(std::move(obj)) {}
-  std::shared_ptr<const runtime::Object> GetObject(const ctrl::ObjectType&, const ctrl::ObjectKey&,
+  std::shared_ptr<const runtime::Object> GetObject(const ctrl::ObjectType& type, const ctrl::ObjectKey&,
                                                    const ctrl::GetOptions&) const override {
     ++gets;
+    if (type.IsUnstructured()) {
+      auto u = std::make_shared<runtime::Unstructured>();
+      u->SetGroupVersionKind(type.gvk);
+      return u;
+    }
     return obj_;
   }
   ctrl::ObjectList<runtime::Object> ListObjects(const ctrl::ObjectType&,
