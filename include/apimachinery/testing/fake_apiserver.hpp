@@ -79,9 +79,13 @@
 // for bookmarks: the periodic bookmark, driven by the test). RequestCount(verb) counts calls by
 // verb (create, get, update, patch, delete, deletecollection, list, watch).
 //
-// Cost: every write serializes the object once and parses it once for the watches; a list copies
-// the resource's map of shared byte strings (O(n)) and parses the returned items; a watch event
-// is shared by all watches (an object leaving a selector gets its own copy). History: at most
+// Cost: every write serializes the object once; when a watch is open it also builds one event
+// object from the written document (a copy, no parse), which every watch shares (an object
+// leaving a selector gets its own copy) and which the server reuses as the parsed stored state
+// while a watcher (an informer's store) still holds it: an update then parses nothing, and a
+// list or a get copies that object instead of parsing the bytes (the server holds it weakly, so
+// it keeps no parsed copy of its own). A list copies the resource's map of shared byte strings
+// (O(n)). History: at most
 // `history_size` events (default 1000). Watches never block writers: each has an unbounded queue.
 //
 // Thread-safety: every member function may be called from any thread. Watches and ListerWatchers
@@ -216,6 +220,16 @@ inline constexpr std::string_view kUnsupportedPatch =
 
 using Bytes = std::shared_ptr<const std::string>;
 using ObjectMap = std::map<std::string, Bytes>;
+using Doc = std::shared_ptr<const runtime::Unstructured>;
+
+// ParsedRef: the parsed form of a stored state, as the watch event that announced it (the
+// object every watch of that event shares). Held weakly: it is reused only while a watcher (an
+// informer's store) still holds it, so the server keeps no parsed copy of its own; `bytes`
+// says which stored state it is.
+struct ParsedRef {
+  Bytes bytes;
+  std::weak_ptr<const runtime::Unstructured> doc;
+};
 
 struct ResourceInfo {
   schema::GroupVersionResource gvr;
@@ -223,7 +237,8 @@ struct ResourceInfo {
   meta::RESTScopeName scope = meta::RESTScopeName::kNamespace;
   std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
   Subresources subresources;
-  ObjectMap objects;  // "<ns>/<name>" or "<name>"
+  ObjectMap objects;                        // "<ns>/<name>" or "<name>"
+  std::map<std::string, ParsedRef> parsed;  // key -> the event object of its state
 
   bool Namespaced() const { return scope == meta::RESTScopeName::kNamespace; }
   schema::GroupResource GR() const { return gvr.GroupResource(); }
@@ -239,6 +254,42 @@ struct Change {
   std::string key;
   Bytes old_object;
   Bytes object;
+};
+
+// EventSource: the parsed forms of one change's states, built at most once for all the watches
+// it reaches: from the writer's own documents when it has them (`now_json`, `old_json`, valid
+// while the change is recorded), else from the bytes. Every watch gets the same event object.
+struct EventSource {
+  const Change& change;
+  const nlohmann::json* now_json = nullptr;
+  const nlohmann::json* old_json = nullptr;
+  Doc now = nullptr;
+  Doc old = nullptr;
+
+  const nlohmann::json& NowJSON() { return now_json != nullptr ? *now_json : Now()->Body(); }
+  const Doc& Now() {
+    if (!now) {
+      now = std::make_shared<const runtime::Unstructured>(
+          now_json != nullptr ? *now_json : util::json::Parse(*change.object));
+    }
+    return now;
+  }
+  const nlohmann::json& OldJSON() {
+    if (old_json != nullptr) return *old_json;
+    if (!old) old = std::make_shared<const runtime::Unstructured>(util::json::Parse(*change.old_object));
+    return old->Body();
+  }
+};
+
+// StoredState: a stored object's parsed form: the shared event object of its state when a
+// watcher still holds it (no parse), else parsed from its bytes.
+struct StoredState {
+  Doc doc = nullptr;
+  nlohmann::json parsed = nullptr;
+
+  const nlohmann::json& JSON() const { return doc ? doc->Body() : parsed; }
+  // Copy: a document the caller may change (a copy of the shared one, or the parsed one moved).
+  nlohmann::json Copy() && { return doc ? doc->Body() : std::move(parsed); }
 };
 
 // WatchQueue: the state one server-side watch shares with its client handle.
@@ -873,7 +924,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     md["resourceVersion"] = std::to_string(rv);
     auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
     r.objects[key] = bytes;
-    RecordLocked(Change{rv, &r, watch::EventType::kAdded, key, nullptr, bytes});
+    RecordLocked(Change{rv, &r, watch::EventType::kAdded, key, nullptr, bytes}, &obj);
     return obj;
   }
 
@@ -886,7 +937,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
-    nlohmann::json obj = util::json::Parse(*it->second);
+    nlohmann::json obj = StoredLocked(r, *it).Copy();
     if (subresource == "scale") {
       const ScaleSubresource& sc = *r.subresources.scale;
       auto [scale, found] = ScaleOf(obj, sc);
@@ -939,7 +990,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     const bool dry = IsDryRun(options.dry_run, "PatchOptions");
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
-    nlohmann::json current = util::json::Parse(*it->second);
+    nlohmann::json current = StoredLocked(r, *it).Copy();
     const bool scale = subresource == "scale";
     if (scale) {
       // etcd.go: scaleUpdatedObjectInfo.UpdatedObject: the patch applies to the current Scale.
@@ -1013,10 +1064,10 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     Filter f = MakeFilter(r, ns, options);
     std::vector<std::pair<std::string, std::string>> victims;  // key, name
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& [key, bytes] : r.objects) {
-      nlohmann::json obj = util::json::Parse(*bytes);
+    for (const auto& entry : r.objects) {
+      nlohmann::json obj = StoredLocked(r, entry).Copy();
       if (!Matches(r, f, obj)) continue;
-      victims.emplace_back(key, obj["metadata"].value("name", std::string()));
+      victims.emplace_back(entry.first, obj["metadata"].value("name", std::string()));
       items.push_back(std::move(obj));
     }
     for (const auto& [key, name] : victims) DeleteLocked(r, key, name, delete_options);
@@ -1079,7 +1130,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::int64_t remaining = 0;
     for (auto it = start_key.empty() ? source->begin() : source->lower_bound(start_key); it != source->end();
          ++it) {
-      nlohmann::json obj = util::json::Parse(*it->second);
+      nlohmann::json obj = StoredLocked(r, *it).Copy();
       if (!Matches(r, f, obj)) continue;
       if (limit > 0 && static_cast<std::int64_t>(items.size()) >= limit) {
         more = true;
@@ -1136,9 +1187,14 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     const bool initial =
         o.send_initial_events.value_or(o.resource_version.empty() || o.resource_version == "0");
     if (initial) {
-      for (const auto& [key, bytes] : r.objects) {
-        nlohmann::json obj = util::json::Parse(*bytes);
-        if (Matches(r, f, obj)) push(watch::EventType::kAdded, ToUnstructured(std::move(obj)));
+      for (const auto& entry : r.objects) {
+        StoredState stored = StoredLocked(r, entry);
+        if (!Matches(r, f, stored.JSON())) continue;
+        if (!stored.doc) {
+          stored.doc = ToUnstructured(std::move(stored.parsed));
+          r.parsed[entry.first] = ParsedRef{entry.second, stored.doc};
+        }
+        push(watch::EventType::kAdded, std::move(stored.doc));
       }
       if (o.allow_watch_bookmarks) push(watch::EventType::kBookmark, Bookmark(r, rv_, true));
     } else if (from != 0 && from < floor_) {
@@ -1149,7 +1205,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     } else if (from != 0) {
       for (const auto& c : history_) {
         if (c.resource != &r || c.rv <= from) continue;
-        if (auto ev = EventFor(c, f)) push(ev->type, std::move(ev->object));
+        EventSource src{c};
+        if (auto ev = EventFor(src, f)) push(ev->type, std::move(ev->object));
       }
     }
     watches_.push_back(WatchRegistration{q, &r, std::move(f), o.allow_watch_bookmarks});
@@ -1343,9 +1400,37 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.kind}, name, causes);
   }
 
-  static nlohmann::json WithoutMetadata(nlohmann::json obj) {
-    obj.erase("metadata");
-    return obj;
+  // StoredLocked: the parsed form of stored entry `e` of `r`: the shared event object of that
+  // state while a watcher still holds it, else the bytes parsed.
+  static StoredState StoredLocked(const ResourceInfo& r, const ObjectMap::value_type& e) {
+    auto p = r.parsed.find(e.first);
+    if (p != r.parsed.end() && p->second.bytes == e.second) {
+      if (Doc d = p->second.doc.lock()) return StoredState{std::move(d), {}};
+    }
+    return StoredState{nullptr, util::json::Parse(*e.second)};
+  }
+
+  // MarshalLike: Marshal(obj) into a string reserved at the size of `like` (the state it replaces)
+  // plus some slack: one allocation of about the final size, not a doubling series.
+  static std::string MarshalLike(const nlohmann::json& obj, const std::string& like) {
+    std::string out;
+    out.reserve(like.size() + like.size() / 8 + 64);
+    util::json::AppendMarshal(out, obj);
+    return out;
+  }
+
+  // EqualOutsideMetadata: whether two objects agree on every top-level key but "metadata" (what
+  // decides a generation bump), without copying either.
+  static bool EqualOutsideMetadata(const nlohmann::json& a, const nlohmann::json& b) {
+    if (!a.is_object() || !b.is_object()) return util::json::Equal(a, b);
+    std::size_t na = 0;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      if (it.key() == "metadata") continue;
+      ++na;
+      auto other = b.find(it.key());
+      if (other == b.end() || !util::json::Equal(it.value(), *other)) return false;
+    }
+    return na == b.size() - (b.contains("metadata") ? 1 : 0);
   }
 
   static std::vector<std::string> Finalizers(const nlohmann::json& md) {
@@ -1401,7 +1486,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     const std::string name = name_v != nullptr && name_v->is_string() ? name_v->get<std::string>() : "";
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
-    nlohmann::json cr = util::json::Parse(*it->second);
+    nlohmann::json cr = StoredLocked(r, *it).Copy();
     const nlohmann::json* replicas = NestedValue(scale, {"spec", "replicas"});
     std::int64_t want = 0;
     if (replicas != nullptr && !replicas->is_null()) {
@@ -1458,7 +1543,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
           field::NewPath("metadata", {"resourceVersion"}), 0, "must be specified for an update"))};
       throw errors::NewInvalid(schema::GroupKind{r.gvr.group, r.gvr.resource}, name, causes);
     }
-    nlohmann::json old = util::json::Parse(*it->second);
+    const StoredState stored = StoredLocked(r, *it);
+    const nlohmann::json& old = stored.JSON();
     const auto& old_md = old["metadata"];
     if (given_rv != old_md.value("resourceVersion", std::string())) {
       throw errors::NewConflict(r.GR(), name, kOptimisticLockErrorMsg);
@@ -1474,7 +1560,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       }
       if (md.contains("managedFields")) next["metadata"]["managedFields"] = md["managedFields"];
       obj = std::move(next);
-      return FinishUpdateLocked(r, it, key, std::move(obj), std::move(old), false, dry);
+      return FinishUpdateLocked(r, it, key, std::move(obj), old, false, dry);
     }
     if (r.subresources.status) {
       // strategy.go: PrepareForUpdate: the main endpoint cannot change status.
@@ -1518,30 +1604,33 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
         last["metadata"]["resourceVersion"] = std::to_string(rv);
         r.objects.erase(it);
         RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
-                            std::make_shared<const std::string>(util::json::Marshal(last))});
+                            std::make_shared<const std::string>(util::json::Marshal(last))},
+                     &last, &old);
         return old;
       }
     }
-    return FinishUpdateLocked(r, it, key, std::move(obj), std::move(old), true, dry);
+    return FinishUpdateLocked(r, it, key, std::move(obj), old, true, dry);
   }
 
   // FinishUpdateLocked: the generation (+1 when anything outside metadata changed and the strategy
   // bumps it), then the write and its event unless nothing changed or it is a dry run
   // (dryrun.go: GuaranteedUpdate answers the updated object at the old resourceVersion).
   nlohmann::json FinishUpdateLocked(ResourceInfo& r, ObjectMap::iterator it, const std::string& key,
-                                    nlohmann::json obj, nlohmann::json old, bool bump_generation, bool dry) {
+                                    nlohmann::json obj, const nlohmann::json& old, bool bump_generation,
+                                    bool dry) {
     auto& md = obj["metadata"];
-    if (bump_generation && !util::json::Equal(WithoutMetadata(obj), WithoutMetadata(old))) {
+    const bool outside_changed = !EqualOutsideMetadata(obj, old);
+    if (bump_generation && outside_changed) {
       md["generation"] = old["metadata"].value("generation", std::int64_t{0}) + 1;
     }
-    if (util::json::Equal(obj, old)) return old;  // nothing changed: no write, no event
+    if (!outside_changed && util::json::Equal(md, old["metadata"])) return old;  // no write, no event
     if (dry) return obj;
     const std::uint64_t rv = ++rv_;
     md["resourceVersion"] = std::to_string(rv);
     Bytes old_bytes = it->second;
-    auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
+    auto bytes = std::make_shared<const std::string>(MarshalLike(obj, *old_bytes));
     it->second = bytes;
-    RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes});
+    RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes}, &obj, &old);
     return obj;
   }
 
@@ -1549,7 +1638,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
                               const metav1::DeleteOptions& options) {
     auto it = r.objects.find(key);
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
-    nlohmann::json obj = util::json::Parse(*it->second);
+    nlohmann::json obj = StoredLocked(r, *it).Copy();
     auto& md = obj["metadata"];
     const schema::GroupResource kind_gr{r.gvr.group, r.kind};
     if (options.preconditions) {
@@ -1583,7 +1672,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       Bytes old_bytes = it->second;
       auto bytes = std::make_shared<const std::string>(util::json::Marshal(obj));
       it->second = bytes;
-      RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes});
+      RecordLocked(Change{rv, &r, watch::EventType::kModified, key, old_bytes, bytes}, &obj);
       return obj;
     }
     const std::string uid = md.value("uid", std::string());
@@ -1593,7 +1682,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       md["resourceVersion"] = std::to_string(rv);
       r.objects.erase(it);
       RecordLocked(Change{rv, &r, watch::EventType::kDeleted, key, old_bytes,
-                          std::make_shared<const std::string>(util::json::Marshal(obj))});
+                          std::make_shared<const std::string>(util::json::Marshal(obj))},
+                   &obj);
     }
     nlohmann::json status = {
         {"kind", "Status"},
@@ -1726,30 +1816,24 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     return ToUnstructured({{"apiVersion", r.APIVersion()}, {"kind", r.kind}, {"metadata", std::move(md)}});
   }
 
-  // EventFor: what a watch with filter `f` sees of change `c` (the watch cache's filtering of
-  // old and new state), or nothing.
-  static std::optional<watch::Event> EventFor(const Change& c, const Filter& f) {
-    auto parse = [](const Bytes& b) { return b ? util::json::Parse(*b) : nlohmann::json(); };
-    switch (c.type) {
-      case watch::EventType::kAdded: {
-        nlohmann::json obj = parse(c.object);
-        if (!Matches(*c.resource, f, obj)) return std::nullopt;
-        return watch::Event{watch::EventType::kAdded, ToUnstructured(std::move(obj))};
-      }
-      case watch::EventType::kDeleted: {
-        nlohmann::json obj = parse(c.object);
-        if (!Matches(*c.resource, f, obj)) return std::nullopt;
-        return watch::Event{watch::EventType::kDeleted, ToUnstructured(std::move(obj))};
-      }
+  // EventFor: what a watch with filter `f` sees of the change `src` describes (the watch cache's
+  // filtering of old and new state), or nothing. Without selectors the old state is not read:
+  // the namespace (the key's) cannot change.
+  static std::optional<watch::Event> EventFor(EventSource& src, const Filter& f) {
+    const ResourceInfo& r = *src.change.resource;
+    switch (src.change.type) {
+      case watch::EventType::kAdded:
+      case watch::EventType::kDeleted:
+        if (!Matches(r, f, src.NowJSON())) return std::nullopt;
+        return watch::Event{src.change.type, src.Now()};
       default: {
-        nlohmann::json obj = parse(c.object);
-        nlohmann::json old = parse(c.old_object);
-        const bool now = Matches(*c.resource, f, obj);
-        const bool before = Matches(*c.resource, f, old);
-        if (now && before) return watch::Event{watch::EventType::kModified, ToUnstructured(std::move(obj))};
-        if (now) return watch::Event{watch::EventType::kAdded, ToUnstructured(std::move(obj))};
+        const bool now = Matches(r, f, src.NowJSON());
+        const bool before = f.HasSelectors() ? Matches(r, f, src.OldJSON()) : now;
+        if (now && before) return watch::Event{watch::EventType::kModified, src.Now()};
+        if (now) return watch::Event{watch::EventType::kAdded, src.Now()};
         if (before) {
-          old["metadata"]["resourceVersion"] = std::to_string(c.rv);
+          nlohmann::json old = src.OldJSON();
+          old["metadata"]["resourceVersion"] = std::to_string(src.change.rv);
           return watch::Event{watch::EventType::kDeleted, ToUnstructured(std::move(old))};
         }
         return std::nullopt;
@@ -1757,27 +1841,44 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     }
   }
 
-  void Enqueue(WatchQueue& q, watch::Event ev) {
-    if (q.stopped || q.ended || q.dropped) return;
+  // Enqueue: `ev` to watch queue `q` (q.mu held). Returns whether its reader must be woken: the
+  // queue was empty or the watch ended (a reader waits only for an empty queue, or for the
+  // front's delivery time, which a later event does not change). The caller notifies after
+  // unlocking q.mu, so the woken reader does not block on it.
+  bool Enqueue(WatchQueue& q, watch::Event ev) {
+    if (q.stopped || q.ended || q.dropped) return false;
     if (q.close_after == 0) {
       q.ended = true;
-      return;
+      return true;
     }
+    const bool was_empty = q.queue.empty();
     q.queue.push_back(WatchQueue::Pending{std::move(ev), clock_->Now() + delay_});
     if (q.close_after > 0 && --q.close_after == 0) q.ended = true;
-    q.cv.notify_all();
+    return was_empty || q.ended;
   }
 
-  void RecordLocked(Change c) {
+  // RecordLocked: change `c` to every open watch of its resource, then to the history. `now` and
+  // `old`: the writer's documents of the new and the old state, when it has them (saves parsing
+  // the bytes). The event object the watches share is remembered as the stored state's parsed
+  // form (ResourceInfo::parsed).
+  void RecordLocked(Change c, const nlohmann::json* now = nullptr, const nlohmann::json* old = nullptr) {
     PruneLocked();
+    EventSource src{c, now, old};
     for (auto& w : watches_) {
       if (w.resource != c.resource) continue;
       auto q = w.queue.lock();
       if (!q) continue;
-      auto ev = EventFor(c, w.filter);
+      auto ev = EventFor(src, w.filter);
       if (!ev) continue;
-      std::lock_guard ql(q->mu);
-      Enqueue(*q, std::move(*ev));
+      std::unique_lock ql(q->mu);
+      const bool wake = Enqueue(*q, std::move(*ev));
+      ql.unlock();
+      if (wake) q->cv.notify_all();
+    }
+    if (c.type != watch::EventType::kDeleted && src.now) {
+      c.resource->parsed[c.key] = ParsedRef{c.object, src.now};
+    } else {
+      c.resource->parsed.erase(c.key);
     }
     history_.push_back(std::move(c));
     while (history_.size() > opts_.history_size) {
