@@ -290,4 +290,49 @@ TEST_CASE("FakeAPIServer ListerWatcher and TypedListerWatcher watch") {
   CHECK_FALSE(tw->Next());
 }
 
+// The write path keeps one parsed event object per change: every watch gets the same object, and
+// while a watcher holds it the server reads it as the stored state instead of parsing the bytes.
+// Both ways must give the same answers.
+TEST_CASE("FakeAPIServer shares one event object across watches and reuses it as the stored state") {
+  auto s = NewServer();
+  auto w1 = s->Watch(kWidgets, "", From("1"));
+  auto w2 = s->Watch(kWidgets, "ns", From("1"));
+  const json created = s->Create(kWidgets, "ns", Widget("a", {{"app", "x"}}));
+  auto e1 = w1->Next();
+  auto e2 = w2->Next();
+  REQUIRE(e1);
+  REQUIRE(e2);
+  CHECK(e1->object.get() == e2->object.get());  // one object for both watches
+  const auto& held = dynamic_cast<const runtime::Unstructured&>(*e1->object);
+  CHECK(held.Body() == created);
+  CHECK(s->Get(kWidgets, "ns", "a") == created);  // read from the held object
+
+  // An update reads the held object as the stored state: conflict, generation and no-op rules.
+  json stale = created;
+  stale["metadata"]["resourceVersion"] = "1";
+  CHECK_THROWS_MATCHES(s->Update(kWidgets, "ns", stale), errors::StatusError,
+                       Catch::Matchers::Predicate<errors::StatusError>(
+                           [](const errors::StatusError& e) { return errors::IsConflict(e); }));
+  CHECK(s->Update(kWidgets, "ns", created) == created);  // unchanged: no write
+  json bigger = created;
+  bigger["spec"]["size"] = 5;
+  const json updated = s->Update(kWidgets, "ns", bigger);
+  CHECK(updated["metadata"]["generation"] == 2);
+  json relabelled = updated;
+  relabelled["metadata"]["labels"]["app"] = "y";
+  const json relabelled_out = s->Update(kWidgets, "ns", relabelled);
+  CHECK(relabelled_out["metadata"]["generation"] == 2);  // metadata only: no bump
+
+  // Nobody holds the states any more: the bytes are parsed, with the same answers.
+  e1.reset();
+  e2.reset();
+  w1.reset();
+  w2.reset();
+  CHECK(s->Get(kWidgets, "ns", "a") == relabelled_out);
+  json again = relabelled_out;
+  again["spec"]["size"] = 6;
+  CHECK(s->Update(kWidgets, "ns", again)["metadata"]["generation"] == 3);
+  CHECK_THROWS_AS(s->Update(kWidgets, "ns", relabelled_out), errors::StatusError);  // stale now
+}
+
 }  // namespace testing_fake_apiserver_watch_test
