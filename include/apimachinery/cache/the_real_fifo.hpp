@@ -164,11 +164,15 @@ inline RealFIFO::ObjectPtr RealFIFO::Transform(ObjectPtr obj, bool skip) const {
 inline void RealFIFO::Append(DeltaType type, ObjectPtr obj) {
   if (!obj) throw KeyError("<nil>", internal::kNoMetaError);
   std::string key = KeyOf(*obj);
-  std::lock_guard lock(mu_);
+  std::unique_lock lock(mu_);
   obj = Transform(std::move(obj), false);
+  // A Pop waits only for an empty queue: wake it for the first item, after unlocking, so the
+  // woken reader does not block on the mutex at once.
+  const bool was_empty = items_.empty();
   items_.push_back(Entry{Delta{type, std::move(obj)}, std::move(key)});
   populated_ = true;
-  cond_.notify_all();
+  lock.unlock();
+  if (was_empty) cond_.notify_all();
 }
 
 inline void RealFIFO::Replace(const std::vector<ObjectPtr>& items, std::string_view /*resource_version*/) {

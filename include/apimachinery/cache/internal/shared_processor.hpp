@@ -114,13 +114,18 @@ class ProcessorListener {
 
   // Add queues a notification (never blocks). Ignored once closed.
   void Add(Notification n) {
-    std::lock_guard lock(mu_);
+    std::unique_lock lock(mu_);
     if (closed_) return;
     if (n.kind == Notification::Kind::kAdd && n.is_in_initial_list) {
       initial_pending_.fetch_add(1, std::memory_order_acq_rel);
     }
+    // The loop waits only for an empty queue: wake it for the first notification, after
+    // unlocking, so it does not block on the mutex at once. notify_all: WaitFinished waits on
+    // the same condition variable.
+    const bool was_empty = queue_.empty();
     queue_.push_back(std::move(n));
-    cv_.notify_one();
+    lock.unlock();
+    if (was_empty) cv_.notify_all();
   }
 
   // Start runs the delivery thread (once). No-op after Close.
