@@ -5,7 +5,9 @@
 // map[string]interface{}. Field paths are keys only (no array syntax), passed as arguments or as a
 // vector:
 //
-//   if (auto image = runtime::NestedString(obj, "spec", "template", "spec", "image")) use(*image);
+// Example:
+//   auto obj = nlohmann::json::parse(R"({"spec": {"template": {"spec": {"image": "nginx"}}}})");
+//   std::string image = runtime::NestedString(obj, "spec", "template", "spec", "image").value_or("");
 //   runtime::SetNestedField(obj, 3, "spec", "replicas");
 //   runtime::RemoveNestedField(obj, "status");
 //

@@ -2,6 +2,7 @@
 // (k8s.io/apimachinery/pkg/selection, operator.go). This header is also the package umbrella;
 // labels/selection.hpp forwards here (the old spelling).
 //
+// Example:
 //   selection::Operator op = selection::Operator::kNotIn;
 //   selection::String(op);                       // "notin"
 //   selection::OperatorFromString("gt");         // Operator::kGreaterThan

@@ -1,6 +1,7 @@
 // util/ascii: ASCII-only case mapping, the one lower-casing helper of the library, and the one
 // test for upper-case ASCII letters.
 //
+// Example:
 //   util::ToLowerASCII("ConfigMap");  // "configmap"
 //   util::ToLowerASCII("Ä-X");        // "Ä-x"  (bytes >= 0x80 are copied unchanged)
 //   util::HasUpperASCII("pods");      // false: nothing to lower, the caller can skip the copy

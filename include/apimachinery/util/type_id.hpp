@@ -6,9 +6,12 @@
 // the compiler's function signature, e.g. "apimachinery::metav1::ObjectMeta") for error messages
 // such as the Converter's `converting (A) to (B): unknown conversion`.
 //
+// Example:
+//   struct Widget {};
 //   constexpr auto id = util::TypeIdOf<Widget>();
-//   id.name();   // "examples::Widget"
-//   util::kTypeId<Widget> == id;   // the same, as a constant
+//   id.name();                      // the qualified name ("examples::Widget" for examples::Widget)
+//   util::kTypeId<Widget> == id;    // the same, as a constant
+//   util::TypeIdOf<const int&>();   // "int": cv-qualifiers and references are stripped
 //
 // cv-qualifiers and references are stripped: TypeIdOf<const T&>() == TypeIdOf<T>().
 // Printing: `os << id` and fmt::format("{}", id) print name() (APIMACHINERY_STRINGER, util/format).
