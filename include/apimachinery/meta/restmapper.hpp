@@ -8,6 +8,7 @@
 // that matches nothing exactly is tried as a raw string prefix, and results are ordered by the
 // position of their group-version in `default_group_versions`.
 //
+// Example:
 //   meta::DefaultRESTMapper m({{"", "v1"}, {"apps", "v1"}});
 //   m.Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
 //   m.KindFor({"", "", "deployment"});                 // apps/v1, Kind=Deployment
