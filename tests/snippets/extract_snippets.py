@@ -7,8 +7,8 @@ follow it and start with `//   ` (three spaces) are the snippet's code, with tha
 a function body: each becomes `void Run()` in a namespace of its own, after
 `using namespace apimachinery;`, with a #line directive so that a compiler error names the
 header's line. Expressions whose value a snippet shows in a trailing comment
-(`util::ToLowerASCII("ConfigMap");  // "configmap"`) are fine: the build compiles the unit with the
-unused-value and unused-result warnings off.
+(`util::ToLowerASCII("ConfigMap");  // "configmap"`) and variables not used further are fine: the
+build compiles the unit with the unused value/result/variable warnings off.
 
 The build compiles the unit (tests/CMakeLists.txt: apimachinery_header_snippets), so a snippet
 that no longer compiles fails the build.
