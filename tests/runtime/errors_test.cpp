@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 namespace runtime_errors_test {
 
 namespace errors = apimachinery::errors;
+namespace field = apimachinery::field;
 namespace metav1 = apimachinery::metav1;
 namespace schema = apimachinery::schema;
 namespace runtime = apimachinery::runtime;
@@ -314,6 +316,85 @@ TEST_CASE("FromObject", "[runtime][errors]") {
   CHECK(apimachinery::WhatOf(e3) == "unexpected object: /v1, Kind=Pod");
   runtime::Unstructured bad(nlohmann::json::parse(R"({"apiVersion": "v1", "kind": "Status", "code": "x"})"));
   CHECK_THROWS_AS(std::rethrow_exception(errors::FromObject(bad)), metav1::DecodeError);
+}
+
+// Upstream errors_test.go: TestNewInvalid, over a field::ErrorList: one cause per error (type, the
+// path, ErrorBody() as message), the message `Kind "name" is invalid: <the error>`.
+TEST_CASE("TestNewInvalid", "[runtime][errors]") {
+  struct Row {
+    std::optional<field::Error> err;
+    std::string cause_type;
+    std::string message;
+  };
+  const auto path = field::NewPath("field[0].name");
+  const std::vector<Row> rows = {
+      {field::Duplicate(path, "bar"), "FieldValueDuplicate",
+       R"(Kind "name" is invalid: field[0].name: Duplicate value: "bar")"},
+      {field::Invalid(path, "bar", "detail"), "FieldValueInvalid",
+       R"(Kind "name" is invalid: field[0].name: Invalid value: "bar": detail)"},
+      {field::NotFound(path, "bar"), "FieldValueNotFound",
+       R"(Kind "name" is invalid: field[0].name: Not found: "bar")"},
+      {field::NotSupported(path, "bar", {}), "FieldValueNotSupported",
+       R"(Kind "name" is invalid: field[0].name: Unsupported value: "bar")"},
+      {field::Required(path, ""), "FieldValueRequired",
+       R"(Kind "name" is invalid: field[0].name: Required value)"},
+      {std::nullopt, "", R"(Kind "name" is invalid)"},
+  };
+  for (const auto& row : rows) {
+    CAPTURE(row.message);
+    field::ErrorList errs;
+    if (row.err) errs.push_back(*row.err);
+    const auto err = errors::NewInvalid({"", "Kind"}, "name", errs);
+    const auto& status = err.err_status;
+    CHECK(status.code == 422);
+    CHECK(status.reason == "Invalid");
+    CHECK(status.status == "Failure");
+    CHECK(status.message == row.message);
+    CHECK(std::string(err.what()) == row.message);
+    CHECK(errors::IsInvalid(err));
+    REQUIRE(status.details);
+    CHECK(status.details->group.empty());
+    CHECK(status.details->kind == "Kind");
+    CHECK(status.details->name == "name");
+    if (!row.err) {
+      CHECK(status.details->causes.empty());
+      continue;
+    }
+    REQUIRE(status.details->causes.size() == 1);
+    const auto& cause = status.details->causes.front();
+    CHECK(cause.type == row.cause_type);
+    CHECK(cause.field == "field[0].name");
+    CHECK(cause.message == row.err->ErrorBody());
+  }
+}
+
+TEST_CASE("NewInvalid over several field errors: the aggregate and one cause each", "[runtime][errors]") {
+  const auto spec = field::NewPath("spec");
+  const field::Error replicas =
+      field::Invalid(spec.Child("replicas"), -1, "must be greater than or equal to 0");
+  const field::Error image = field::Required(spec.Child("template").Child("image"), "");
+  // A braced list picks the ErrorList form; the duplicate's text is printed once, its cause kept.
+  const auto err = errors::NewInvalid({"apps", "Deployment"}, "web", {replicas, image, replicas});
+  CHECK(
+      err.err_status.message ==
+      R"(Deployment.apps "web" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal )"
+      R"(to 0, spec.template.image: Required value])");
+  REQUIRE(err.err_status.details);
+  const auto& causes = err.err_status.details->causes;
+  REQUIRE(causes.size() == 3);
+  CHECK(causes[0] == metav1::StatusCause{"FieldValueInvalid",
+                                         "Invalid value: -1: must be greater than or equal to 0",
+                                         "spec.replicas"});
+  CHECK(causes[1] == metav1::StatusCause{"FieldValueRequired", "Required value", "spec.template.image"});
+  CHECK(causes[2] == causes[0]);
+  CHECK(errors::HasStatusCause(err, metav1::kCauseTypeFieldValueRequired));
+  // The causes form builds the same message from the same causes.
+  const auto relayed = errors::NewInvalid({"apps", "Deployment"}, "web", causes);
+  CHECK(relayed.err_status.message == err.err_status.message);
+  CHECK(relayed.err_status.details->causes == causes);
+  // The empty braced list is the ErrorList form too: no causes, no aggregate.
+  CHECK(errors::NewInvalid({"apps", "Deployment"}, "web", {}).err_status.message ==
+        R"(Deployment.apps "web" is invalid)");
 }
 
 }  // namespace runtime_errors_test

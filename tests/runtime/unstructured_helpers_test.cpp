@@ -139,7 +139,7 @@ TEST_CASE("TestSetNestedFields", "[runtime][unstructured][helpers]") {
 TEST_CASE("TestNestedTypedGetters", "[runtime][unstructured][helpers]") {
   const json obj = json::parse(R"({
     "s": "str", "b": true, "i": 42, "f": 1.5, "n": null, "m": {"k": "v", "z": "y"},
-    "ss": ["a", "b"], "mixed": ["a", 1], "mm": {"k": 1}, "big": 1e21, "neg": -7,
+    "ss": ["a", "b"], "mixed": ["a", 1], "mm": {"k": 1}, "mn": {"a\tb": null}, "big": 1e21, "neg": -7,
     "nested": {"deep": {"value": 3}}
   })");
   CHECK(runtime::NestedString(obj, "s") == "str");
@@ -186,8 +186,21 @@ TEST_CASE("TestNestedTypedGetters", "[runtime][unstructured][helpers]") {
       {"map of slice", [&] { (void)runtime::NestedMap(obj, "ss"); },
        ".ss accessor error: [a b] is of the type []interface {}, expected map[string]interface{}"},
       {"string map with non-string", [&] { (void)runtime::NestedStringMap(obj, "mm"); },
-       ".mm accessor error: contains non-string key in the map: 1 is of the type int64, expected "
-       "string"},
+       ".mm accessor error: contains non-string value in the map under key \"k\": 1 is of the type "
+       "int64, expected string"},
+      {"string map with a null value", [&] { (void)runtime::NestedStringMap(obj, "mn"); },
+       ".mn accessor error: contains non-string value in the map under key \"a\\tb\": <nil> is of the "
+       "type <nil>, expected string"},
+      {"string map of null", [&] { (void)runtime::NestedStringMap(obj, "n"); },
+       ".n accessor error: <nil> is of the type <nil>, expected map[string]interface{}"},
+      {"map of null", [&] { (void)runtime::NestedMap(obj, "n"); },
+       ".n accessor error: <nil> is of the type <nil>, expected map[string]interface{}"},
+      {"string slice of null", [&] { (void)runtime::NestedStringSlice(obj, "n"); },
+       ".n accessor error: <nil> is of the type <nil>, expected []interface{}"},
+      {"bool of map", [&] { (void)runtime::NestedBool(obj, "m"); },
+       ".m accessor error: map[k:v z:y] is of the type map[string]interface {}, expected bool"},
+      {"float64 of a nested int", [&] { (void)runtime::NestedFloat64(obj, "nested", "deep", "value"); },
+       ".nested.deep.value accessor error: 3 is of the type int64, expected float64"},
       {"traverse through string", [&] { (void)runtime::NestedString(obj, "s", "x", "y"); },
        ".s.x accessor error: str is of the type string, expected map[string]interface{}"},
       {"traverse through bool", [&] { (void)runtime::NestedInt64(obj, "b", "x"); },
@@ -234,6 +247,10 @@ TEST_CASE("TestNestedNullCoercingStringMap", "[runtime][unstructured][helpers]")
   } catch (const Error& e) {
     CHECK_THAT(e.what(), Catch::Contains("key \"c\": 0"));
   }
+  // The whole text, NestedStringMap's as well (upstream: one fmt.Errorf in both).
+  CHECK_THROWS_WITH(runtime::NestedNullCoercingStringMap(json{{"path", {{"c", 0}}}}, "path"),
+                    ".path accessor error: contains non-string value in the map under key \"c\": 0 is of the "
+                    "type int64, expected string");
 }
 
 TEST_CASE("GoValueString", "[runtime][unstructured][helpers]") {

@@ -7,6 +7,9 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include "apimachinery/selection/selection.hpp"
+#include "apimachinery/util/type_id.hpp"
+
 namespace util_format_test::inner {
 
 // An aggregate with a String() member, in a nested namespace.
@@ -43,6 +46,31 @@ TEST_CASE("APIMACHINERY_STRINGER gives fmt and operator<<", "[util][format]") {
   CHECK(Streamed(p) == "apps/v1");
   CHECK(Streamed(inner::Color::kGreen) == "green");
   CHECK(apimachinery::util::StringOf(inner::Color::kGreen) == "green");
+}
+
+// The library's own stringers: selection::Operator (an enum with String(E)) and util::TypeId (a
+// String() member) print the same text through fmt and operator<<.
+TEST_CASE("selection::Operator and util::TypeId print through APIMACHINERY_STRINGER", "[util][format]") {
+  using apimachinery::selection::Operator;
+  const std::pair<Operator, std::string_view> ops[] = {
+      {Operator::kNone, ""},           {Operator::kDoesNotExist, "!"}, {Operator::kEquals, "="},
+      {Operator::kDoubleEquals, "=="}, {Operator::kIn, "in"},          {Operator::kNotEquals, "!="},
+      {Operator::kNotIn, "notin"},     {Operator::kExists, "exists"},  {Operator::kGreaterThan, "gt"},
+      {Operator::kLessThan, "lt"}};
+  for (const auto& [op, text] : ops) {
+    CAPTURE(text);
+    CHECK(fmt::format("{}", op) == text);
+    CHECK(Streamed(op) == text);
+  }
+  CHECK(fmt::format("[{:^7}]", Operator::kNotIn) == "[ notin ]");
+
+  const auto id = apimachinery::util::kTypeId<inner::Pair>;
+  CHECK(id.String() == "util_format_test::inner::Pair");
+  CHECK(fmt::format("{}", id) == "util_format_test::inner::Pair");
+  CHECK(Streamed(id) == "util_format_test::inner::Pair");
+  CHECK(fmt::format("{}", apimachinery::util::TypeIdOf<const int&>()) == "int");
+  CHECK(fmt::format("[{}]", apimachinery::util::TypeId{}) == "[]");
+  CHECK(Streamed(apimachinery::util::TypeId{}).empty());
 }
 
 }  // namespace util_format_test

@@ -1,5 +1,6 @@
 // fields::Set and the Fields concept (k8s.io/apimachinery/pkg/fields, fields.go).
 //
+// Example:
 //   fields::Set f{{"metadata.name", "web-0"}, {"status.phase", "Running"}};
 //   fields::String(f);                 // "metadata.name=web-0,status.phase=Running"
 //

@@ -1,5 +1,6 @@
 // Package fields (umbrella header): field sets and field selectors (k8s.io/apimachinery/pkg/fields).
 //
+// Example:
 //   auto sel = apimachinery::fields::ParseSelector("metadata.name=web-0,status.phase!=Failed");
 //   bool ok = sel.Matches(apimachinery::fields::Set{{"metadata.name", "web-0"}});
 //

@@ -3,6 +3,7 @@
 // A field selector is an AND of `field=value` / `field==value` / `field!=value` terms. Values are
 // escaped with a backslash (`\\`, `\,`, `\=`); fields are taken verbatim, whitespace included.
 //
+// Example:
 //   auto sel = fields::ParseSelector("status.phase!=Running,metadata.name=web-0");
 //   sel.String();                                        // "metadata.name=web-0,status.phase!=Running"
 //   sel.RequiresExactMatch("metadata.name");            // "web-0"

@@ -1,5 +1,6 @@
 // labels::Set: a map of label keys to values, and its helpers (pkg/labels/labels.go).
 //
+// Example:
 //   labels::Set s{{"app", "web"}, {"env", "prod"}};
 //   labels::String(s);                          // "app=web,env=prod"
 //   labels::Conflicts(s, {{"env", "dev"}});     // true

@@ -1,6 +1,7 @@
 // Package labels (umbrella header): label sets and label selectors
 // (k8s.io/apimachinery/pkg/labels, plus the operators of pkg/selection).
 //
+// Example:
 //   auto sel = apimachinery::labels::Parse("app=web,env in (prod,staging)");
 //   bool ok = sel.Matches(apimachinery::labels::Set{{"app", "web"}, {"env", "prod"}});
 //

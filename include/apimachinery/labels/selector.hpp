@@ -5,10 +5,11 @@
 // error texts, and String() prints the canonical form.
 // The parser itself is labels/internal/parser.hpp (included at the end of this header).
 //
+// Example:
 //   auto sel = labels::Parse("env in (prod,staging),tier!=cache,!legacy");
 //   sel.Matches(labels::Set{{"env", "prod"}});          // true: tier absent matches !=
 //   sel.String();                                       // "env in (prod,staging),!legacy,tier!=cache"
-//   for (const auto& r : sel.Requirements()) use(r.Key(), r.Operator(), r.ValuesUnsorted());
+//   for (const auto& r : sel.Requirements()) fmt::print("{} {}\n", r.Key(), r.Operator());  // env in, ...
 //
 // Selector is a cheap value type: the requirement list is immutable and shared between copies
 // (a copy is one reference-count increment). Matches takes a labels::Set or any type modelling

@@ -5,9 +5,11 @@
 // FindStatusCondition, IsStatusConditionTrue, IsStatusConditionFalse,
 // IsStatusConditionPresentAndEqual.
 //
-//   bool changed = meta::SetStatusCondition(widget.status.conditions,
-//       {.type = "Ready", .status = std::string(metav1::kConditionTrue), .reason = "Synced"});
-//   if (meta::IsStatusConditionTrue(widget.status.conditions, "Ready")) { ... }
+// Example:
+//   std::vector<metav1::Condition> conditions;  // e.g. a Widget's status.conditions
+//   bool changed = meta::SetStatusCondition(conditions,
+//       {.type = "Ready", .status = std::string(metav1::kConditionTrue), .reason = "Synced"});  // true
+//   if (meta::IsStatusConditionTrue(conditions, "Ready")) { /* ready */ }
 //
 // SetStatusCondition appends a condition of a new type (lastTransitionTime set to now when unset),
 // or updates the existing one in place: status (and then lastTransitionTime: the given one, else

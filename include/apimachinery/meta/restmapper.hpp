@@ -8,6 +8,7 @@
 // that matches nothing exactly is tried as a raw string prefix, and results are ordered by the
 // position of their group-version in `default_group_versions`.
 //
+// Example:
 //   meta::DefaultRESTMapper m({{"", "v1"}, {"apps", "v1"}});
 //   m.Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
 //   m.KindFor({"", "", "deployment"});                 // apps/v1, Kind=Deployment
@@ -261,13 +262,6 @@ class DefaultRESTMapper : public RESTMapper {
 
 namespace internal {
 
-inline bool HasUpperASCII(std::string_view s) noexcept {
-  for (char c : s) {
-    if (c >= 'A' && c <= 'Z') return true;
-  }
-  return false;
-}
-
 inline bool EndsWith(std::string_view s, std::string_view suffix) noexcept {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
@@ -380,7 +374,7 @@ inline void DefaultRESTMapper::AddSpecific(const schema::GroupVersionKind& kind,
 
 inline void DefaultRESTMapper::Coerce(const schema::GroupVersionResource& in, Coerced& out) {
   std::string_view resource = in.resource;
-  if (internal::HasUpperASCII(resource)) {
+  if (util::HasUpperASCII(resource)) {
     out.lowered = util::ToLowerASCII(resource);
     resource = out.lowered;
   }

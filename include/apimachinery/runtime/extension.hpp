@@ -4,6 +4,7 @@
 // Port of k8s.io/apimachinery/pkg/runtime types.go (RawExtension) and extension.go (MarshalJSON,
 // UnmarshalJSON, guessContentType).
 //
+// Example:
 //   struct Review { runtime::RawExtension object; };               // "object": {...} kept verbatim
 //   runtime::RawExtension ext;
 //   ext.UnmarshalJSON(R"({"kind":"Pod", "apiVersion":"v1"})");     // ext.raw holds those bytes

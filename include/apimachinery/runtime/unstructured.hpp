@@ -4,6 +4,7 @@
 // unstructured_list.go, the JSON part of helpers.go). Use them for custom resources, for kinds only
 // known at run time, and wherever a whole document must pass through unchanged.
 //
+// Example:
 //   runtime::Unstructured u;
 //   u.UnmarshalJSON(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"}})");
 //   u.SetLabels({{"app", "web"}});

@@ -5,7 +5,9 @@
 // map[string]interface{}. Field paths are keys only (no array syntax), passed as arguments or as a
 // vector:
 //
-//   if (auto image = runtime::NestedString(obj, "spec", "template", "spec", "image")) use(*image);
+// Example:
+//   auto obj = nlohmann::json::parse(R"({"spec": {"template": {"spec": {"image": "nginx"}}}})");
+//   std::string image = runtime::NestedString(obj, "spec", "template", "spec", "image").value_or("");
 //   runtime::SetNestedField(obj, 3, "spec", "replicas");
 //   runtime::RemoveNestedField(obj, "status");
 //
@@ -13,6 +15,8 @@
 // not found) and a thrown apimachinery::Error (upstream returns a plain error) with upstream's text:
 //   .spec.replicas accessor error: 3 is of the type int64, expected string
 //   .a.d.foo accessor error: [foo] is of the type []interface {}, expected map[string]interface{}
+//   .metadata.labels accessor error: contains non-string value in the map under key "app": 1 is of
+//     the type int64, expected string
 //   value cannot be set because .x is not a map[string]interface{}
 // Values are printed as Go's %v would (strings bare, arrays `[a b]`, objects `map[k:v]` with sorted
 // keys, null `<nil>`, floats in %g form) and typed with Go's %T names for decoded JSON: string, bool,
@@ -380,17 +384,23 @@ inline const nlohmann::json* NestedMapNoCopy(const nlohmann::json& obj, FieldSpa
   return v;
 }
 
+// The error of NestedStringMap and NestedNullCoercingStringMap for a value that is not a string
+// (upstream helpers.go: the same fmt.Errorf in both; the key is quoted as %q).
+[[noreturn]] inline void ThrowNonStringMapValue(FieldSpan fields, std::string_view key,
+                                                const nlohmann::json& v) {
+  throw Error(fmt::format(
+      "{} accessor error: contains non-string value in the map under key {}: {} is of the type {}, expected "
+      "string",
+      JSONPath(fields), util::Quote(key), GoValueString(v), GoTypeName(v)));
+}
+
 inline std::optional<std::map<std::string, std::string>> NestedStringMap(const nlohmann::json& obj,
                                                                          FieldSpan fields) {
   const auto* m = NestedMapNoCopy(obj, fields);
   if (m == nullptr) return std::nullopt;
   std::map<std::string, std::string> out;
   for (const auto& [k, e] : m->items()) {
-    if (!e.is_string()) {
-      throw Error(fmt::format(
-          "{} accessor error: contains non-string key in the map: {} is of the type {}, expected string",
-          JSONPath(fields), GoValueString(e), GoTypeName(e)));
-    }
+    if (!e.is_string()) ThrowNonStringMapValue(fields, k, e);
     out.emplace(k, e.get<std::string>());
   }
   return out;
@@ -410,10 +420,7 @@ inline std::optional<std::map<std::string, std::string>> NestedNullCoercingStrin
     } else if (e.is_string()) {
       out.emplace(k, e.get<std::string>());
     } else {
-      throw Error(
-          fmt::format("{} accessor error: contains non-string value in the map under key {}: {} is of the "
-                      "type {}, expected string",
-                      JSONPath(fields), util::Quote(k), GoValueString(e), GoTypeName(e)));
+      ThrowNonStringMapValue(fields, k, e);
     }
   }
   return out;

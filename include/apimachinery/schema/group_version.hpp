@@ -6,6 +6,7 @@
 // (upstream's exact format), Empty(), comparison, std::hash, fmt::formatter, operator<< and the
 // metav1 JSON wire shape (GroupVersion as the string "apps/v1", the others as objects).
 //
+// Example:
 //   auto gv = schema::ParseGroupVersion("apps/v1");          // {apps, v1}
 //   auto [full, partial] = schema::ParseResourceArg("deployments.v1.apps");
 //   fmt::print("{}", gv.WithKind("Deployment"));             // apps/v1, Kind=Deployment

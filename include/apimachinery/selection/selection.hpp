@@ -2,6 +2,7 @@
 // (k8s.io/apimachinery/pkg/selection, operator.go). This header is also the package umbrella;
 // labels/selection.hpp forwards here (the old spelling).
 //
+// Example:
 //   selection::Operator op = selection::Operator::kNotIn;
 //   selection::String(op);                       // "notin"
 //   selection::OperatorFromString("gt");         // Operator::kGreaterThan
@@ -10,15 +11,16 @@
 // value. kNone stands for Go's zero value "" (a default-constructed Requirement carries it; it
 // matches nothing and prints nothing). Strings that name no operator are handled where upstream
 // reports them (labels::NewRequirement's string overload).
+// Printing: operator<< and fmt::formatter<Operator> (APIMACHINERY_STRINGER, util/format.hpp) print
+// String(op), so fmt::format("{}", op) and `os << op` agree.
 // Throws: nothing. Thread-safety: constants and pure functions.
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <ostream>
 #include <string_view>
 
-#include <fmt/format.h>
+#include "apimachinery/util/format.hpp"
 
 namespace apimachinery::selection {
 
@@ -74,14 +76,7 @@ constexpr std::optional<Operator> OperatorFromString(std::string_view s) noexcep
   return std::nullopt;
 }
 
-inline std::ostream& operator<<(std::ostream& os, Operator op) { return os << String(op); }
-
 }  // namespace apimachinery::selection
 
-template <>
-struct fmt::formatter<apimachinery::selection::Operator> : fmt::formatter<std::string_view> {
-  template <typename FormatContext>
-  auto format(apimachinery::selection::Operator op, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(apimachinery::selection::String(op), ctx);
-  }
-};
+// operator<< and fmt::formatter<Operator>, both printing String(op).
+APIMACHINERY_STRINGER(apimachinery::selection, Operator);

@@ -1,5 +1,6 @@
 // util::FormatDuration / util::ParseDuration: Go's time.Duration text form ("1h2m3.5s", "1.5µs").
 //
+// Example:
 //   util::FormatDuration(std::chrono::seconds(90));    // "1m30s"
 //   util::ParseDuration("1h0.003s");                   // 3600003000000ns
 //

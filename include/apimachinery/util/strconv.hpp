@@ -1,5 +1,6 @@
 // util/strconv: Go's string quoting, the one implementation of `%q` in the library.
 //
+// Example:
 //   util::Quote("a\tb");          // "\"a\\tb\""            (strconv.Quote, fmt's %q)
 //   util::Quote("\xff\u00a0");    // "\"\\xff\\u00a0\""      invalid byte, non-printable rune
 //   util::Quote("日本");           // "\"日本\""              printable runes stay UTF-8

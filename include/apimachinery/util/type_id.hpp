@@ -6,19 +6,24 @@
 // the compiler's function signature, e.g. "apimachinery::metav1::ObjectMeta") for error messages
 // such as the Converter's `converting (A) to (B): unknown conversion`.
 //
+// Example:
+//   struct Widget {};
 //   constexpr auto id = util::TypeIdOf<Widget>();
-//   id.name();   // "examples::Widget"
-//   util::kTypeId<Widget> == id;   // the same, as a constant
+//   id.name();                      // the qualified name ("examples::Widget" for examples::Widget)
+//   util::kTypeId<Widget> == id;    // the same, as a constant
+//   util::TypeIdOf<const int&>();   // "int": cv-qualifiers and references are stripped
 //
 // cv-qualifiers and references are stripped: TypeIdOf<const T&>() == TypeIdOf<T>().
+// Printing: `os << id` and fmt::format("{}", id) print name() (APIMACHINERY_STRINGER, util/format).
 // Thread-safety: immutable values.
 #pragma once
 
 #include <cstddef>
 #include <functional>
-#include <ostream>
 #include <string_view>
 #include <type_traits>
+
+#include "apimachinery/util/format.hpp"
 
 namespace apimachinery::util {
 
@@ -33,11 +38,12 @@ class TypeId {
   constexpr TypeId() noexcept = default;
 
   constexpr std::string_view name() const noexcept { return name_; }
+  // The readable name, as name(): what operator<< and fmt::format("{}") print.
+  constexpr std::string_view String() const noexcept { return name_; }
   constexpr bool IsNull() const noexcept { return tag_ == nullptr; }
   constexpr const void* tag() const noexcept { return tag_; }
 
   friend constexpr bool operator==(TypeId a, TypeId b) noexcept { return a.tag_ == b.tag_; }
-  friend std::ostream& operator<<(std::ostream& os, TypeId id) { return os << id.name(); }
 
  private:
   template <typename T>
@@ -94,3 +100,5 @@ struct std::hash<apimachinery::util::TypeId> {
     return v ^ (v >> 17);
   }
 };
+
+APIMACHINERY_STRINGER(apimachinery::util, TypeId);

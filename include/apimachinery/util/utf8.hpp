@@ -1,5 +1,6 @@
 // util/utf8: UTF-8 decoding and encoding as Go's unicode/utf8 package does it.
 //
+// Example:
 //   auto d = util::DecodeRune("\xe2\x82\xac!");  // {U'€', 3}
 //   auto e = util::DecodeRune("\xff");           // {util::kRuneError, 1}: invalid byte
 //   std::string s;

@@ -1,6 +1,7 @@
 // Rate limiters: decide how long an item waits before it is retried (RateLimitingQueue's
 // AddRateLimited calls When), and count the retries of each item until Forget.
 //
+// Example:
 //   auto limiter = workqueue::DefaultControllerRateLimiter();   // per item 5ms*2^n up to 1000s,
 //   auto delay = limiter->When("default/nginx");                 // overall 10 qps, burst 100
 //

@@ -1,6 +1,7 @@
 // DelayingQueue: a work queue that can also add an item later (AddAfter), so that failed items can
 // be requeued after a pause instead of in a hot loop.
 //
+// Example:
 //   workqueue::DelayingQueue<> q;
 //   q.AddAfter("default/nginx", std::chrono::seconds(5));   // Get returns it in ~5s
 //

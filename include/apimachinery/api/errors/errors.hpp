@@ -4,8 +4,12 @@
 // returns and what clients reconstruct from a response; the New* constructors build the standard
 // ones with upstream's exact messages, the Is* predicates classify any exception.
 //
-//   throw errors::NewNotFound({"apps", "deployments"}, "web");   // deployments.apps "web" not found
-//   try { ... } catch (const std::exception& e) { if (errors::IsNotFound(e)) ...; }
+// Example:
+//   try {
+//     throw errors::NewNotFound({"apps", "deployments"}, "web");  // deployments.apps "web" not found
+//   } catch (const std::exception& e) {
+//     if (!errors::IsNotFound(e)) throw;  // else: create it
+//   }
 //
 // Predicates: each IsXxx(e) is true when `e` is (or, inside an apimachinery::AggregateError,
 // contains) a StatusError whose reason matches - or, as upstream, whose reason is not one of the
@@ -18,10 +22,13 @@
 // std::bad_alloc.
 //
 // Differences from upstream:
-// - NewInvalid takes the causes directly (metav1::StatusCause: type = the field error type such as
-//   "FieldValueRequired", field = the field path, message = the error body such as
-//   `Required value`) instead of a field.ErrorList; the message is built as upstream:
-//   `<kind> "<name>" is invalid: <aggregate of "<field>: <body>">`.
+// - NewInvalid takes a field::ErrorList as upstream (errors.go: NewInvalid; one cause per error:
+//   type = the ErrorType value such as "FieldValueRequired", message = ErrorBody(), field = the
+//   path; message `<kind> "<name>" is invalid: <field::ToAggregate(errs)>`, the aggregate printing
+//   one error as is and several, duplicates dropped, as "[a, b]"). A braced list `{...}` of
+//   field::Errors (and `{}`) picks that form. A second overload takes the causes directly
+//   (metav1::StatusCause{type, message, field}), for servers that relay causes they did not build
+//   as field errors; its message is built the same way from "<field>: <message>" of each cause.
 // - Functions taking a Go `error` take `const std::exception&` (its what()) or a string.
 // - FromObject renders an unexpected object as `unexpected object: <GVK>` (Go prints the struct).
 // - Go's ErrStatus member is `err_status`; Status() returns it.
@@ -31,6 +38,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <string>
@@ -47,6 +55,7 @@
 #include "apimachinery/runtime/unstructured_converter.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/strconv.hpp"
+#include "apimachinery/util/validation/field/errors.hpp"
 
 namespace apimachinery::errors {
 
@@ -104,6 +113,10 @@ StatusError NewConflict(const schema::GroupResource& qualified_resource, std::st
 StatusError NewApplyConflict(std::vector<metav1::StatusCause> causes, std::string message);
 StatusError NewGone(std::string message);
 StatusError NewResourceExpired(std::string message);
+StatusError NewInvalid(const schema::GroupKind& qualified_kind, std::string_view name,
+                       const field::ErrorList& errs);
+StatusError NewInvalid(const schema::GroupKind& qualified_kind, std::string_view name,
+                       std::initializer_list<field::Error> errs);
 StatusError NewInvalid(const schema::GroupKind& qualified_kind, std::string_view name,
                        const std::vector<metav1::StatusCause>& causes);
 StatusError NewBadRequest(std::string reason);
@@ -250,6 +263,21 @@ bool OnPtr(const std::exception_ptr& p, Pred pred) {
   }
 }
 
+// The Invalid status of both NewInvalid forms; `aggregate` is the aggregate's text (nullopt: none).
+inline StatusError Invalid(const schema::GroupKind& gk, std::string_view name,
+                           std::vector<metav1::StatusCause> causes,
+                           const std::optional<std::string>& aggregate) {
+  metav1::StatusDetails d;
+  d.group = gk.group;
+  d.kind = gk.kind;
+  d.name = std::string(name);
+  d.causes = std::move(causes);
+  std::string message = aggregate
+                            ? fmt::format("{} {} is invalid: {}", gk.String(), util::Quote(name), *aggregate)
+                            : fmt::format("{} {} is invalid", gk.String(), util::Quote(name));
+  return Failure(kStatusUnprocessableEntity, metav1::kStatusReasonInvalid, std::move(message), std::move(d));
+}
+
 }  // namespace internal
 
 inline const StatusError* AsStatusError(const std::exception& e) noexcept {
@@ -340,14 +368,26 @@ inline StatusError NewResourceExpired(std::string message) {
 }
 
 inline StatusError NewInvalid(const schema::GroupKind& gk, std::string_view name,
+                              const field::ErrorList& errs) {
+  std::vector<metav1::StatusCause> causes;
+  causes.reserve(errs.size());
+  for (const auto& e : errs) {
+    causes.push_back(metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field});
+  }
+  std::optional<std::string> aggregate;
+  if (auto agg = field::ToAggregate(errs)) aggregate = agg->what();
+  return internal::Invalid(gk, name, std::move(causes), aggregate);
+}
+
+inline StatusError NewInvalid(const schema::GroupKind& gk, std::string_view name,
+                              std::initializer_list<field::Error> errs) {
+  return NewInvalid(gk, name, field::ErrorList(errs));
+}
+
+inline StatusError NewInvalid(const schema::GroupKind& gk, std::string_view name,
                               const std::vector<metav1::StatusCause>& causes) {
-  metav1::StatusDetails d;
-  d.group = gk.group;
-  d.kind = gk.kind;
-  d.name = std::string(name);
-  d.causes = causes;
-  // field.ErrorList.ToAggregate(): texts "<field>: <body>", duplicates removed; then the
-  // aggregate's Error(): one text as is, several as "[a, b]".
+  // As field.ErrorList.ToAggregate() would print errors with these causes: texts
+  // "<field>: <message>", duplicates removed; one text as is, several as "[a, b]".
   std::vector<std::string> texts;
   for (const auto& c : causes) {
     std::string t = c.field + ": " + c.message;
@@ -355,19 +395,16 @@ inline StatusError NewInvalid(const schema::GroupKind& gk, std::string_view name
     for (const auto& x : texts) seen = seen || x == t;
     if (!seen) texts.push_back(std::move(t));
   }
-  std::string message;
-  if (texts.empty()) {
-    message = fmt::format("{} {} is invalid", gk.String(), util::Quote(name));
-  } else {
+  std::optional<std::string> aggregate;
+  if (!texts.empty()) {
     std::string agg = texts.front();
     if (texts.size() > 1) {
       for (std::size_t i = 1; i < texts.size(); ++i) agg += ", " + texts[i];
       agg = "[" + agg + "]";
     }
-    message = fmt::format("{} {} is invalid: {}", gk.String(), util::Quote(name), agg);
+    aggregate = std::move(agg);
   }
-  return internal::Failure(kStatusUnprocessableEntity, metav1::kStatusReasonInvalid, std::move(message),
-                           std::move(d));
+  return internal::Invalid(gk, name, causes, aggregate);
 }
 
 inline StatusError NewBadRequest(std::string reason) {

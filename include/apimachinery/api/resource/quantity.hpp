@@ -4,6 +4,7 @@
 // Port of k8s.io/apimachinery/pkg/api/resource quantity.go (Quantity, ParseQuantity,
 // parseQuantityString, CanonicalizeBytes, the arithmetic) and suffix.go (the suffixes).
 //
+// Example:
 //   auto q = resource::MustParse("1.5Gi");
 //   q.String();                         // "1536Mi": canonical form, the exponent as large as possible
 //   q.Value();                          // 1610612736

@@ -37,7 +37,7 @@
 // - Lower-casing of kinds and requested resources is ASCII-only (Go: Unicode).
 // - String() prints a summary, not the nested mapper dump.
 //
-// Files: ascii.hpp (HasAsciiUpper), flat_index.hpp (StringMap, FlatIndex), priority_patterns.hpp
+// Files: flat_index.hpp (StringMap, FlatIndex), priority_patterns.hpp
 // (GroupInput, PriorityPattern, DiscoveryPriorityPatterns), builder.hpp (the constructor and its
 // build steps, included at the end: they need the complete class); this header holds the class and
 // the lookups.
@@ -58,7 +58,6 @@
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/meta/restmapper.hpp"
-#include "apimachinery/restmapper/internal/ascii.hpp"
 #include "apimachinery/restmapper/internal/flat_index.hpp"
 #include "apimachinery/restmapper/internal/priority_patterns.hpp"
 #include "apimachinery/schema/group_version.hpp"
@@ -161,8 +160,8 @@ class CompiledRESTMapper final : public meta::RESTMapper {
   }
   // The entry of a plain request's (lower-cased) resource, or nullptr.
   const ResourceEntry* FindPlain(const schema::GroupVersionResource& input) const {
-    return HasAsciiUpper(input.resource) ? FindResource(util::ToLowerASCII(input.resource))
-                                         : FindResource(input.resource);
+    return util::HasUpperASCII(input.resource) ? FindResource(util::ToLowerASCII(input.resource))
+                                               : FindResource(input.resource);
   }
   const KindGroupEntry* FindKind(const schema::GroupKind& gk) const;
   bool PatternMatches(const PriorityPattern& p, const std::string& group,
@@ -273,7 +272,7 @@ inline int CompiledRESTMapper::Narrow(const std::vector<std::uint32_t>& tables,
 
 inline CompiledRESTMapper::Coerced CompiledRESTMapper::Coerce(const schema::GroupVersionResource& input) {
   Coerced c;
-  if (HasAsciiUpper(input.resource)) {
+  if (util::HasUpperASCII(input.resource)) {
     c.lowered = util::ToLowerASCII(input.resource);
     c.resource = c.lowered;
   } else {

@@ -3,6 +3,7 @@
 //
 // Port of k8s.io/apimachinery/pkg/util/intstr intstr.go.
 //
+// Example:
 //   auto v = intstr::FromString("25%");
 //   intstr::GetScaledValueFromIntOrPercent(&v, 10, true);   // 3 (ceil of 25% of 10)
 //   nlohmann::json j = intstr::FromInt32(8080);              // 8080

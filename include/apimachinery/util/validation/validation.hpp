@@ -6,6 +6,7 @@
 // valid; the messages are upstream's byte for byte and quote upstream's regular expressions
 // verbatim.
 //
+// Example:
 //   validation::IsQualifiedName("example.com/MyName");   // {}
 //   validation::IsValidLabelValue("a b");                // {"a valid label must be an empty ..."}
 //   validation::IsDNS1123Subdomain("Example.com");       // {"a lowercase RFC 1123 subdomain ..."}

@@ -1,6 +1,9 @@
 // wait::Backoff: exponential backoff with jitter, and the resetting delay function a Reflector
 // sleeps on between failed lists and watches.
 //
+// Example:
+//   using namespace std::chrono_literals;
+//   auto clock = std::make_shared<util::clock::RealClock>();
 //   wait::Backoff b{.duration = 800ms, .factor = 2.0, .jitter = 1.0, .steps = 38, .cap = 30s};
 //   wait::DelayFunc delay = b.DelayWithReset(clock, std::chrono::minutes(2));
 //   auto d = delay();   // 800ms..1.6s, then 1.6s..3.2s, ... up to [30s, 60s); back to 800ms

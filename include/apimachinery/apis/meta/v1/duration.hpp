@@ -4,6 +4,7 @@
 // ToUnstructured). The text form is util::FormatDuration / util::ParseDuration (Go's
 // Duration.String and time.ParseDuration).
 //
+// Example:
 //   metav1::Duration d{std::chrono::seconds(90)};
 //   nlohmann::json j = d;                                   // "1m30s"
 //   metav1::Duration back = nlohmann::json("1h0.003s");     // 3600.003s

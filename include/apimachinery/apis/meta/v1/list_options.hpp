@@ -2,6 +2,7 @@
 // watch and delete calls (k8s.io/apimachinery/pkg/apis/meta/v1/types.go: ListOptions,
 // ResourceVersionMatch, Preconditions, DeletionPropagation, DeleteOptions).
 //
+// Example:
 //   metav1::ListOptions opts{.label_selector = "app=web", .resource_version = "0", .limit = 500};
 //   metav1::QueryValues q = metav1::ToQuery(opts);       // {"labelSelector": {"app=web"}, ...}
 //   std::string url_query = metav1::EncodeQuery(q);      // "labelSelector=app%3Dweb&limit=500&..."

@@ -6,6 +6,7 @@
 // MarshalQueryParameter, UnmarshalQueryParameter). Used by Events (eventTime) and Leases
 // (acquireTime, renewTime).
 //
+// Example:
 //   auto t = metav1::ParseRFC3339Micro("2024-05-01T12:00:00.250000+02:00");
 //   nlohmann::json j = t;   // "2024-05-01T10:00:00.250000Z"
 //

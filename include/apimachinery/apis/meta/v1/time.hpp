@@ -3,6 +3,7 @@
 // Port of k8s.io/apimachinery/pkg/apis/meta/v1 time.go. The zero Time is "unset" (Go's IsZero) and is
 // written as JSON null / omitted.
 //
+// Example:
 //   auto t = metav1::ParseRFC3339("2024-05-01T12:00:00.25+02:00");   // 10:00:00 UTC
 //   nlohmann::json j = t;                                             // "2024-05-01T10:00:00Z"
 //

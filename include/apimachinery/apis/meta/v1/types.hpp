@@ -6,6 +6,7 @@
 // labels, resourceVersion, ...); lists carry a ListMeta. Members are snake_case; the JSON wire keys
 // are upstream's camelCase, with omitempty.
 //
+// Example:
 //   metav1::ObjectMeta m = nlohmann::json::parse(R"({"name":"web","labels":{"app":"web"}})");
 //   nlohmann::json j = m;   // {"labels":{"app":"web"},"name":"web"}
 //

@@ -1,5 +1,6 @@
 // field::Error: a field-level validation error (k8s.io/apimachinery/pkg/util/validation/field/errors.go).
 //
+// Example:
 //   auto e = field::Invalid(field::NewPath("metadata", {"name"}), "a b", "must be a DNS label");
 //   e.what();       // `metadata.name: Invalid value: "a b": must be a DNS label`
 //   e.ErrorBody();  // `Invalid value: "a b": must be a DNS label`

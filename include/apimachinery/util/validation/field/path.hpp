@@ -1,6 +1,7 @@
 // field::Path: the path of a field inside an object, as validation errors print it
 // (k8s.io/apimachinery/pkg/util/validation/field/path.go).
 //
+// Example:
 //   auto p = field::NewPath("spec", {"containers"}).Index(0).Child("image");
 //   p.String();                                   // "spec.containers[0].image"
 //   field::NewPath("metadata").Child("labels").Key("app").String();  // "metadata.labels[app]"
