@@ -26,23 +26,22 @@
 //   keeps at most 58 characters and appends 5 random ones; missing name: 422 `metadata.name:
 //   Required value: name or generateName is required`; a name that is not a DNS-1123 subdomain:
 //   422 with validation's texts; a resourceVersion in the body: 500 `resourceVersion should not be
-//   set on objects to be created`; a body namespace other than the request's: 400 `the namespace
-//   of the provided object does not match the namespace sent on the request` (an empty request
-//   namespace takes the body's); a namespace on a cluster-scoped object is dropped; an existing
-//   name: 409 AlreadyExists (generated names add the `, the server was not able to generate a
-//   unique name for the object` suffix and retryAfterSeconds 1). A missing apiVersion or kind is
-//   filled with the resource's (the handler's default GVK); another apiVersion is 400 `the API
-//   version in the data (X) does not match the expected API version (Y)`, another kind 422
-//   `kind: Invalid value: "X": must be Y`; a body that is not an object is 400 `the object
-//   provided is unrecognized (must be of type Kind): ...`.
+//   set on objects to be created` (verbatim: no reason, no details); a body namespace other than the
+//   request's: 400 `the namespace of the provided object does not match the namespace sent on the request`
+//   (an empty request namespace takes the body's); a namespace on a cluster-scoped object is dropped; an
+//   existing name: 409 AlreadyExists (generated names add the `, the server was not able to generate a unique
+//   name for the object` suffix and retryAfterSeconds 1). A missing apiVersion or kind is filled with the
+//   resource's (the handler's default GVK); another apiVersion is 400 `the API version in the data (X) does
+//   not match the expected API version (Y)`, another kind 422 `kind: Invalid value: "X": must be Y`; a body
+//   that is not an object is 400 `the object provided is unrecognized (must be of type Kind): ...`.
 // - Update: metadata.resourceVersion required (422 `... metadata.resourceVersion: Invalid value:
 //   0: must be specified for an update`, custom resources have no unconditional update); a stale
 //   one is 409 `Operation cannot be fulfilled on <plural>.<group> "<name>": the object has been
 //   modified; please apply your changes to the latest version and try again`; uid,
 //   creationTimestamp, deletionTimestamp are kept; generation +1 when anything outside metadata
 //   changed; a write that changes nothing keeps the resourceVersion and emits no event; new
-//   finalizers on a terminating object are 422 Forbidden; removing the last finalizer of a
-//   terminating object deletes it (the DELETED event carries the last stored state).
+//   finalizers on a terminating object are 422 Forbidden; removing the
+//   last finalizer of a terminating object deletes it (the DELETED event carries the last stored state).
 // - Patch: `application/merge-patch+json` (RFC 7386), `application/json-patch+json` (RFC 6902;
 //   a failing operation is 422 `the server rejected our request due to an error in our
 //   request`); anything else is 415 as for a custom resource. The result is then an Update at the
@@ -856,7 +855,13 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     }
     ThrowInvalid(r, name, errs);
     if (!md.value("resourceVersion", std::string()).empty()) {
-      throw errors::NewInternalError("resourceVersion should not be set on objects to be created");
+      // The storage's plain error (etcd3/store.go: Create), which the handler answers as a 500
+      // Status with that text, no reason and no details (recorded from kube-apiserver v1.37.2).
+      metav1::Status s;
+      s.status = std::string(metav1::kStatusFailure);
+      s.code = errors::kStatusInternalServerError;
+      s.message = "resourceVersion should not be set on objects to be created";
+      throw errors::StatusError(std::move(s));
     }
     const std::string key = KeyOf(r, md.value("namespace", std::string()), name);
     if (r.objects.count(key) != 0) {
