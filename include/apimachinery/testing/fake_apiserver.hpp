@@ -40,7 +40,7 @@
 //   modified; please apply your changes to the latest version and try again`; uid,
 //   creationTimestamp, deletionTimestamp are kept; generation +1 when anything outside metadata
 //   changed; a write that changes nothing keeps the resourceVersion and emits no event; new
-//   finalizers on a terminating object are 422 Forbidden; removing the
+//   finalizers on a terminating object are 422 Forbidden (the cause twice, as the real server); removing the
 //   last finalizer of a terminating object deletes it (the DELETED event carries the last stored state).
 // - Patch: `application/merge-patch+json` (RFC 7386), `application/json-patch+json` (RFC 6902;
 //   a failing operation is 422 `the server rejected our request due to an error in our
@@ -1507,12 +1507,15 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       if (!extra.empty()) {
         std::string list;
         for (const auto& f : extra) list += (list.empty() ? "" : ", ") + util::JSONQuote(f);
-        ThrowInvalid(
-            r, name,
-            {field::Forbidden(field::NewPath("metadata", {"finalizers"}),
-                              fmt::format("no new finalizers can be added if the object is being deleted, "
-                                          "found new finalizers []string{{{}}}",
-                                          list))});
+        // Twice, as kube-apiserver v1.37.2 answers it: ObjectMeta's update validation runs in the
+        // custom resource strategy's ValidateUpdate and again in rest.BeforeUpdate (the message
+        // names it once: the aggregate removes duplicates).
+        const field::Error forbidden =
+            field::Forbidden(field::NewPath("metadata", {"finalizers"}),
+                             fmt::format("no new finalizers can be added if the object is being deleted, "
+                                         "found new finalizers []string{{{}}}",
+                                         list));
+        ThrowInvalid(r, name, {forbidden, forbidden});
       }
       if (new_fin.empty()) {
         // store.go: shouldDeleteDuringUpdate; the stored state is what is deleted.
