@@ -49,7 +49,9 @@
 // - Delete: preconditions (409 texts of rest/delete.go: BeforeDelete); finalizers set
 //   deletionTimestamp, deletionGracePeriodSeconds 0 and generation+1 and keep the object (a
 //   second delete returns it unchanged); else the object is removed and a Status Success is
-//   returned. propagationPolicy and gracePeriodSeconds are accepted and ignored.
+//   returned. propagationPolicy and gracePeriodSeconds are accepted and ignored. DeleteCollection
+//   of a namespaced resource without a namespace is 404 (the real server has no such route: 404
+//   for a custom resource, 405 for a built-in one) and deletes nothing.
 // - List: items in byte order of `<namespace>/<name>`; label and field selectors
 //   (`metadata.name`, `metadata.namespace` for namespaced resources, labels added with
 //   AddFieldLabel; else 400 `field label not supported: <label>`); limit/continue with pages from
@@ -1013,6 +1015,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::lock_guard lock(mu_);
     Count("deletecollection");
     ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    if (r.Namespaced() && ns.empty()) {
+      // No cluster-wide deletecollection route for a namespaced resource (kube-apiserver v1.37.2:
+      // 404 for a custom resource, 405 for a built-in one): nothing is deleted anywhere.
+      throw errors::NewGenericServerResponse(errors::kStatusNotFound, "DELETE", schema::GroupResource{}, "",
+                                             "", 0, false);
+    }
     IsDryRun(delete_options.dry_run, "DeleteOptions");
     ValidateListOptions(options, false);
     Filter f = MakeFilter(r, ns, options);
