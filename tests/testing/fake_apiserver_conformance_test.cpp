@@ -289,6 +289,27 @@ TEST_CASE("FakeAPIServer conformance: list", "[testing][fakeapiserver][conforman
     l.field_selector = "spec.x=1";
     s->List(kWidgets, "ns1", l);
   });
+  s->ExpireHistory();
+  ExpectSameFailure("list_rv_exact_compacted", [&] {
+    metav1::ListOptions l;
+    l.resource_version = "2";
+    l.resource_version_match = "Exact";
+    s->List(kWidgets, "ns1", l);
+  });
+  {
+    // A token whose snapshot is gone (the real server: etcd compacted past its revision).
+    metav1::ListOptions l;
+    l.limit = 2;
+    l.continue_ = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6Miwic3RhcnQiOiJwMVx1MDAwMCJ9";  // rv 2, start "p1\0"
+    ExpectSameFailure("list_continue_expired", [&] { s->List(kWidgets, "ns1", l); });
+    try {
+      s->List(kWidgets, "ns1", l);
+    } catch (const errors::StatusError& e) {
+      // The new token: Go's field order (v, rv, start) and rv -1, byte for byte as the real one.
+      CHECK(e.err_status.list_meta.continue_ ==
+            Recorded("list_continue_expired")["response"]["metadata"]["continue"].get<std::string>());
+    }
+  }
   metav1::ListOptions zero;
   zero.resource_version = "0";
   zero.limit = 1;

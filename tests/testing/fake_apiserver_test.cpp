@@ -637,7 +637,7 @@ TEST_CASE("FakeAPIServer List resourceVersion semantics") {
   exact.resource_version = "3";
   st = StatusOf([&] { s->List(kWidgets, "ns", exact); });
   CHECK(st.code == 410);
-  CHECK(st.message == "too old resource version: 3 (5)");
+  CHECK(st.message == "The resourceVersion for the provided list is too old.");  // as kube-apiserver v1.37.2
 
   metav1::ListOptions bad;
   bad.resource_version = "abc";

@@ -60,7 +60,8 @@
 //   `continue` is always present; remainingItemCount only without selectors; resourceVersion ""
 //   (most recent), "0" (any: the most recent, limit ignored), N with resourceVersionMatch
 //   NotOlderThan (504 `Too large resource version` when N is in the future) or Exact (the state
-//   at N rebuilt from the event history; 410 `too old resource version: N (M)` before it).
+//   at N rebuilt from the event history; 410 `The resourceVersion for the provided list is too
+//   old.` before it).
 // - Watch: every change after the given resourceVersion, in order; from ""/"0" (or with
 //   sendInitialEvents=true) synthetic ADDED events for the current objects first, then, with
 //   allowWatchBookmarks, a BOOKMARK annotated `k8s.io/initial-events-end: "true"`; selectors are
@@ -1076,7 +1077,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       } else if (o.resource_version_match == metav1::kResourceVersionMatchExact) {
         if (want > rv_) throw TooLarge(want);
         if (want < floor_) {
-          throw errors::NewResourceExpired(fmt::format("too old resource version: {} ({})", want, floor_));
+          // etcd3/store.go: GetList's compacted revision (kube-apiserver v1.37.2 answers it so).
+          throw errors::NewResourceExpired("The resourceVersion for the provided list is too old.");
         }
         rebuilt = StateAtLocked(r, want);
         source = &rebuilt;
