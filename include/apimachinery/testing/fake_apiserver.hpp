@@ -1655,8 +1655,9 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   }
 
   static std::string EncodeContinue(const std::string& key, std::int64_t rv) {
-    nlohmann::json token = {{"v", "meta.k8s.io/v1"}, {"rv", rv}, {"start", key}};
-    return Base64RawURLEncode(util::json::Marshal(token));
+    // storage/continue.go: EncodeContinue marshals continueToken in its field order (v, rv, start).
+    return Base64RawURLEncode(fmt::format(R"({{"v":"meta.k8s.io/v1","rv":{},"start":{}}})", rv,
+                                          util::json::Marshal(nlohmann::json(key))));
   }
 
   // DecodeContinue: storage/continue.go: DecodeContinue, as a 400 `invalid continue token: ...`.
