@@ -325,6 +325,11 @@ TEST_CASE("FakeAPIServer conformance: watch", "[testing][fakeapiserver][conforma
     o.send_initial_events = true;
     s->Watch(kWidgets, "ns1", o);
   });
+  ExpectSameFailure("watch_field_label_bad", [&] {
+    metav1::ListOptions o;
+    o.field_selector = "spec.x=1";
+    s->Watch(kWidgets, "ns1", o);
+  });
   {
     metav1::ListOptions o;
     o.send_initial_events = true;
