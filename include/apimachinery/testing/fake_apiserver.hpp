@@ -26,23 +26,22 @@
 //   keeps at most 58 characters and appends 5 random ones; missing name: 422 `metadata.name:
 //   Required value: name or generateName is required`; a name that is not a DNS-1123 subdomain:
 //   422 with validation's texts; a resourceVersion in the body: 500 `resourceVersion should not be
-//   set on objects to be created`; a body namespace other than the request's: 400 `the namespace
-//   of the provided object does not match the namespace sent on the request` (an empty request
-//   namespace takes the body's); a namespace on a cluster-scoped object is dropped; an existing
-//   name: 409 AlreadyExists (generated names add the `, the server was not able to generate a
-//   unique name for the object` suffix and retryAfterSeconds 1). A missing apiVersion or kind is
-//   filled with the resource's (the handler's default GVK); another apiVersion is 400 `the API
-//   version in the data (X) does not match the expected API version (Y)`, another kind 422
-//   `kind: Invalid value: "X": must be Y`; a body that is not an object is 400 `the object
-//   provided is unrecognized (must be of type Kind): ...`.
+//   set on objects to be created` (verbatim: no reason, no details); a body namespace other than the
+//   request's: 400 `the namespace of the provided object does not match the namespace sent on the request`
+//   (an empty request namespace takes the body's); a namespace on a cluster-scoped object is dropped; an
+//   existing name: 409 AlreadyExists (generated names add the `, the server was not able to generate a unique
+//   name for the object` suffix and retryAfterSeconds 1). A missing apiVersion or kind is filled with the
+//   resource's (the handler's default GVK); another apiVersion is 400 `the API version in the data (X) does
+//   not match the expected API version (Y)`, another kind 422 `kind: Invalid value: "X": must be Y`; a body
+//   that is not an object is 400 `the object provided is unrecognized (must be of type Kind): ...`.
 // - Update: metadata.resourceVersion required (422 `... metadata.resourceVersion: Invalid value:
 //   0: must be specified for an update`, custom resources have no unconditional update); a stale
 //   one is 409 `Operation cannot be fulfilled on <plural>.<group> "<name>": the object has been
 //   modified; please apply your changes to the latest version and try again`; uid,
 //   creationTimestamp, deletionTimestamp are kept; generation +1 when anything outside metadata
 //   changed; a write that changes nothing keeps the resourceVersion and emits no event; new
-//   finalizers on a terminating object are 422 Forbidden; removing the last finalizer of a
-//   terminating object deletes it (the DELETED event carries the last stored state).
+//   finalizers on a terminating object are 422 Forbidden (the cause twice, as the real server); removing the
+//   last finalizer of a terminating object deletes it (the DELETED event carries the last stored state).
 // - Patch: `application/merge-patch+json` (RFC 7386), `application/json-patch+json` (RFC 6902;
 //   a failing operation is 422 `the server rejected our request due to an error in our
 //   request`); anything else is 415 as for a custom resource. The result is then an Update at the
@@ -50,7 +49,9 @@
 // - Delete: preconditions (409 texts of rest/delete.go: BeforeDelete); finalizers set
 //   deletionTimestamp, deletionGracePeriodSeconds 0 and generation+1 and keep the object (a
 //   second delete returns it unchanged); else the object is removed and a Status Success is
-//   returned. propagationPolicy and gracePeriodSeconds are accepted and ignored.
+//   returned. propagationPolicy and gracePeriodSeconds are accepted and ignored. DeleteCollection
+//   of a namespaced resource without a namespace is 404 (the real server has no such route: 404
+//   for a custom resource, 405 for a built-in one) and deletes nothing.
 // - List: items in byte order of `<namespace>/<name>`; label and field selectors
 //   (`metadata.name`, `metadata.namespace` for namespaced resources, labels added with
 //   AddFieldLabel; else 400 `field label not supported: <label>`); limit/continue with pages from
@@ -59,7 +60,8 @@
 //   `continue` is always present; remainingItemCount only without selectors; resourceVersion ""
 //   (most recent), "0" (any: the most recent, limit ignored), N with resourceVersionMatch
 //   NotOlderThan (504 `Too large resource version` when N is in the future) or Exact (the state
-//   at N rebuilt from the event history; 410 `too old resource version: N (M)` before it).
+//   at N rebuilt from the event history; 410 `The resourceVersion for the provided list is too
+//   old.` before it).
 // - Watch: every change after the given resourceVersion, in order; from ""/"0" (or with
 //   sendInitialEvents=true) synthetic ADDED events for the current objects first, then, with
 //   allowWatchBookmarks, a BOOKMARK annotated `k8s.io/initial-events-end: "true"`; selectors are
@@ -907,7 +909,13 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     }
     ThrowInvalid(r, name, errs);
     if (!md.value("resourceVersion", std::string()).empty()) {
-      throw errors::NewInternalError("resourceVersion should not be set on objects to be created");
+      // The storage's plain error (etcd3/store.go: Create), which the handler answers as a 500
+      // Status with that text, no reason and no details (recorded from kube-apiserver v1.37.2).
+      metav1::Status s;
+      s.status = std::string(metav1::kStatusFailure);
+      s.code = errors::kStatusInternalServerError;
+      s.message = "resourceVersion should not be set on objects to be created";
+      throw errors::StatusError(std::move(s));
     }
     const std::string key = KeyOf(r, md.value("namespace", std::string()), name);
     if (r.objects.count(key) != 0) {
@@ -1059,6 +1067,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::lock_guard lock(mu_);
     Count("deletecollection");
     ResourceInfo& r = ResourceLocked(gvr, ns, "DELETE");
+    if (r.Namespaced() && ns.empty()) {
+      // No cluster-wide deletecollection route for a namespaced resource (kube-apiserver v1.37.2:
+      // 404 for a custom resource, 405 for a built-in one): nothing is deleted anywhere.
+      throw errors::NewGenericServerResponse(errors::kStatusNotFound, "DELETE", schema::GroupResource{}, "",
+                                             "", 0, false);
+    }
     IsDryRun(delete_options.dry_run, "DeleteOptions");
     ValidateListOptions(options, false);
     Filter f = MakeFilter(r, ns, options);
@@ -1114,7 +1128,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       } else if (o.resource_version_match == metav1::kResourceVersionMatchExact) {
         if (want > rv_) throw TooLarge(want);
         if (want < floor_) {
-          throw errors::NewResourceExpired(fmt::format("too old resource version: {} ({})", want, floor_));
+          // etcd3/store.go: GetList's compacted revision (kube-apiserver v1.37.2 answers it so).
+          throw errors::NewResourceExpired("The resourceVersion for the provided list is too old.");
         }
         rebuilt = StateAtLocked(r, want);
         source = &rebuilt;
@@ -1588,12 +1603,15 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       if (!extra.empty()) {
         std::string list;
         for (const auto& f : extra) list += (list.empty() ? "" : ", ") + util::JSONQuote(f);
-        ThrowInvalid(
-            r, name,
-            {field::Forbidden(field::NewPath("metadata", {"finalizers"}),
-                              fmt::format("no new finalizers can be added if the object is being deleted, "
-                                          "found new finalizers []string{{{}}}",
-                                          list))});
+        // Twice, as kube-apiserver v1.37.2 answers it: ObjectMeta's update validation runs in the
+        // custom resource strategy's ValidateUpdate and again in rest.BeforeUpdate (the message
+        // names it once: the aggregate removes duplicates).
+        const field::Error forbidden =
+            field::Forbidden(field::NewPath("metadata", {"finalizers"}),
+                             fmt::format("no new finalizers can be added if the object is being deleted, "
+                                         "found new finalizers []string{{{}}}",
+                                         list));
+        ThrowInvalid(r, name, {forbidden, forbidden});
       }
       if (new_fin.empty()) {
         // store.go: shouldDeleteDuringUpdate; the stored state is what is deleted.
@@ -1727,8 +1745,9 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   }
 
   static std::string EncodeContinue(const std::string& key, std::int64_t rv) {
-    nlohmann::json token = {{"v", "meta.k8s.io/v1"}, {"rv", rv}, {"start", key}};
-    return Base64RawURLEncode(util::json::Marshal(token));
+    // storage/continue.go: EncodeContinue marshals continueToken in its field order (v, rv, start).
+    return Base64RawURLEncode(fmt::format(R"({{"v":"meta.k8s.io/v1","rv":{},"start":{}}})", rv,
+                                          util::json::Marshal(nlohmann::json(key))));
   }
 
   // DecodeContinue: storage/continue.go: DecodeContinue, as a 400 `invalid continue token: ...`.
