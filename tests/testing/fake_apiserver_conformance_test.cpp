@@ -223,6 +223,19 @@ TEST_CASE("FakeAPIServer conformance: deletecollection", "[testing][fakeapiserve
   CHECK(s->List(kWidgets, "", {})["items"].size() == 2);
 }
 
+TEST_CASE("FakeAPIServer conformance: a namespaced object addressed without a namespace",
+          "[testing][fakeapiserver][conformance]") {
+  auto s = NewServer();
+  s->Create(kWidgets, "ns1", Widget("a"));
+  // No such route: the same 404 for get, patch and delete (the recorded get), and nothing changes.
+  ExpectSameFailure("get_without_namespace", [&] { s->Get(kWidgets, "", "a"); });
+  ExpectSameFailure("get_without_namespace", [&] {
+    s->Patch(kWidgets, "", "a", "application/merge-patch+json", json{{"spec", {{"size", 9}}}});
+  });
+  ExpectSameFailure("get_without_namespace", [&] { s->Delete(kWidgets, "", "a"); });
+  CHECK_FALSE(s->Get(kWidgets, "ns1", "a").contains("spec"));
+}
+
 TEST_CASE("FakeAPIServer conformance: list", "[testing][fakeapiserver][conformance]") {
   auto s = NewServer();
   for (const char* n : {"p1", "p2", "p3"}) s->Create(kWidgets, "ns1", Widget(n));
