@@ -5,7 +5,8 @@
 // here as one:
 // - framing: k8s.io/apimachinery/pkg/util/framer/framer.go (NewJSONFramedReader: one JSON value
 //   per frame, cut by Go's json.Decoder; $GOROOT/src/encoding/json/stream.go: Decoder.readValue,
-//   scanner.go) and pkg/runtime/serializer/streaming/streaming.go (the 16 MiB frame limit);
+//   scanner.go, ported as util::json::Scanner in util/json/scanner.hpp) and
+//   pkg/runtime/serializer/streaming/streaming.go (the 16 MiB frame limit);
 // - the envelope: k8s.io/apimachinery/pkg/apis/meta/v1/watch.go: WatchEvent, decoded by the JSON
 //   serializer (pkg/runtime/serializer/json/json.go: Serializer.Decode into a WatchEvent);
 // - the event: k8s.io/client-go/rest/watch/decoder.go: Decoder.Decode (the type check, then the
@@ -73,8 +74,8 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/codec_json.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/scanner.hpp"
 #include "apimachinery/watch/event.hpp"
-#include "apimachinery/watch/internal/scanner.hpp"
 #include "apimachinery/watch/streamwatcher.hpp"
 
 namespace apimachinery::watch {
@@ -163,11 +164,11 @@ class EventStreamDecoder {
   Event DecodeFrame(const Frame& f);
   std::string Text(Span s) const {
     std::string_view v(buf_.data() + s.begin, s.end - s.begin);
-    return sanitize_ ? internal::SanitizeJSONStrings(v) : std::string(v);
+    return sanitize_ ? util::json::SanitizeStrings(v) : std::string(v);
   }
   std::string_view View(Span s) const { return std::string_view(buf_.data() + s.begin, s.end - s.begin); }
   std::size_t TrimEnd(std::size_t begin, std::size_t end) const {
-    while (end > begin && internal::JSONScanner::IsSpace(static_cast<unsigned char>(buf_[end - 1]))) --end;
+    while (end > begin && util::json::Scanner::IsSpace(static_cast<unsigned char>(buf_[end - 1]))) --end;
     return end;
   }
   void CommitMember(Frame& f, std::size_t value_end);
@@ -214,7 +215,7 @@ class EventStreamDecoder {
   bool eof_ = false;
   bool finished_ = false;
   std::exception_ptr sticky_;
-  internal::JSONScanner scanner_;
+  util::json::Scanner scanner_;
   bool started_ = false;   // the frame's first value byte was seen
   bool sanitize_ = false;  // the frame has non-ASCII bytes or surrogate escapes in strings
   Frame partial_;
@@ -400,7 +401,7 @@ inline void EventStreamDecoder::CommitMember(Frame& f, std::size_t value_end) {
   std::string key;
   if (raw.find('\\') != std::string_view::npos || sanitize_) {
     try {
-      key = nlohmann::json::parse(internal::SanitizeJSONStrings(raw)).get<std::string>();
+      key = nlohmann::json::parse(util::json::SanitizeStrings(raw)).get<std::string>();
     } catch (const nlohmann::json::exception&) {
       return;  // cannot happen for a scanned key; such a key names no field we read
     }
@@ -419,7 +420,7 @@ inline void EventStreamDecoder::CommitMember(Frame& f, std::size_t value_end) {
 }
 
 inline std::optional<EventStreamDecoder::Frame> EventStreamDecoder::NextFrame() {
-  using internal::ScanCode;
+  using util::json::ScanCode;
   if (finished_) return std::nullopt;
   if (pos_ == frame_start_) StartFrame();
   const std::size_t n = buf_.size();
@@ -437,9 +438,9 @@ inline std::optional<EventStreamDecoder::Frame> EventStreamDecoder::NextFrame() 
     }
     const auto c = static_cast<unsigned char>(data[pos_]);
     const std::size_t depth = scanner_.Depth();
-    const bool expecting_key = depth == 1 && scanner_.Top() == internal::JSONScanner::ParseState::kObjectKey;
+    const bool expecting_key = depth == 1 && scanner_.Top() == util::json::Scanner::ParseState::kObjectKey;
     const bool expecting_value =
-        depth == 1 && scanner_.Top() == internal::JSONScanner::ParseState::kObjectValue;
+        depth == 1 && scanner_.Top() == util::json::Scanner::ParseState::kObjectValue;
     const ScanCode code = scanner_.Step(c);
     if (scanner_.TakeSurrogateEscape()) sanitize_ = true;
     switch (code) {
@@ -500,7 +501,7 @@ inline std::optional<EventStreamDecoder::Frame> EventStreamDecoder::NextFrame() 
     return f;
   }
   for (std::size_t i = frame_start_; i < n; ++i) {
-    if (!internal::JSONScanner::IsSpace(static_cast<unsigned char>(data[i]))) throw UnexpectedEOFError();
+    if (!util::json::Scanner::IsSpace(static_cast<unsigned char>(data[i]))) throw UnexpectedEOFError();
   }
   finished_ = true;
   frame_start_ = pos_ = n;
@@ -511,7 +512,7 @@ inline Event EventStreamDecoder::DecodeFrame(const Frame& f) {
   // The frame must be an object (the JSON serializer's Interpret step); a null frame decodes to
   // an empty WatchEvent.
   std::string_view text = View(f.text);
-  while (!text.empty() && internal::JSONScanner::IsSpace(static_cast<unsigned char>(text.front()))) {
+  while (!text.empty() && util::json::Scanner::IsSpace(static_cast<unsigned char>(text.front()))) {
     text.remove_prefix(1);
   }
   auto interpret_error = [&]() -> DecodeError {

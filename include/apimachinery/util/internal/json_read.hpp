@@ -27,8 +27,9 @@
 // Differences from upstream: the reader sees the parsed document, not the text, and nlohmann keeps
 // a number's value, not its literal. nlohmann's SAX interface hands the literal only to floats
 // (number_float(value, text)); an integer arrives as its value alone, so `-0` and `0` are the same
-// int64 0 by the time any reader runs (util::json::Parse could tell them apart only with a second
-// scan of the text), and a float's literal has no place in the DOM. Hence:
+// int64 0 by the time any reader runs (util::json::Scanner, util/json/scanner.hpp, sees the
+// literals, but only in a second pass over the text, and the DOM the readers get has no place for
+// a literal, an integer's or a float's). Hence:
 // - `-0` is accepted for unsigned members, where Go refuses it (checked through a Go program on
 //   sigs.k8s.io/json's UnmarshalCaseSensitivePreserveInts: `json: cannot unmarshal number -0 into
 //   Go struct field Spec.spec.u32 of type uint32`). `-0.0` is a float: refused with Go's text.

@@ -15,8 +15,10 @@
 //   Go's SyntaxError text `invalid character '[' exceeded max depth` (the character that opens the
 //   10001st level). A syntax error earlier in the text is reported first, as Go scans in order.
 // - invalid UTF-8 inside a string is replaced by U+FFFD, one replacement per byte that
-//   utf8.DecodeRune rejects, as Go's decoder does (nlohmann refuses such text; Parse retries on a
-//   repaired copy, so valid text pays nothing).
+//   utf8.DecodeRune rejects, and an escaped surrogate that is not half of a pair (`"\ud800"`) by
+//   U+FFFD, as Go's decoder does (nlohmann refuses such text; Parse retries on the copy
+//   util::json::SanitizeStrings (scanner.hpp) makes, so valid text pays nothing). The depth limit
+//   is the Scanner's kMaxNestingDepth (scanner.hpp, the scanner the watch framer runs).
 // - a number that does not fit a float64 (`1e400`) is refused with the text Go's decoder gives
 //   when it decodes into interface{}: `json: cannot unmarshal number 1e400 into Go value of type
 //   float64` (Go decoding into a struct ignores such a number in an unknown field).
@@ -44,8 +46,8 @@
 // one pass with a heap stack of one frame per open container.
 // Thread-safety: stateless free functions.
 // Differences from upstream: syntax errors other than the depth limit keep nlohmann's texts
-// (Go's are `invalid character 'x' looking for beginning of value` and so on); an escaped lone
-// surrogate (`"\ud800"`) is refused where Go decodes it as U+FFFD; a byte order mark is refused
+// (Go's are `invalid character 'x' looking for beginning of value` and so on: util::json::Scanner
+// gives those, at the price of a second pass, which Parse does not pay); a byte order mark is refused
 // with Go's text; a NUL byte after a complete value gets Go's text, elsewhere
 // `invalid JSON: unexpected NUL byte at offset N`.
 #pragma once
@@ -64,14 +66,11 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/json/scanner.hpp"
 #include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/utf8.hpp"
 
 namespace apimachinery::util::json {
-
-// kMaxNestingDepth: the deepest nesting of objects and arrays Parse accepts (Go's
-// encoding/json/scanner.go maxNestingDepth).
-inline constexpr int kMaxNestingDepth = 10000;
 
 // SyntaxError: JSON text Parse refuses (Go's *json.SyntaxError). what() is the text.
 class SyntaxError : public Error {
@@ -201,41 +200,6 @@ class Sax {
   char exceeded_ = 0;
 };
 
-// RepairUTF8: data with every byte inside a string literal that utf8.DecodeRune rejects replaced
-// by U+FFFD; bytes outside strings are left for the parser to refuse.
-inline std::string RepairUTF8(std::string_view data) {
-  std::string out;
-  out.reserve(data.size() + 16);
-  bool in_string = false;
-  std::size_t i = 0;
-  while (i < data.size()) {
-    const auto b = static_cast<unsigned char>(data[i]);
-    if (!in_string) {
-      if (b == '"') in_string = true;
-      out += data[i++];
-      continue;
-    }
-    if (b == '\\') {
-      out += data[i++];
-      if (i < data.size()) out += data[i++];
-      continue;
-    }
-    if (b == '"') in_string = false;
-    if (b < kRuneSelf) {
-      out += data[i++];
-      continue;
-    }
-    const DecodedRune d = DecodeRune(data.substr(i));
-    if (d.rune == kRuneError && d.width == 1) {
-      out += "\xef\xbf\xbd";
-    } else {
-      out.append(data.data() + i, d.width);
-    }
-    i += d.width;
-  }
-  return out;
-}
-
 // StripPrefix: nlohmann's what() without "[json.exception.parse_error.101] ".
 inline std::string_view StripPrefix(std::string_view what) {
   if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string_view::npos) {
@@ -276,8 +240,12 @@ Json ParseWith(std::string_view data, MakeInner make_inner) {
     try {
       return attempt(data);
     } catch (const Json::parse_error& e) {
-      if (std::string_view(e.what()).find("ill-formed UTF-8") == std::string_view::npos) throw;
-      return attempt(RepairUTF8(data));
+      const std::string_view what = e.what();
+      if (what.find("ill-formed UTF-8") == std::string_view::npos &&
+          what.find("invalid string: surrogate") == std::string_view::npos) {
+        throw;
+      }
+      return attempt(SanitizeStrings(data));
     }
   } catch (const Json::out_of_range& e) {
     // 406: "number overflow parsing '1e400'".

@@ -1,12 +1,32 @@
-// JSONScanner: Go's encoding/json scanner state machine, byte by byte (package-private).
+// util::json::Scanner: Go's encoding/json scanner state machine, byte by byte; the one
+// Go-compatible JSON scanner of the library.
 //
-// A port of $GOROOT/src/encoding/json/scanner.go (scanner.step, the state functions, quoteChar):
-// the same states, the same result codes and the same SyntaxError texts
-// (`invalid character 'x' looking for beginning of value`). The watch stream framer
-// (watch/decoder.hpp) drives it as json.Decoder.readValue (stream.go) does.
+//   util::json::Scanner s;
+//   for (char c : text) {
+//     if (s.Step(static_cast<unsigned char>(c)) == util::json::ScanCode::kError) throw ...(s.Error());
+//   }
 //
-// Cost: a switch per byte, no allocation except the nesting stack and an error text.
-// Thread-safety: none (one scanner per stream).
+// A port of $GOROOT/src/encoding/json/scanner.go (scanner.reset, scanner.step and the state
+// functions stateBeginValue ... stateNul, pushParseState's maxNestingDepth, quoteChar): the same
+// states, the same result codes and the same SyntaxError texts (`invalid character 'x' looking
+// for beginning of value`, `invalid character '[' exceeded max depth`). The watch stream framer
+// (watch/decoder.hpp) drives it as json.Decoder.readValue (stream.go) does; util::json::Parse
+// (json.hpp) shares its depth limit, its whitespace set and SanitizeStrings.
+//
+// CheckValid: checkValid / json.Valid over a whole text. SanitizeStrings: the string contents Go's
+// decoder would replace (decode.go: unquoteBytes) made valid for nlohmann.
+//
+// Throws: Step, Eof, Reset and the accessors throw nothing but std::bad_alloc (the nesting stack
+// and the error text); an error is a ScanCode::kError with its text in Error(). CheckValid and
+// SanitizeStrings throw std::bad_alloc.
+// Cost: Step is a switch per byte; no allocation except the nesting stack (one byte per open
+// container) and an error text. SanitizeStrings is one pass and one copy.
+// Thread-safety: a Scanner is not thread-safe (one per stream); SanitizeStrings is pure.
+// Differences from upstream: the scanner does not keep the bytes (Go's scanner does not either;
+// its callers do); Step reports a character after the top-level value on the call after it
+// (scanner.go's stateEndTop sets the error and returns scanEnd the same way). Also Go's
+// surrogate handling is a side channel here (TakeSurrogateEscape) so the framer knows when a
+// value needs SanitizeStrings.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +38,7 @@
 #include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/utf8.hpp"
 
-namespace apimachinery::watch::internal {
+namespace apimachinery::util::json {
 
 // ScanCode: scanner.go's scanContinue ... scanError.
 enum class ScanCode : std::uint8_t {
@@ -36,10 +56,11 @@ enum class ScanCode : std::uint8_t {
   kError,
 };
 
-// kMaxNestingDepth: scanner.go's maxNestingDepth.
-inline constexpr std::size_t kMaxNestingDepth = 10000;
+// kMaxNestingDepth: the deepest nesting of objects and arrays the Scanner and Parse accept
+// (scanner.go's maxNestingDepth).
+inline constexpr int kMaxNestingDepth = 10000;
 
-class JSONScanner {
+class Scanner {
  public:
   enum class ParseState : std::uint8_t { kObjectKey, kObjectValue, kArrayValue };
 
@@ -284,6 +305,21 @@ class JSONScanner {
     }
   }
 
+  // Eof: scanner.eof: the input ended. kEnd when a complete top-level value was scanned, else
+  // kError with Error() set (`unexpected end of JSON input`, or the error a final space causes:
+  // `invalid character ' ' in numeric literal` for `-`, as Go).
+  ScanCode Eof() {
+    if (step_ == State::kError) return ScanCode::kError;
+    if (end_top_) return ScanCode::kEnd;
+    Step(' ');
+    if (end_top_) return ScanCode::kEnd;
+    if (step_ != State::kError) {
+      step_ = State::kError;
+      err_ = "unexpected end of JSON input";
+    }
+    return ScanCode::kError;
+  }
+
   // InString: the scanner is inside a string literal, outside an escape (the framer's fast path
   // may skip bytes other than '"', '\\' and control characters there).
   bool InString() const noexcept { return step_ == State::kInString; }
@@ -305,8 +341,8 @@ class JSONScanner {
     if (c == '\'') return R"('\'')";
     if (c == '"') return R"('"')";
     std::string rune;
-    util::AppendRune(rune, static_cast<char32_t>(c));
-    const std::string q = util::Quote(rune);
+    AppendRune(rune, static_cast<char32_t>(c));
+    const std::string q = Quote(rune);
     return "'" + q.substr(1, q.size() - 2) + "'";
   }
 
@@ -362,7 +398,7 @@ class JSONScanner {
 
   ScanCode Push(unsigned char c, ParseState ps, ScanCode success) {
     parse_.push_back(ps);
-    if (parse_.size() <= kMaxNestingDepth) return success;
+    if (parse_.size() <= static_cast<std::size_t>(kMaxNestingDepth)) return success;
     return Fail(c, "exceeded max depth");
   }
 
@@ -391,11 +427,23 @@ class JSONScanner {
   std::string err_;
 };
 
-// SanitizeJSONStrings: the JSON text `in` (syntactically valid) with the string contents Go's
+// CheckValid: scanner.go's checkValid: the SyntaxError text of the first error in `data` as one
+// JSON value (surrounded by optional whitespace), or the empty string when it is valid
+// (json.Valid). Cost: one Step per byte.
+inline std::string CheckValid(std::string_view data) {
+  Scanner s;
+  for (const char c : data) {
+    if (s.Step(static_cast<unsigned char>(c)) == ScanCode::kError) return s.Error();
+  }
+  if (s.Eof() == ScanCode::kError) return s.Error();
+  return {};
+}
+
+// SanitizeStrings: the JSON text `in` with the string contents Go's
 // decoder would replace made valid for nlohmann: every invalid UTF-8 byte becomes U+FFFD, and
 // every \u escape of a surrogate that is not half of a valid pair becomes \ufffd (Go's
 // encoding/json decode.go: unquoteBytes). Cost: one pass, one copy.
-inline std::string SanitizeJSONStrings(std::string_view in) {
+inline std::string SanitizeStrings(std::string_view in) {
   std::string out;
   out.reserve(in.size() + 8);
   bool in_string = false;
@@ -447,13 +495,13 @@ inline std::string SanitizeJSONStrings(std::string_view in) {
         out.append(in.substr(i, 2));
         i += 2;
       }
-    } else if (c < util::kRuneSelf) {
+    } else if (c < kRuneSelf) {
       out += static_cast<char>(c);
       ++i;
     } else {
-      const util::DecodedRune d = util::DecodeRune(in.substr(i));
-      if (d.rune == util::kRuneError && d.width == 1) {
-        util::AppendRune(out, util::kRuneError);
+      const DecodedRune d = DecodeRune(in.substr(i));
+      if (d.rune == kRuneError && d.width == 1) {
+        AppendRune(out, kRuneError);
       } else {
         out.append(in.substr(i, d.width));
       }
@@ -463,4 +511,4 @@ inline std::string SanitizeJSONStrings(std::string_view in) {
   return out;
 }
 
-}  // namespace apimachinery::watch::internal
+}  // namespace apimachinery::util::json
