@@ -291,7 +291,10 @@ struct StoredState {
 
   const nlohmann::json& JSON() const { return doc ? doc->Body() : parsed; }
   // Copy: a document the caller may change (a copy of the shared one, or the parsed one moved).
-  nlohmann::json Copy() && { return doc ? doc->Body() : std::move(parsed); }
+  nlohmann::json Copy() && {
+    if (doc) return doc->Body();
+    return std::move(parsed);
+  }
 };
 
 // WatchQueue: the state one server-side watch shares with its client handle.
