@@ -1,8 +1,10 @@
 // Tests for ctrl/cache.hpp: selective caching (namespaces, all-but-some, label and field selectors
 // pushed into list/watch, transforms, by_object over the defaults), read-your-own-writes (WaitFor,
 // WaitForResourceVersion, MinResourceVersion, concurrent writers) and Stats.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <stop_token>
@@ -187,6 +189,31 @@ TEST_CASE("cache: read your own writes", "[ctrl][cache]") {
   const std::string after_delete = env.server.CurrentResourceVersion();
   c->WaitForResourceVersion(ctrl::ObjectType::Of<Pod>(), after_delete, std::chrono::seconds(10));
   CHECK_THROWS_AS(c->Get<Pod>({"default", "b"}), errors::StatusError);
+}
+
+TEST_CASE("cache: the watermark starts at the initial list's resourceVersion", "[ctrl][cache]") {
+  Env env;
+  Seed(env);
+  // Writes the Pod informer's list reflects but no listed Pod carries: a deletion, and a write of
+  // another resource. The list's resourceVersion is newer than every listed object.
+  env.server.Delete(kPods, "default", "b");
+  env.server.Create(kNodes, "", {{"apiVersion", "v1"}, {"kind", "Node"}, {"metadata", {{"name", "n1"}}}});
+  const std::string listed = env.server.CurrentResourceVersion();
+  auto c = env.NewCache();
+  std::jthread run([&](std::stop_token s) { c->Start(s); });
+  c->GetInformer<Pod>();
+  REQUIRE(Sync(*c));
+  std::uint64_t newest = 0;
+  for (const auto& p : c->List<Pod>().items)
+    newest = std::max<std::uint64_t>(newest, std::stoull(p->metadata.resource_version));
+  REQUIRE(newest < std::stoull(listed));
+  // No Pod event will come: only the list's own resourceVersion can satisfy these.
+  c->WaitForResourceVersion(ctrl::ObjectType::Of<Pod>(), listed, std::chrono::milliseconds(200));
+  CHECK(c->List<Pod>(ctrl::MinResourceVersion(listed, std::chrono::milliseconds(200))).items.size() == 4);
+  CHECK_THROWS_AS(
+      c->WaitForResourceVersion(ctrl::ObjectType::Of<Pod>(), std::to_string(std::stoull(listed) + 1),
+                                std::chrono::milliseconds(50)),
+      errors::StatusError);
 }
 
 TEST_CASE("cache: read your own writes under concurrent writers", "[ctrl][cache]") {

@@ -272,8 +272,10 @@ class Cache : public Reader {
     std::vector<std::string> excluded;
     std::shared_ptr<cache::SharedIndexInformer> informer;
     std::shared_ptr<cache::ResourceEventHandlerRegistration> tracker;
+    std::shared_ptr<const internal::CacheListWatch> lw;
     // Read-your-own-writes watermark: the highest resourceVersion delivered after the store
-    // applied it.
+    // applied it, raised to the first list's resourceVersion once the slice has synced
+    // (RaiseToList).
     std::mutex rv_mu;
     std::condition_variable rv_cv;
     std::uint64_t observed = 0;
@@ -335,6 +337,9 @@ class Cache : public Reader {
   Entry& ForRead(const ObjectType& type) const;
   void StartSlice(Slice& s);
   static void Observe(Slice& s, const runtime::Object* obj);
+  // RaiseToList: once the slice's informer and tracker have synced, the store holds the first
+  // list: raise the watermark to that list's resourceVersion.
+  static void RaiseToList(Slice& s);
   static std::uint64_t ParseRV(std::string_view rv);
   void WaitSlices(const std::vector<Slice*>& slices, std::string_view rv, std::chrono::milliseconds timeout,
                   const Entry& e) const;
@@ -457,6 +462,7 @@ inline Cache::Entry& Cache::Obtain(const ObjectType& type, bool* made) {
     internal::CacheListSelectors sel{l.Empty() ? std::string() : l.String(),
                                      f.Empty() ? std::string() : f.String()};
     auto lw = std::make_shared<internal::CacheListWatch>(api_, mapping.resource, ns, std::move(sel), decoder);
+    slice->lw = lw;
     cache::SharedIndexInformerOptions io;
     io.resync_period = options_.sync_period;
     io.indexers = {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
@@ -512,6 +518,17 @@ inline void Cache::Observe(Slice& s, const runtime::Object* obj) {
     std::lock_guard lock(s.rv_mu);
     if (rv <= s.observed) return;
     s.observed = rv;
+  }
+  s.rv_cv.notify_all();
+}
+
+inline void Cache::RaiseToList(Slice& s) {
+  if (!s.informer->HasSynced() || !s.tracker->HasSynced()) return;
+  const std::uint64_t listed = s.lw->FirstListResourceVersion();
+  {
+    std::lock_guard lock(s.rv_mu);
+    if (listed <= s.observed) return;
+    s.observed = listed;
   }
   s.rv_cv.notify_all();
 }
@@ -637,6 +654,7 @@ inline Cache::Slice* Cache::SliceFor(const Entry& e, std::string_view ns) {
 inline void Cache::WaitSlices(const std::vector<Slice*>& slices, std::string_view rv,
                               std::chrono::milliseconds timeout, const Entry& e) const {
   const std::uint64_t want = ParseRV(rv);
+  for (Slice* s : slices) RaiseToList(*s);  // ForRead has waited for their sync
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto reached = [&] {
     for (Slice* s : slices) {

@@ -20,6 +20,9 @@
 // the dynamic::Interface it calls (the Reflector calls one method at a time).
 #pragma once
 
+#include <atomic>
+#include <charconv>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -170,6 +173,7 @@ class CacheListWatch final : public cache::ListerWatcher {
       out.items.reserve(items->size());
       for (auto& item : *items) out.items.push_back(decoder_->FromJSON(std::move(item)));
     }
+    if (out.continue_.empty()) RecordFirstList(out.resource_version);
     return out;
   }
 
@@ -179,6 +183,16 @@ class CacheListWatch final : public cache::ListerWatcher {
 
   const std::string& Namespace() const noexcept { return namespace_; }
   const CacheListSelectors& Selectors() const noexcept { return selectors_; }
+
+  // FirstListResourceVersion: the resourceVersion (as a number) of the first list that completed
+  // (its last page), 0 before one did or when it is not a number. The Reflector replaces its
+  // queue with that list right after it completes, so once the informer has synced its store
+  // holds that list: the starting point of ctrl::Cache's read-your-own-writes watermark.
+  // Reflector/SharedIndexInformer::LastSyncResourceVersion cannot serve there: it also advances
+  // with watch events the informer has not applied yet. Thread-safe (an atomic).
+  std::uint64_t FirstListResourceVersion() const noexcept {
+    return first_list_rv_.load(std::memory_order_acquire);
+  }
 
  private:
   class DecodingWatch final : public watch::Interface {
@@ -224,6 +238,16 @@ class CacheListWatch final : public cache::ListerWatcher {
   std::string namespace_;
   CacheListSelectors selectors_;
   std::shared_ptr<const CacheObjectDecoder> decoder_;
+  std::atomic<std::uint64_t> first_list_rv_{0};
+  std::atomic<bool> listed_{false};
+
+  void RecordFirstList(const std::string& rv) {
+    if (listed_.exchange(true, std::memory_order_acq_rel)) return;
+    std::uint64_t v = 0;
+    const auto r = std::from_chars(rv.data(), rv.data() + rv.size(), v);
+    if (r.ec == std::errc() && r.ptr == rv.data() + rv.size())
+      first_list_rv_.store(v, std::memory_order_release);
+  }
 };
 
 }  // namespace apimachinery::ctrl::internal
