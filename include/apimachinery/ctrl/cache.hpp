@@ -35,12 +35,12 @@
 // has no counterpart here because there is nothing to disable).
 // Read your own writes: GetOptions / ListOptions::min_resource_version (ctrl::MinResourceVersion),
 // WaitForResourceVersion and WaitFor block until an informer of the type has delivered an event of
-// at least that resourceVersion (so the store holds every change up to it), or throw
-// errors::NewTimeoutError. resourceVersions are compared as unsigned integers (what
-// kube-apiserver's etcd revisions and testing::FakeAPIServer's are); a write the cache's
-// selectors exclude never arrives, so waiting for it times out.
-// Stats: per informer, the objects held and the bytes they retain, measured by walking each
-// object (ctrl/internal/cache_size.hpp says what is counted).
+// at least that resourceVersion (so the store holds every change up to it; once synced, the
+// watermark starts at the initial list's resourceVersion), or throw errors::NewTimeoutError. resourceVersions
+// are compared as unsigned integers (what kube-apiserver's etcd revisions and testing::FakeAPIServer's are);
+// a write the cache's selectors exclude never arrives, so waiting for it times out. Stats: per informer, the
+// objects held and the bytes they retain, measured by walking each object (ctrl/internal/cache_size.hpp says
+// what is counted).
 //
 // Throws:
 // - Reads before Start: ErrCacheNotStarted (`the cache is not started, can not read objects`).
