@@ -75,6 +75,11 @@ def render(found):
     for rel, _, _ in found:
         out.append(f'#include "{rel}"')
     out.append("")
+    # Snippets show results in comments: unused values are expected. A pragma, not -Wno- flags,
+    # because the project's -Wall comes after a target's own options on clang's command line.
+    for w in ("unused-value", "unused-result", "unused-variable", "unused-but-set-variable"):
+        out.append(f'#pragma GCC diagnostic ignored "-W{w}"')
+    out.append("")
     n = 0
     for rel, path, snippets in found:
         for line, code in snippets:
