@@ -258,6 +258,10 @@ struct Change {
   Bytes object;
 };
 
+inline std::shared_ptr<const runtime::Unstructured> ToUnstructured(nlohmann::json doc) {
+  return std::make_shared<const runtime::Unstructured>(std::move(doc));
+}
+
 // EventSource: the parsed forms of one change's states, built at most once for all the watches
 // it reaches: from the writer's own documents when it has them (`now_json`, `old_json`, valid
 // while the change is recorded), else from the bytes. Every watch gets the same event object.
@@ -271,14 +275,13 @@ struct EventSource {
   const nlohmann::json& NowJSON() { return now_json != nullptr ? *now_json : Now()->Body(); }
   const Doc& Now() {
     if (!now) {
-      now = std::make_shared<const runtime::Unstructured>(
-          now_json != nullptr ? *now_json : util::json::Parse(*change.object));
+      now = ToUnstructured(now_json != nullptr ? *now_json : util::json::Parse(*change.object));
     }
     return now;
   }
   const nlohmann::json& OldJSON() {
     if (old_json != nullptr) return *old_json;
-    if (!old) old = std::make_shared<const runtime::Unstructured>(util::json::Parse(*change.old_object));
+    if (!old) old = ToUnstructured(util::json::Parse(*change.old_object));
     return old->Body();
   }
 };
@@ -617,10 +620,6 @@ class ServerWatch final : public watch::Interface {
 inline std::string KeyOf(const ResourceInfo& r, std::string_view ns, std::string_view name) {
   if (!r.Namespaced()) return std::string(name);
   return fmt::format("{}/{}", ns, name);
-}
-
-inline std::shared_ptr<const runtime::Unstructured> ToUnstructured(nlohmann::json doc) {
-  return std::make_shared<const runtime::Unstructured>(std::move(doc));
 }
 
 inline std::shared_ptr<const metav1::Status> StatusObject(const errors::StatusError& e) {
@@ -1082,8 +1081,9 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::vector<std::pair<std::string, std::string>> victims;  // key, name
     nlohmann::json items = nlohmann::json::array();
     for (const auto& entry : r.objects) {
-      nlohmann::json obj = StoredLocked(r, entry).Copy();
-      if (!Matches(r, f, obj)) continue;
+      StoredState stored = StoredLocked(r, entry);
+      if (!Matches(r, f, stored.JSON())) continue;
+      nlohmann::json obj = std::move(stored).Copy();
       victims.emplace_back(entry.first, obj["metadata"].value("name", std::string()));
       items.push_back(std::move(obj));
     }
@@ -1148,8 +1148,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     std::int64_t remaining = 0;
     for (auto it = start_key.empty() ? source->begin() : source->lower_bound(start_key); it != source->end();
          ++it) {
-      nlohmann::json obj = StoredLocked(r, *it).Copy();
-      if (!Matches(r, f, obj)) continue;
+      StoredState stored = StoredLocked(r, *it);
+      if (!Matches(r, f, stored.JSON())) continue;
       if (limit > 0 && static_cast<std::int64_t>(items.size()) >= limit) {
         more = true;
         if (f.HasSelectors()) break;
@@ -1157,7 +1157,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
         continue;
       }
       last_key = it->first;
-      items.push_back(std::move(obj));
+      items.push_back(std::move(stored).Copy());  // only what the page returns is copied
     }
     std::string cont;
     std::optional<std::int64_t> remaining_count;
