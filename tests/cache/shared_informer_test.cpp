@@ -502,14 +502,14 @@ TEST_CASE(
 
 TEST_CASE("StripManagedFields drops metadata.managedFields from typed and unstructured objects") {
   auto typed = std::make_shared<cache_test::TestPod>(NewPod("ns", "a"));
-  typed->metadata.managed_fields = nlohmann::json::array({{{"manager", "kubectl"}}});
+  typed->metadata.managed_fields = {apimachinery::metav1::ManagedFieldsEntry{.manager = "kubectl"}};
   typed->metadata.labels = {{"app", "web"}};
   ObjectPtr in = typed;
   ObjectPtr out = cache::StripManagedFields(in);
   REQUIRE(out != in);
-  CHECK(out->GetObjectMeta()->managed_fields.is_null());
+  CHECK(out->GetObjectMeta()->managed_fields.empty());
   CHECK(out->GetObjectMeta()->labels.at("app") == "web");
-  CHECK_FALSE(in->GetObjectMeta()->managed_fields.is_null());  // the shared input is untouched
+  CHECK_FALSE(in->GetObjectMeta()->managed_fields.empty());  // the shared input is untouched
 
   ObjectPtr without = std::make_shared<const cache_test::TestPod>(NewPod("ns", "b"));
   CHECK(cache::StripManagedFields(without) == without);  // nothing to strip: no copy
@@ -527,7 +527,7 @@ TEST_CASE("StripManagedFields drops metadata.managedFields from typed and unstru
   CHECK(body["metadata"].count("managedFields") == 0);
   CHECK(body["metadata"]["name"] == "c");
   CHECK(body["data"]["k"] == "v");
-  CHECK(uout->GetObjectMeta()->managed_fields.is_null());
+  CHECK(uout->GetObjectMeta()->managed_fields.empty());
   CHECK(dynamic_cast<const apimachinery::runtime::Unstructured&>(*uin).Body()["metadata"].count(
             "managedFields") == 1);
 }

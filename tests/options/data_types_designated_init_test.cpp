@@ -58,7 +58,7 @@ TEST_CASE("discovery documents with designated initializers naming some members"
 TEST_CASE("metav1 metadata with designated initializers naming some members", "[options][metav1]") {
   const metav1::ObjectMeta m{.name = "web", .namespace_ = "default", .labels = {{"app", "web"}}};
   CHECK(m.uid.empty());
-  CHECK(m.managed_fields.is_null());
+  CHECK(m.managed_fields.empty());
   CHECK(m.generation == 0);
   const metav1::TypeMeta t{.kind = "Pod"};
   CHECK(t.api_version.empty());

@@ -175,12 +175,13 @@ std::string Nest(int depth, std::string_view leaf) {
          std::string(static_cast<std::size_t>(depth), ']');
 }
 
-// A Widget whose metadata holds an unknown key and managedFields nested to the depth limit
-// (object 1, metadata 2, then 9998 arrays), the innermost value being `leaf`.
+// A Widget whose metadata holds an unknown key (object 1, metadata 2, then 9998 arrays) and a
+// managedFields entry whose fieldsV1 (managedFields 3, the entry 4, then 9996 arrays) reach the depth
+// limit, the innermost value being `leaf`.
 std::string DeepMetaWidget(std::string_view leaf) {
   return fmt::format(
-      R"({{"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{{"name":"deep","future":{},"managedFields":{}}}}})",
-      Nest(9998, leaf), Nest(9998, leaf));
+      R"({{"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{{"name":"deep","future":{},"managedFields":[{{"fieldsV1":{}}}]}}}})",
+      Nest(9998, leaf), Nest(9996, leaf));
 }
 
 TEST_CASE("typed objects and Unstructured with deep metadata copy, compare and die on a 256 KiB stack",
@@ -200,7 +201,7 @@ TEST_CASE("typed objects and Unstructured with deep metadata copy, compare and d
     codec.DecodeInto(a, wa);
     widgets::v1::Widget wb;
     codec.DecodeInto(b, wb);
-    REQUIRE(wa.metadata.managed_fields.is_array());
+    REQUIRE(wa.metadata.managed_fields.size() == 1);
     REQUIRE(wa.metadata.unknown_fields.contains("future"));
     {
       widgets::v1::Widget copy(wa);  // copy constructor

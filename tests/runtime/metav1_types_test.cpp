@@ -44,7 +44,12 @@ TEST_CASE("ObjectMetaJSONRoundTrip", "[runtime][metav1]") {
   CHECK(m.owner_references[0].controller == true);
   CHECK(m.owner_references[0].block_owner_deletion == true);
   CHECK(m.finalizers == std::vector<std::string>{"finalizersValue"});
-  CHECK(m.managed_fields.is_array());
+  REQUIRE(m.managed_fields.size() == 1);
+  CHECK(m.managed_fields[0].manager == "managerValue");
+  CHECK(m.managed_fields[0].operation == "operationValue");
+  CHECK(m.managed_fields[0].time == metav1::ParseRFC3339("2004-01-01T01:01:01Z"));
+  REQUIRE(m.managed_fields[0].fields_v1.has_value());
+  CHECK(m.managed_fields[0].fields_v1->raw == "{}");
   CHECK(m.unknown_fields == json{{"selfLink", "selfLinkValue"}, {"futureField", {{"x", 1}}}});
   CHECK(json(m) == wire);
   CHECK(json(m).get<metav1::ObjectMeta>() == m);
@@ -139,6 +144,15 @@ TEST_CASE("ObjectMetaWrongTypes", "[runtime][metav1]") {
        "json: cannot unmarshal number into Go struct field ObjectMeta.creationTimestamp of type string"},
       {R"({"creationTimestamp": "soon"})",
        R"(parsing time "soon" as "2006-01-02T15:04:05Z07:00": cannot parse "soon" as "2006")"},
+      {R"({"managedFields": [{"manager": 1}]})",
+       "json: cannot unmarshal number into Go struct field ManagedFieldsEntry.managedFields.manager of type "
+       "string"},
+      {R"({"managedFields": [{"time": 1}]})",
+       "json: cannot unmarshal number into Go struct field ManagedFieldsEntry.managedFields.time of type "
+       "string"},
+      {R"({"managedFields": [5]})",
+       "json: cannot unmarshal number into Go struct field ObjectMeta.managedFields of type "
+       "v1.ManagedFieldsEntry"},
       {R"({"managedFields": {}})",
        "json: cannot unmarshal object into Go struct field ObjectMeta.managedFields of type "
        "[]v1.ManagedFieldsEntry"},

@@ -267,7 +267,7 @@ metav1::ObjectMeta RandomObjectMeta(std::mt19937& rng) {
                                pick(2) == 0 ? std::optional<bool>(true) : std::nullopt});
   }
   for (int i = pick(3); i > 0; --i) m.finalizers.push_back(str() + "f");
-  if (pick(2) == 0) m.managed_fields = json::array({json{{"manager", str() + "m"}}});
+  if (pick(2) == 0) m.managed_fields = {metav1::ManagedFieldsEntry{.manager = str() + "m"}};
   return m;
 }
 
@@ -327,7 +327,7 @@ TEST_CASE("TestUnstructuredMetadataOmitempty", "[runtime][unstructured]") {
   u.SetAnnotations({});
   u.SetOwnerReferences({});
   u.SetFinalizers({});
-  u.SetManagedFields(nullptr);
+  u.SetManagedFields({});
   CHECK(runtime::NestedFieldCopy(u.UnstructuredContent(), "metadata") == json::object());
 }
 

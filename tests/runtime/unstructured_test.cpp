@@ -149,7 +149,7 @@ TEST_CASE("UnstructuredEmptyAndSetters", "[runtime][unstructured]") {
   u.SetCreationTimestamp(metav1::ParseRFC3339("2024-05-01T10:00:00Z"));
   u.SetDeletionGracePeriodSeconds(0);
   u.SetOwnerReferences({metav1::OwnerReference{"v1", "K", "n", "id", std::nullopt, true}});
-  u.SetManagedFields(json::array({json{{"manager", "m"}}}));
+  u.SetManagedFields({metav1::ManagedFieldsEntry{.manager = "m"}});
   u.SetAPIVersion("v1");
   u.SetKind("ConfigMap");
   const json c = u.UnstructuredContent();

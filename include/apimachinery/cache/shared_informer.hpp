@@ -437,12 +437,13 @@ inline bool WaitForCacheSync(std::stop_token stop, const std::vector<std::functi
 inline std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const runtime::Object> obj) {
   if (!obj) return obj;
   const metav1::ObjectMeta* meta = obj->GetObjectMeta();
-  if (meta == nullptr || meta->managed_fields.is_null()) return obj;
+  if (meta == nullptr || meta->managed_fields.empty()) return obj;
   std::unique_ptr<runtime::Object> copy = obj->DeepCopyObject();
   if (auto* u = dynamic_cast<runtime::Unstructured*>(copy.get())) {
-    u->SetManagedFields(nullptr);  // removes metadata.managedFields from the JSON and the view
+    u->SetManagedFields({});  // removes metadata.managedFields from the JSON and the view
   } else {
-    copy->GetObjectMeta()->managed_fields = nullptr;
+    // Move-assigned (clear() would keep the copy's storage, and `= {}` assigns an initializer list).
+    copy->GetObjectMeta()->managed_fields = std::vector<metav1::ManagedFieldsEntry>();
   }
   return copy;
 }

@@ -54,7 +54,7 @@
 //   key of such a metadata value does nothing, as upstream's RemoveNestedField.
 // - Setters taking a map, a list or an optional remove the key when it is empty (Go distinguishes
 //   nil, which removes, from empty, which writes `{}`/`[]`).
-// - Timestamps read at second precision (metav1::Time), GetManagedFields is the raw JSON.
+// - Timestamps read at second precision (metav1::Time).
 // - MarshalJSON returns compact JSON with sorted keys and no trailing newline (Go's encoder appends
 //   one and keeps map keys sorted too).
 // - from_json (nlohmann) does not require a kind; UnmarshalJSON does, as upstream.
@@ -450,10 +450,11 @@ class Unstructured : public Object {
   void SetFinalizers(std::vector<std::string> v) {
     Set("finalizers", &metav1::ObjectMeta::finalizers, std::move(v));
   }
-  // managedFields as raw JSON (null when absent).
-  const nlohmann::json& GetManagedFields() const { return Meta().managed_fields; }
-  void SetManagedFields(nlohmann::json v) {
-    Set("managedFields", &metav1::ObjectMeta::managed_fields, util::json::Document(std::move(v)));
+  // managedFields, typed as upstream's ([]metav1.ManagedFieldsEntry; an entry that does not decode
+  // reads as no entries, as upstream's GetManagedFields).
+  const std::vector<metav1::ManagedFieldsEntry>& GetManagedFields() const { return Meta().managed_fields; }
+  void SetManagedFields(std::vector<metav1::ManagedFieldsEntry> v) {
+    Set("managedFields", &metav1::ObjectMeta::managed_fields, std::move(v));
   }
 
   // Equal documents (a non-object content compares as an empty one).

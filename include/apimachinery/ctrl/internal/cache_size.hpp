@@ -64,6 +64,7 @@ std::size_t HeapBytes(const nlohmann::json& j) noexcept;
 std::size_t HeapBytes(const metav1::TypeMeta& t) noexcept;
 std::size_t HeapBytes(const metav1::Time&) noexcept;
 std::size_t HeapBytes(const metav1::OwnerReference& r) noexcept;
+std::size_t HeapBytes(const metav1::ManagedFieldsEntry& e) noexcept;
 std::size_t HeapBytes(const metav1::ObjectMeta& m) noexcept;
 template <typename E>
 std::size_t HeapBytes(const std::vector<E>& v) noexcept;
@@ -112,11 +113,14 @@ inline std::size_t HeapBytes(const metav1::Time&) noexcept { return 0; }
 inline std::size_t HeapBytes(const metav1::OwnerReference& r) noexcept {
   return HeapBytes(r.api_version) + HeapBytes(r.kind) + HeapBytes(r.name) + HeapBytes(r.uid);
 }
+inline std::size_t HeapBytes(const metav1::ManagedFieldsEntry& e) noexcept {
+  return HeapBytes(e.manager) + HeapBytes(e.operation) + HeapBytes(e.api_version) + HeapBytes(e.fields_type) +
+         (e.fields_v1 ? HeapBytes(e.fields_v1->raw) : 0) + HeapBytes(e.subresource);
+}
 inline std::size_t HeapBytes(const metav1::ObjectMeta& m) noexcept {
   return HeapBytes(m.name) + HeapBytes(m.generate_name) + HeapBytes(m.namespace_) + HeapBytes(m.uid) +
          HeapBytes(m.resource_version) + HeapBytes(m.labels) + HeapBytes(m.annotations) +
-         HeapBytes(m.owner_references) + HeapBytes(m.finalizers) +
-         HeapBytes(static_cast<const nlohmann::json&>(m.managed_fields)) +
+         HeapBytes(m.owner_references) + HeapBytes(m.finalizers) + HeapBytes(m.managed_fields) +
          HeapBytes(static_cast<const nlohmann::json&>(m.unknown_fields));
 }
 

@@ -226,8 +226,10 @@ Json ParseWith(std::string_view data, MakeInner make_inner) {
   }
   auto attempt = [&](std::string_view text) {
     Json result;
-    auto inner = make_inner(result);
-    Sax<decltype(inner)> sax(inner);
+    // make_inner returns nlohmann's DOM builder by value, or a reference to another SAX handler
+    // (util::json::Compact's builder), which leaves `result` null.
+    decltype(auto) inner = make_inner(result);
+    Sax<std::remove_reference_t<decltype(inner)>> sax(inner);
     const bool ok = Json::sax_parse(text.begin(), text.end(), &sax);
     if (sax.exceeded() != 0) {
       throw SyntaxError(fmt::format("invalid character '{}' exceeded max depth", sax.exceeded()));

@@ -1,4 +1,5 @@
-// metav1 object metadata: TypeMeta, ObjectMeta, ListMeta, OwnerReference; and the everyday value
+// metav1 object metadata: TypeMeta, ObjectMeta, ListMeta, OwnerReference, ManagedFieldsEntry (+
+// FieldsV1); and the everyday value
 // types of the same file: LabelSelector (+ LabelSelectorRequirement), Condition.
 //
 // Port of the metadata structs of k8s.io/apimachinery/pkg/apis/meta/v1 (types.go). Every stored
@@ -23,13 +24,15 @@
 //   `unknown_fields` (a JSON object, or null when there are none) and write them back, so a JSON
 //   round trip does not lose them. Modelled keys always win over a same-named unknown key.
 //
-// Copies and == are safe at any depth: the free-form JSON members (managed_fields,
-// unknown_fields) are util::json::Document, copied with util::json::DeepCopy and compared with
-// util::json::Equal, so a document at util::json::Parse's depth limit copies on a small stack.
+// Copies and == are safe at any depth: the free-form JSON members (unknown_fields) are
+// util::json::Document, copied with util::json::DeepCopy and compared with util::json::Equal, so a
+// document at util::json::Parse's depth limit copies on a small stack; a managedFields entry's
+// field set is text (FieldsV1::raw), as Go keeps it.
 //
 // Differences from upstream:
-// - `managedFields` is kept as raw JSON, not as []ManagedFieldsEntry.
 // - `unknown_fields` has no upstream counterpart (Go's typed decode drops unknown keys).
+// - FieldsV1::raw is the compact text of the decoded value (util::json::Marshal: keys sorted, no
+//   white space) where Go's FieldsV1.UnmarshalJSON keeps the bytes as they came.
 //
 // Thread-safety: value types.
 #pragma once
@@ -71,6 +74,31 @@ struct OwnerReference {
   friend bool operator==(const OwnerReference&, const OwnerReference&) = default;
 };
 
+// FieldsV1: a managedFields entry's set of fields, as JSON text (upstream: metav1.FieldsV1 with its
+// Raw bytes, fields_proto / types.go). Any JSON value is accepted on decode (Go's
+// FieldsV1.UnmarshalJSON takes the bytes unchecked); `raw` is written back verbatim.
+struct FieldsV1 {
+  std::string raw{};
+
+  friend bool operator==(const FieldsV1&, const FieldsV1&) = default;
+};
+
+// ManagedFieldsEntry: one field manager's record in metadata.managedFields (upstream:
+// metav1.ManagedFieldsEntry). JSON keys in Go's order, all omitempty.
+struct ManagedFieldsEntry {
+  std::string manager{};
+  std::string operation{};     // "Apply" or "Update" (Go: ManagedFieldsOperationType, any text decodes)
+  std::string api_version{};   // "apiVersion"
+  std::optional<Time> time{};  // Go: *Time
+  std::string fields_type{};   // "fieldsType", "FieldsV1"
+  std::optional<FieldsV1> fields_v1{};  // "fieldsV1" (Go: *FieldsV1)
+  std::string subresource{};
+
+  friend bool operator==(const ManagedFieldsEntry&, const ManagedFieldsEntry&) = default;
+};
+inline constexpr std::string_view kManagedFieldsOperationApply = "Apply";
+inline constexpr std::string_view kManagedFieldsOperationUpdate = "Update";
+
 // ObjectMeta: the metadata every persisted object has.
 struct ObjectMeta {
   std::string name{};
@@ -86,8 +114,7 @@ struct ObjectMeta {
   std::map<std::string, std::string> annotations{};
   std::vector<OwnerReference> owner_references{};  // "ownerReferences"
   std::vector<std::string> finalizers{};
-  // "managedFields", kept as raw JSON (null when absent).
-  util::json::Document managed_fields{};
+  std::vector<ManagedFieldsEntry> managed_fields{};  // "managedFields"
   // Keys of the JSON object this struct does not model (e.g. "selfLink"), written back verbatim:
   // a JSON object, or null when there are none. Not upstream (Go drops them).
   util::json::Document unknown_fields{};
@@ -162,6 +189,10 @@ void to_json(nlohmann::json& j, const TypeMeta& v);
 void from_json(const nlohmann::json& j, TypeMeta& v);
 void to_json(nlohmann::json& j, const OwnerReference& v);
 void from_json(const nlohmann::json& j, OwnerReference& v);
+void to_json(nlohmann::json& j, const FieldsV1& v);
+void from_json(const nlohmann::json& j, FieldsV1& v);
+void to_json(nlohmann::json& j, const ManagedFieldsEntry& v);
+void from_json(const nlohmann::json& j, ManagedFieldsEntry& v);
 void to_json(nlohmann::json& j, const ObjectMeta& v);
 void from_json(const nlohmann::json& j, ObjectMeta& v);
 void to_json(nlohmann::json& j, const ListMeta& v);
@@ -281,16 +312,9 @@ inline const std::array<MetaField<ObjectMeta>, 14>& MetaFieldTable<ObjectMeta>::
        [](const M& m, J& j) { WriteContainer(j, "finalizers", m.finalizers); }},
       {"managedFields",
        [](const J& v, M& m) {
-         if (!v.is_null() && !v.is_array()) {
-           ThrowFieldType(JSONTypeName(v), "ObjectMeta", "managedFields", "[]v1.ManagedFieldsEntry");
-         }
-         m.managed_fields = util::json::DeepCopy(v);  // no recursion: any depth
+         ReadObjectSlice(v, m.managed_fields, "ObjectMeta", "managedFields", "[]v1.ManagedFieldsEntry");
        },
-       [](const M& m, J& j) {
-         if (m.managed_fields.is_null()) return;
-         if (m.managed_fields.is_array() && m.managed_fields.empty()) return;
-         j["managedFields"] = util::json::DeepCopy(m.managed_fields);
-       }},
+       [](const M& m, J& j) { WriteContainer(j, "managedFields", m.managed_fields); }},
   }};
   return fields;
 }
@@ -383,6 +407,50 @@ inline void from_json(const nlohmann::json& j, OwnerReference& v) {
     internal::ReadOptionalBool(*x, r.block_owner_deletion, s, "blockOwnerDeletion");
   }
   v = std::move(r);
+}
+
+inline void to_json(nlohmann::json& j, const FieldsV1& v) {
+  // Go's FieldsV1.MarshalJSON writes Raw as it is, "null" when empty.
+  j = v.raw.empty() ? nlohmann::json(nullptr) : util::json::Parse(v.raw);
+}
+
+inline void from_json(const nlohmann::json& j, FieldsV1& v) { v.raw = util::json::Marshal(j); }
+
+inline void to_json(nlohmann::json& j, const ManagedFieldsEntry& v) {
+  j = nlohmann::json::object();
+  internal::WriteString(j, "manager", v.manager);
+  internal::WriteString(j, "operation", v.operation);
+  internal::WriteString(j, "apiVersion", v.api_version);
+  if (v.time) j["time"] = *v.time;
+  internal::WriteString(j, "fieldsType", v.fields_type);
+  if (v.fields_v1) j["fieldsV1"] = *v.fields_v1;
+  internal::WriteString(j, "subresource", v.subresource);
+}
+
+inline void from_json(const nlohmann::json& j, ManagedFieldsEntry& v) {
+  internal::RequireObject(j, "v1.ManagedFieldsEntry");
+  ManagedFieldsEntry e;
+  constexpr std::string_view s = "ManagedFieldsEntry";
+  if (const auto* x = internal::Find(j, "manager")) internal::ReadString(*x, e.manager, s, "manager");
+  if (const auto* x = internal::Find(j, "operation")) {
+    if (!x->is_string()) {
+      internal::ThrowFieldType(internal::JSONTypeName(*x), s, "operation", "v1.ManagedFieldsOperationType");
+    }
+    e.operation = x->get_ref<const std::string&>();
+  }
+  if (const auto* x = internal::Find(j, "apiVersion"))
+    internal::ReadString(*x, e.api_version, s, "apiVersion");
+  if (const auto* x = internal::Find(j, "time")) {
+    if (!x->is_string()) internal::ThrowFieldType(internal::JSONTypeName(*x), s, "time", "string");
+    e.time = ParseRFC3339(x->get_ref<const std::string&>());
+  }
+  if (const auto* x = internal::Find(j, "fieldsType"))
+    internal::ReadString(*x, e.fields_type, s, "fieldsType");
+  if (const auto* x = internal::Find(j, "fieldsV1")) e.fields_v1 = x->get<FieldsV1>();
+  if (const auto* x = internal::Find(j, "subresource")) {
+    internal::ReadString(*x, e.subresource, s, "subresource");
+  }
+  v = std::move(e);
 }
 
 inline void to_json(nlohmann::json& j, const ObjectMeta& v) { j = internal::MetaToJSON(v); }
