@@ -4,7 +4,6 @@
 #include <exception>
 #include <functional>
 #include <memory>
-#include <pthread.h>
 #include <string>
 #include <typeinfo>
 #include <vector>
@@ -22,6 +21,7 @@
 #include "apimachinery/util/strconv.hpp"
 
 #include "../../examples/widgets/widgets.hpp"
+#include "support/small_stack.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_json_wire_test {
@@ -51,31 +51,7 @@ std::string DeepDoc(std::string_view api_version, std::string_view kind, int dep
                      api_version, kind, Arrays(depth - 1));
 }
 
-void RunOnSmallStack(const std::function<void()>& fn) {
-  struct Ctx {
-    const std::function<void()>* fn;
-    std::exception_ptr error;
-  } ctx{&fn, nullptr};
-  pthread_attr_t attr;
-  REQUIRE(pthread_attr_init(&attr) == 0);
-  REQUIRE(pthread_attr_setstacksize(&attr, 256 * 1024) == 0);
-  pthread_t t;
-  REQUIRE(pthread_create(
-              &t, &attr,
-              [](void* p) -> void* {
-                auto* c = static_cast<Ctx*>(p);
-                try {
-                  (*c->fn)();
-                } catch (...) {
-                  c->error = std::current_exception();
-                }
-                return nullptr;
-              },
-              &ctx) == 0);
-  pthread_join(t, nullptr);
-  pthread_attr_destroy(&attr);
-  if (ctx.error) std::rethrow_exception(ctx.error);
-}
+using test_support::RunOnSmallStack;
 
 TEST_CASE("every runtime decode entry point refuses nesting deeper than 10000 with Go's text",
           "[runtime][json]") {

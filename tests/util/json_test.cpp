@@ -2,13 +2,14 @@
 
 #include <cmath>
 #include <functional>
-#include <pthread.h>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+
+#include "support/small_stack.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace util_json_test {
@@ -28,32 +29,7 @@ std::string Nested(int depth, char open = '[') {
   return s;
 }
 
-// RunOnSmallStack runs fn on a thread with a 256 KiB stack; exceptions are passed back.
-void RunOnSmallStack(const std::function<void()>& fn) {
-  struct Ctx {
-    const std::function<void()>* fn;
-    std::exception_ptr error;
-  } ctx{&fn, nullptr};
-  pthread_attr_t attr;
-  REQUIRE(pthread_attr_init(&attr) == 0);
-  REQUIRE(pthread_attr_setstacksize(&attr, 256 * 1024) == 0);
-  pthread_t t;
-  REQUIRE(pthread_create(
-              &t, &attr,
-              [](void* p) -> void* {
-                auto* c = static_cast<Ctx*>(p);
-                try {
-                  (*c->fn)();
-                } catch (...) {
-                  c->error = std::current_exception();
-                }
-                return nullptr;
-              },
-              &ctx) == 0);
-  pthread_join(t, nullptr);
-  pthread_attr_destroy(&attr);
-  if (ctx.error) std::rethrow_exception(ctx.error);
-}
+using test_support::RunOnSmallStack;
 
 TEST_CASE("Parse bounds nesting at Go's maxNestingDepth with Go's SyntaxError text", "[util][json]") {
   CHECK(ujson::kMaxNestingDepth == 10000);

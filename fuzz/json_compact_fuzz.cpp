@@ -1,0 +1,65 @@
+// libFuzzer target: util::json::Compact against util::json::Parse, its model. For every input,
+// Compact::Parse accepts exactly when Parse does, with the same SyntaxError text; for accepted
+// input its Marshal equals Marshal of Parse's tree, From(tree) equals it, ToJSON equals the tree,
+// and a copy of every top-level member is a document that marshals as that member.
+// A failed property aborts (a finding).
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/util/json/compact.hpp"
+#include "apimachinery/util/json/json.hpp"
+
+namespace {
+
+namespace json = apimachinery::util::json;
+
+[[noreturn]] void Fail(const char* what, const std::string& a, const std::string& b) {
+  std::fprintf(stderr, "compact: %s\n  model:   %s\n  compact: %s\n", what, a.c_str(), b.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  std::optional<nlohmann::json> model;
+  std::string model_error;
+  try {
+    model = json::Parse(input);
+  } catch (const json::SyntaxError& e) {
+    model_error = e.what();
+  }
+  std::optional<json::Compact> doc;
+  try {
+    doc = json::Compact::Parse(input);
+  } catch (const json::SyntaxError& e) {
+    if (model) Fail("refused what Parse accepts", json::Marshal(*model), e.what());
+    if (model_error != e.what()) Fail("a different SyntaxError", model_error, e.what());
+    return 0;
+  }
+  if (!model) Fail("accepted what Parse refuses", model_error, doc->Marshal());
+  std::string want;
+  try {
+    want = json::Marshal(*model);
+  } catch (const apimachinery::Error& e) {
+    Fail("Marshal of the model failed", e.what(), doc->Marshal());
+  }
+  const std::string got = doc->Marshal();
+  if (got != want) Fail("Marshal differs", want, got);
+  if (!(json::Compact::From(*model) == *doc)) Fail("From(tree) != Parse", want, got);
+  if (!json::Equal(doc->ToJSON(), *model)) Fail("ToJSON != tree", want, json::Marshal(doc->ToJSON()));
+  if (model->is_object()) {
+    for (const auto& [key, value] : model->items()) {
+      const json::Compact member(doc->Root().Find(key));
+      if (member.Marshal() != json::Marshal(value))
+        Fail("member copy differs", json::Marshal(value), member.Marshal());
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,368 @@
+#include <cstdint>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/util/json/compact.hpp"
+#include "apimachinery/util/json/json.hpp"
+
+#include "support/small_stack.hpp"
+
+// Everything below is file-local: a package's test files are compiled as one unit.
+namespace util_json_compact_test {
+
+namespace ujson = apimachinery::util::json;
+using nlohmann::json;
+using test_support::RunOnSmallStack;
+using ujson::Compact;
+using ujson::ValueKind;
+using ujson::ValueRef;
+
+std::string ReadFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The model: util::json::Parse's tree. A compact document must say the same about every value.
+void CheckAgainstModel(ValueRef v, const json& model) {
+  switch (model.type()) {
+    case json::value_t::null:
+      CHECK(v.Kind() == ValueKind::kNull);
+      break;
+    case json::value_t::boolean:
+      REQUIRE(v.IsBool());
+      CHECK(v.Bool() == model.get<bool>());
+      break;
+    case json::value_t::number_integer:
+      REQUIRE(v.Kind() == ValueKind::kInteger);
+      CHECK(v.Int() == model.get<std::int64_t>());
+      break;
+    case json::value_t::number_unsigned:
+      // nlohmann keeps every non-negative integer literal unsigned; Compact keeps those that fit
+      // int64 as integers (the value is what matters).
+      REQUIRE(v.IsNumber());
+      if (v.Kind() == ValueKind::kUnsigned) {
+        CHECK(v.Unsigned() == model.get<std::uint64_t>());
+      } else {
+        REQUIRE(v.Kind() == ValueKind::kInteger);
+        CHECK(static_cast<std::uint64_t>(v.Int()) == model.get<std::uint64_t>());
+      }
+      break;
+    case json::value_t::number_float:
+      REQUIRE(v.Kind() == ValueKind::kFloat);
+      CHECK(v.Float() == model.get<double>());
+      break;
+    case json::value_t::string:
+      REQUIRE(v.IsString());
+      CHECK(v.String() == model.get_ref<const std::string&>());
+      break;
+    case json::value_t::array: {
+      REQUIRE(v.IsArray());
+      REQUIRE(v.Size() == model.size());
+      std::size_t i = 0;
+      v.ForEachElement([&](ValueRef e) { CheckAgainstModel(e, model[i++]); });
+      CHECK(i == model.size());
+      if (!model.empty()) CheckAgainstModel(v.At(model.size() - 1), model.back());
+      CHECK(v.At(model.size()).IsAbsent());
+      break;
+    }
+    case json::value_t::object: {
+      REQUIRE(v.IsObject());
+      REQUIRE(v.Size() == model.size());
+      auto it = model.begin();
+      v.ForEachMember([&](std::string_view key, ValueRef m) {
+        REQUIRE(it != model.end());
+        CHECK(key == it.key());  // both iterate in key order
+        CheckAgainstModel(m, it.value());
+        ++it;
+      });
+      CHECK(it == model.end());
+      for (const auto& [key, value] : model.items()) CheckAgainstModel(v.Find(key), value);
+      CHECK(v.Find("\x01not-a-key").IsAbsent());
+      break;
+    }
+    default:
+      FAIL("unexpected model kind");
+  }
+}
+
+// RandomDocument: JSON text with every kind of value, duplicate keys, escapes and non-ASCII text.
+class RandomDocument {
+ public:
+  explicit RandomDocument(std::uint32_t seed) : rng_(seed) {}
+
+  std::string Next() {
+    std::string out;
+    Value(out, 0);
+    return out;
+  }
+
+ private:
+  std::size_t Pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+
+  void String(std::string& out) {
+    static const std::vector<std::string> kPieces = {
+        "a",
+        "b",
+        "name",
+        "metadata",
+        "\\n",
+        "\\u00e9",
+        "\\ud83d\\ude00",
+        "é",
+        "\\\"",
+        "x-y",
+        "",
+        "0",
+        "\\/",
+        "a-rather-long-"
+        "string-of-more-than-sixty-four-bytes-so-it-is-not-interned"};
+    out += '"';
+    const std::size_t n = Pick(3);
+    for (std::size_t i = 0; i < n; ++i) out += kPieces[Pick(kPieces.size())];
+    out += '"';
+  }
+
+  void Value(std::string& out, int depth) {
+    const std::size_t kinds = depth > 6 ? 7 : 9;
+    switch (Pick(kinds)) {
+      case 0:
+        out += "null";
+        break;
+      case 1:
+        out += Pick(2) ? "true" : "false";
+        break;
+      case 2:
+        out += std::to_string(static_cast<std::int64_t>(rng_()) - (std::int64_t{1} << 31));
+        break;
+      case 3: {
+        static const char* kEdges[] = {"9223372036854775807",
+                                       "-9223372036854775808",
+                                       "9223372036854775808",
+                                       "18446744073709551615",
+                                       "0",
+                                       "-0",
+                                       "1e3",
+                                       "2.5",
+                                       "-1.25e-7",
+                                       "1E+2"};
+        out += kEdges[Pick(std::size(kEdges))];
+        break;
+      }
+      case 4:
+      case 5:
+      case 6:
+        String(out);
+        break;
+      case 7: {
+        out += '[';
+        const std::size_t n = Pick(5);
+        for (std::size_t i = 0; i < n; ++i) {
+          if (i) out += ',';
+          Value(out, depth + 1);
+        }
+        out += ']';
+        break;
+      }
+      default: {
+        out += '{';
+        const std::size_t n = Pick(6);
+        for (std::size_t i = 0; i < n; ++i) {
+          if (i) out += ',';
+          String(out);  // few distinct keys: duplicates are common
+          out += Pick(2) ? ":" : " : ";
+          Value(out, depth + 1);
+        }
+        out += '}';
+        break;
+      }
+    }
+  }
+
+  std::mt19937 rng_;
+};
+
+TEST_CASE("Compact: every fixture reads, marshals and converts as util::json::Parse's tree", "[util][json]") {
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(APIMACHINERY_TESTDATA_DIR)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    if (entry.file_size() > 4 * 1024 * 1024) continue;
+    const std::string text = ReadFile(entry.path());
+    json model;
+    try {
+      model = ujson::Parse(text);
+    } catch (const ujson::SyntaxError&) {
+      CHECK_THROWS_AS(Compact::Parse(text), ujson::SyntaxError);
+      continue;
+    }
+    INFO(entry.path().string());
+    const Compact doc = Compact::Parse(text);
+    CHECK(doc.Marshal() == ujson::Marshal(model));
+    CHECK(ujson::Equal(doc.ToJSON(), model));
+    CHECK(Compact::From(model) == doc);
+    CheckAgainstModel(doc.Root(), model);
+    ++files;
+  }
+  CHECK(files > 20);
+}
+
+TEST_CASE("Compact: the realistic pod is read in place and costs a fraction of a tree", "[util][json]") {
+  const std::string text =
+      ReadFile(std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "pods" / "pod-realistic.json");
+  const Compact doc = Compact::Parse(text);
+  const json model = ujson::Parse(text);
+  CHECK(doc.Root().FindPath("spec", "nodeName").String() == model["spec"]["nodeName"].get<std::string>());
+  CHECK(doc.Root().FindPath("metadata", "name").String() == model["metadata"]["name"].get<std::string>());
+  CHECK(doc.Root().FindPath("metadata", "no-such-key", "name").IsAbsent());
+  // One block of about 1.3 times the JSON text (the tree is about 7 times).
+  CHECK(doc.HeapBytes() < 2 * text.size());
+  // A subtree copy is a document of its own.
+  const Compact meta(doc.Root().Find("metadata"));
+  CHECK(meta.Marshal() == ujson::Marshal(model["metadata"]));
+  CHECK(meta.HeapBytes() < doc.HeapBytes());
+  // Copies copy; moves keep views valid.
+  Compact copy = doc;
+  CHECK(copy == doc);
+  const ValueRef spec = copy.Root().Find("spec");
+  Compact moved = std::move(copy);
+  CHECK(spec.Find("nodeName").String() == model["spec"]["nodeName"].get<std::string>());
+  CHECK(moved == doc);
+}
+
+TEST_CASE("Compact: random documents agree with the tree model", "[util][json][property]") {
+  RandomDocument gen(20261203);
+  for (int i = 0; i < 3000; ++i) {
+    const std::string text = gen.Next();
+    INFO(text);
+    const json model = ujson::Parse(text);
+    const Compact doc = Compact::Parse(text);
+    REQUIRE(doc.Marshal() == ujson::Marshal(model));
+    CHECK(Compact::From(model) == doc);
+    CheckAgainstModel(doc.Root(), model);
+    std::string appended = "prefix:";
+    doc.Root().AppendMarshal(appended);
+    CHECK(appended == "prefix:" + ujson::Marshal(model));
+  }
+}
+
+TEST_CASE("Compact: duplicate keys keep the last value and members are in key order", "[util][json]") {
+  const Compact doc = Compact::Parse(R"({"b":1,"a":{"y":1,"x":2},"b":3,"c":[],"a":"last"})");
+  CHECK(doc.Root().Size() == 3);
+  CHECK(doc.Root().Find("b").Int() == 3);
+  CHECK(doc.Root().Find("a").String() == "last");
+  CHECK(doc.Marshal() == R"({"a":"last","b":3,"c":[]})");
+  std::string keys;
+  doc.Root().ForEachMember([&](std::string_view k, ValueRef) { keys += k; });
+  CHECK(keys == "abc");
+}
+
+TEST_CASE("Compact: numbers keep their kind and compare by value", "[util][json]") {
+  const Compact doc = Compact::Parse(R"([1,-1,18446744073709551615,2.5,1e2,-0])");
+  const ValueRef r = doc.Root();
+  CHECK(r.At(0).Kind() == ValueKind::kInteger);
+  CHECK(r.At(1).Int() == -1);
+  CHECK(r.At(2).Kind() == ValueKind::kUnsigned);
+  CHECK(r.At(2).Unsigned() == std::numeric_limits<std::uint64_t>::max());
+  CHECK(r.At(3).Float() == 2.5);
+  CHECK(r.At(4).Kind() == ValueKind::kFloat);
+  CHECK(doc.Marshal() == ujson::Marshal(ujson::Parse(R"([1,-1,18446744073709551615,2.5,1e2,-0])")));
+  CHECK(Compact::Parse("1.0") == Compact::Parse("1"));
+  CHECK_FALSE(Compact::Parse("1.5") == Compact::Parse("1"));
+  CHECK_FALSE(Compact::Parse(R"({"a":1})") == Compact::Parse(R"({"a":1,"b":2})"));
+  CHECK_FALSE(Compact::Parse(R"(["a"])") == Compact::Parse(R"(["b"])"));
+}
+
+TEST_CASE("Compact: accessors of the wrong kind return zero values", "[util][json]") {
+  const Compact doc = Compact::Parse(R"({"s":"text","n":5,"a":[1]})");
+  const ValueRef s = doc.Root().Find("s");
+  CHECK(s.Int() == 0);
+  CHECK(s.Size() == 0);
+  CHECK(s.Find("x").IsAbsent());
+  CHECK(s.At(0).IsAbsent());
+  CHECK(doc.Root().Find("n").String().empty());
+  CHECK_FALSE(doc.Root().Find("a").Bool());
+  const ValueRef absent = doc.Root().Find("missing");
+  CHECK(absent.IsAbsent());
+  CHECK_FALSE(static_cast<bool>(absent));
+  CHECK(absent.ToJSON().is_null());
+  std::string out;
+  absent.AppendMarshal(out);
+  CHECK(out == "null");
+  CHECK(absent == ValueRef());
+  CHECK_FALSE(absent == Compact::Parse("null").Root());
+  CHECK(Compact().Marshal() == "null");
+}
+
+TEST_CASE("Compact: short equal strings are stored once", "[util][json]") {
+  std::string many = "[";
+  for (int i = 0; i < 1000; ++i) many += (i ? "," : "") + std::string(R"("kubernetes.io/hostname")");
+  many += "]";
+  const Compact doc = Compact::Parse(many);
+  CHECK(doc.Root().Size() == 1000);
+  CHECK(doc.Root().At(999).String() == "kubernetes.io/hostname");
+  // 1000 string nodes of 8 bytes, one copy of the text.
+  CHECK(doc.HeapBytes() < 1002 * sizeof(std::uint64_t) + 64);
+}
+
+TEST_CASE("Compact: bad input throws Parse's errors", "[util][json]") {
+  const std::vector<std::string> bad = {
+      "",
+      "[1,",
+      R"({"a"})",
+      "tru",
+      R"("\x")",
+      "1 2",
+      std::string("[1,\0]", 5),
+      "{\"a\":1,}",
+      "[01]",
+      "\xEF\xBB\xBF[1]",  // a byte order mark
+      std::string(10001, '['),
+  };
+  for (const auto& text : bad) {
+    INFO(text.substr(0, 40));
+    std::string want;
+    try {
+      ujson::Parse(text);
+      FAIL("Parse accepted it");
+    } catch (const ujson::SyntaxError& e) {
+      want = e.what();
+    }
+    CHECK_THROWS_MATCHES(Compact::Parse(text), ujson::SyntaxError, Catch::Message(want));
+  }
+  CHECK_THROWS_MATCHES(Compact::From(json::binary({1, 2})), apimachinery::Error,
+                       Catch::Message("json: unsupported type: binary"));
+}
+
+TEST_CASE("Compact: 10,000-deep documents parse, marshal, compare and free on a small stack",
+          "[util][json]") {
+  RunOnSmallStack([] {
+    const std::string arrays = std::string(10000, '[') + std::string(10000, ']');
+    std::string objects;
+    for (int i = 0; i < 10000; ++i) objects += "{\"a\":";
+    objects += "1" + std::string(10000, '}');
+    for (const std::string& text : {arrays, objects}) {
+      const Compact doc = Compact::Parse(text);
+      CHECK(doc.Marshal() == text);
+      CHECK(doc == Compact::Parse(text));
+      const Compact copy(doc.Root());
+      CHECK(copy == doc);
+      std::string out;
+      doc.Root().Find("a").AppendMarshal(out);
+      CHECK(out == (text[0] == '{' ? text.substr(5, text.size() - 6) : std::string("null")));
+    }
+  });
+}
+
+}  // namespace util_json_compact_test
