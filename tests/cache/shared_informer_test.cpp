@@ -530,6 +530,18 @@ TEST_CASE("StripManagedFields drops metadata.managedFields from typed and unstru
   CHECK(uout->GetObjectMeta()->managed_fields.empty());
   CHECK(dynamic_cast<const apimachinery::runtime::Unstructured&>(*uin).Body()["metadata"].count(
             "managedFields") == 1);
+
+  // A CompactUnstructured gets a new document without them (the input keeps its own).
+  ObjectPtr cin = std::make_shared<const apimachinery::runtime::CompactUnstructured>(*u);
+  ObjectPtr cout = cache::StripManagedFields(cin);
+  REQUIRE(cout != cin);
+  const auto& c = dynamic_cast<const apimachinery::runtime::CompactUnstructured&>(*cout);
+  CHECK(c.Root().FindPath("metadata", "managedFields").IsAbsent());
+  CHECK(c.MarshalJSON() == R"({"apiVersion":"v1","data":{"k":"v"},"kind":"ConfigMap","metadata":{"name":"c",)"
+                           R"("namespace":"ns"}})");
+  CHECK(c.GetObjectMeta()->managed_fields.empty());
+  CHECK(cin->GetObjectMeta()->managed_fields.size() == 1);
+  CHECK(cache::StripManagedFields(cout) == cout);
 }
 
 TEST_CASE(

@@ -366,3 +366,18 @@ TEST_CASE("Compact: 10,000-deep documents parse, marshal, compare and free on a 
 }
 
 }  // namespace util_json_compact_test
+
+namespace util_json_compact_test {
+
+TEST_CASE("Compact: WithoutMember copies the document without one member", "[util][json]") {
+  const Compact doc = Compact::Parse(R"({"a":{"b":1,"c":[2],"d":{"e":3}},"f":"g"})");
+  CHECK(doc.WithoutMember({"a", "c"}).Marshal() == R"({"a":{"b":1,"d":{"e":3}},"f":"g"})");
+  CHECK(doc.WithoutMember({"f"}).Marshal() == R"({"a":{"b":1,"c":[2],"d":{"e":3}}})");
+  CHECK(doc.WithoutMember({"a", "d", "e"}).Marshal() == R"({"a":{"b":1,"c":[2],"d":{}},"f":"g"})");
+  // No member there: an equal copy.
+  CHECK(doc.WithoutMember({"a", "x"}) == doc);
+  CHECK(doc.WithoutMember({"f", "x"}) == doc);  // "f" is not an object
+  CHECK(Compact::Parse("[1]").WithoutMember({"a"}) == Compact::Parse("[1]"));
+}
+
+}  // namespace util_json_compact_test

@@ -18,8 +18,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/conversion/fields.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
@@ -374,6 +376,24 @@ TEST_CASE("EventStreamDecoder: objects are typed through the Scheme, or Unstruct
     const auto* u = dynamic_cast<const runtime::Unstructured*>(a->object.get());
     REQUIRE(u != nullptr);
     CHECK(u->GetName() == "typed");
+  }
+  {
+    // compact: every object is an immutable CompactUnstructured, registered kinds too.
+    watch::EventStreamDecoder dec(Codec(), {.compact = true});
+    dec.Feed(in + R"({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","code":410}})");
+    for (const char* name : {"typed", "w"}) {
+      auto ev = dec.Next();
+      REQUIRE(ev);
+      const auto* c = dynamic_cast<const runtime::CompactUnstructured*>(ev->object.get());
+      REQUIRE(c != nullptr);
+      CHECK(c->GetObjectMeta()->name == name);
+      CHECK(c->Root().FindPath("metadata", "name").String() == name);
+    }
+    auto err = dec.Next();
+    REQUIRE(err);
+    const auto* status = dynamic_cast<const metav1::Status*>(err->object.get());
+    REQUIRE(status != nullptr);  // an ERROR event's Status stays a Status
+    CHECK(status->code == 410);
   }
   {
     const runtime::JSONSerializer strict_kinds(TestScheme(), {.unstructured_fallback = false});

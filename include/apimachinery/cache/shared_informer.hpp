@@ -81,6 +81,7 @@
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
 #include "apimachinery/error.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/util/clock.hpp"
@@ -286,8 +287,8 @@ void ShutDownEventHandler(SharedIndexInformer& informer,
 // WaitForCacheSync, syncedPollPeriod).
 bool WaitForCacheSync(std::stop_token stop, const std::vector<std::function<bool()>>& has_synced);
 
-// StripManagedFields: a TransformFunc that drops metadata.managedFields (typed objects and
-// runtime::Unstructured alike), usually to save memory in the cache
+// StripManagedFields: a TransformFunc that drops metadata.managedFields (typed objects,
+// runtime::Unstructured and runtime::CompactUnstructured alike), usually to save memory in the cache
 // (controller-runtime/pkg/cache/cache.go: TransformStripManagedFields). An object without
 // managedFields (or without metadata) is returned as is; otherwise a copy without them (the input
 // is shared and immutable, where upstream edits the freshly decoded object in place).
@@ -438,6 +439,9 @@ inline std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr
   if (!obj) return obj;
   const metav1::ObjectMeta* meta = obj->GetObjectMeta();
   if (meta == nullptr || meta->managed_fields.empty()) return obj;
+  if (const auto* c = dynamic_cast<const runtime::CompactUnstructured*>(obj.get())) {
+    return std::make_shared<const runtime::CompactUnstructured>(c->WithoutManagedFields());
+  }
   std::unique_ptr<runtime::Object> copy = obj->DeepCopyObject();
   if (auto* u = dynamic_cast<runtime::Unstructured*>(copy.get())) {
     u->SetManagedFields({});  // removes metadata.managedFields from the JSON and the view

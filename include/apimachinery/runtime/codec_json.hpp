@@ -11,7 +11,8 @@
 // - a registered kind -> a new typed object (Scheme::New) filled by the type's from_json;
 // - an unregistered kind -> runtime::Unstructured (UnstructuredList when the document has an
 //   "items" array), unless options.unstructured_fallback is false (then NotRegisteredError);
-// - DecodeUnstructured always gives Unstructured / UnstructuredList.
+// - DecodeUnstructured always gives Unstructured / UnstructuredList; DecodeCompact gives an
+//   object as the immutable CompactUnstructured (runtime/compact_unstructured.hpp).
 // Strict mode reports unknown fields (for types whose JSON comes from APIMACHINERY_JSON_FIELDS,
 // and unknown metadata keys of any type) and duplicate fields, as upstream's strict serializer:
 // the object is decoded, then StrictDecodingError is thrown with the object attached
@@ -47,6 +48,7 @@
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/error.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/group_versioner.hpp"
@@ -99,6 +101,11 @@ class JSONSerializer {
   std::unique_ptr<Object> DecodeUnstructured(std::string_view data) const {
     return DecodeImpl(data, nullptr, true);
   }
+  // DecodeCompact: as DecodeUnstructured, but an object that is not a list comes out as a
+  // CompactUnstructured (a list as UnstructuredList; in strict mode, an Unstructured). Same errors.
+  // Cost: one parse into the compact document; the slow path (a tree) runs only for lists, strict
+  // mode and input that is refused.
+  std::unique_ptr<Object> DecodeCompact(std::string_view data) const;
   // DecodeInto decodes into an existing object and returns the document's GVK (upstream:
   // runtime.DecodeInto over Serializer.Decode(data, nil, into), serializer/json/json.go; with
   // options.convert, the versioning codec's Decode with into, serializer/versioning).
@@ -120,7 +127,12 @@ class JSONSerializer {
                                       const DecodeIntoOptions& options = {}) const;
 
   // Encode: the object's JSON with apiVersion/kind set.
-  std::string Encode(const Object& obj) const { return Dump(ToJSON(obj)); }
+  std::string Encode(const Object& obj) const {
+    if (!options_.pretty && obj.GetTypeId() == util::kTypeId<CompactUnstructured>) {
+      return static_cast<const CompactUnstructured&>(obj).MarshalJSON();  // without a tree
+    }
+    return Dump(ToJSON(obj));
+  }
   // Encode to a target version: ConvertToVersion, then Encode.
   std::string Encode(const Object& obj, const GroupVersioner& target) const {
     return Encode(*scheme_->ConvertToVersion(obj, target));
@@ -351,6 +363,30 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
   return obj;
 }
 
+inline std::unique_ptr<Object> JSONSerializer::DecodeCompact(std::string_view data) const {
+  if (!options_.strict) {
+    std::optional<util::json::Compact> doc;
+    try {
+      doc = util::json::Compact::Parse(data);
+    } catch (const util::json::SyntaxError&) {
+      // Refused below, with the serializer's text.
+    }
+    if (doc && doc->Root().IsObject() && !doc->Root().Find("items").IsArray()) {
+      const util::json::ValueRef root = doc->Root();
+      const util::json::ValueRef api_version = root.Find("apiVersion");
+      const util::json::ValueRef kind = root.Find("kind");
+      const auto string_or_null = [](util::json::ValueRef v) { return !v || v.IsNull() || v.IsString(); };
+      if (string_or_null(api_version) && string_or_null(kind)) {
+        const schema::GroupVersionKind gvk =
+            schema::FromAPIVersionAndKind(std::string(api_version.String()), std::string(kind.String()));
+        if (!gvk.kind.empty() && !gvk.version.empty())
+          return std::make_unique<CompactUnstructured>(std::move(*doc));
+      }
+    }
+  }
+  return DecodeImpl(data, nullptr, true);  // the exact errors, lists and strict mode
+}
+
 inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data, Object& into,
                                                            const DecodeIntoOptions& options) const {
   Parsed p = Parse(data, nullptr);
@@ -396,6 +432,9 @@ inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
   if (obj.GetTypeId() == util::kTypeId<Unstructured>) {
     return static_cast<const Unstructured&>(obj).UnstructuredContent();
   }
+  if (obj.GetTypeId() == util::kTypeId<CompactUnstructured>) {
+    return static_cast<const CompactUnstructured&>(obj).UnstructuredContent();
+  }
   if (obj.GetTypeId() == util::kTypeId<UnstructuredList>) {
     return static_cast<const UnstructuredList&>(obj).UnstructuredContent();
   }
@@ -428,6 +467,9 @@ inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
 inline Unstructured ObjectToUnstructured(const Scheme& scheme, const Object& obj) {
   if (obj.GetTypeId() == util::kTypeId<Unstructured>) {
     return static_cast<const Unstructured&>(obj);
+  }
+  if (obj.GetTypeId() == util::kTypeId<CompactUnstructured>) {
+    return static_cast<const CompactUnstructured&>(obj).ToUnstructured();
   }
   schema::GroupVersionKind gvk = obj.GetObjectKind();
   if (gvk.kind.empty() || gvk.version.empty()) gvk = scheme.ObjectKinds(obj).first.front();

@@ -7,6 +7,7 @@
 // (testing/testing.hpp), not included here.
 #pragma once
 
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/runtime/unstructured_converter.hpp"

@@ -21,7 +21,8 @@
 //   auto w = watch::NewStreamWatcher(std::move(reader), codec);   // a watch::Interface
 //
 // Objects: decoded by runtime::JSONSerializer::Decode (a registered kind -> its typed object,
-// else Unstructured), or always Unstructured with `options.unstructured`; the object of an ERROR
+// else Unstructured), or always Unstructured with `options.unstructured` (CompactUnstructured
+// with `options.compact`); the object of an ERROR
 // event whose kind is "Status" is a metav1::Status whatever the Scheme holds.
 //
 // Errors (what() is upstream's text; a syntax error is sticky, as json.Decoder's; after any other
@@ -120,6 +121,9 @@ inline constexpr std::size_t kDefaultMaxFrameBytes = std::size_t{16} * 1024 * 10
 
 struct EventStreamDecoderOptions {
   bool unstructured = false;  // objects as Unstructured, never typed
+  // Objects as runtime::CompactUnstructured (immutable; a seventh of an Unstructured's memory),
+  // never typed; takes precedence over `unstructured`.
+  bool compact = false;
   std::size_t max_frame_bytes = kDefaultMaxFrameBytes;
 };
 
@@ -573,8 +577,9 @@ inline Event EventStreamDecoder::DecodeFrame(const Frame& f) {
         }
       }
     }
-    std::unique_ptr<runtime::Object> obj =
-        options_.unstructured ? serializer_.DecodeUnstructured(object) : serializer_.Decode(object);
+    std::unique_ptr<runtime::Object> obj = options_.compact        ? serializer_.DecodeCompact(object)
+                                           : options_.unstructured ? serializer_.DecodeUnstructured(object)
+                                                                   : serializer_.Decode(object);
     return Event{event_type, std::shared_ptr<const runtime::Object>(std::move(obj))};
   } catch (const std::exception& e) {
     throw DecodeError(fmt::format("unable to decode watch event: {}", e.what()), std::current_exception());

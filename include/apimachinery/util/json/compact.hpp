@@ -44,6 +44,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -54,6 +56,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
+#include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/strconv.hpp"
 
@@ -269,6 +272,11 @@ class Compact {
   // A document holding a copy of `v` (a value of another document, or of this one).
   explicit Compact(ValueRef v);
 
+  // WithoutMember: a copy of this document without the object member at `path` (object keys from
+  // the root, at least one); an equal copy when no member is there. Cost: one copy of the
+  // document.
+  Compact WithoutMember(std::initializer_list<std::string_view> path) const;
+
   ValueRef Root() const noexcept { return ValueRef(nodes(), chars()); }
   nlohmann::json ToJSON() const { return Root().ToJSON(); }
   std::string Marshal() const {
@@ -326,24 +334,10 @@ class Builder {
     return Number(ValueKind::kUnsigned, v);
   }
   bool number_float(number_float_t v, const string_t&) { return Number(ValueKind::kFloat, v); }
-  bool string(string_t& v) {
-    String(v);
-    Counted();
-    return true;
-  }
+  bool string(string_t& v) { return StringValue(v); }
   bool binary(binary_t&) { throw Error("json: unsupported type: binary"); }
   bool start_object(std::size_t) { return Open(ValueKind::kObject); }
-  bool key(string_t& v) {
-    Frame& f = stack_.back();
-    const std::uint32_t at = static_cast<std::uint32_t>(nodes_.size());
-    String(v);
-    if (f.last_key != kNone) {
-      const std::string_view prev = KeyAt(f.last_key);
-      if (!(prev < std::string_view(v))) f.unordered = true;
-    }
-    f.last_key = at;
-    return true;
-  }
+  bool key(string_t& v) { return Key(v); }
   bool end_object() { return Close(); }
   bool start_array(std::size_t) { return Open(ValueKind::kArray); }
   bool end_array() { return Close(); }
@@ -356,6 +350,25 @@ class Builder {
   void Copy(ValueRef v);
   // Finish: the document built (exactly one top-level value was written).
   Compact Finish();
+
+  // StringValue and Key: a string value, and an object member's key (the SAX calls without the
+  // std::string).
+  bool StringValue(std::string_view v) {
+    String(v);
+    Counted();
+    return true;
+  }
+  bool Key(std::string_view v) {
+    Frame& f = stack_.back();
+    const std::uint32_t at = static_cast<std::uint32_t>(nodes_.size());
+    String(v);
+    if (f.last_key != kNone) {
+      const std::string_view prev = KeyAt(f.last_key);
+      if (!(prev < v)) f.unordered = true;
+    }
+    f.last_key = at;
+    return true;
+  }
 
   bool String(std::string_view s) {
     if (s.size() > kMaxCount) TooLarge();
@@ -427,13 +440,11 @@ class Builder {
     return {chars_.data() + nodes_[i].extra, CountOf(nodes_[i])};
   }
   std::uint32_t Intern(std::string_view s) {
-    if (s.size() <= kInternMax) {
-      auto [it, inserted] = interned_.try_emplace(std::string(s), 0);
-      if (!inserted) return it->second;
-      it->second = Append(s);
-      return it->second;
-    }
-    return Append(s);
+    if (s.size() > kInternMax) return Append(s);
+    if (auto it = interned_.find(s); it != interned_.end()) return it->second;
+    const std::uint32_t off = Append(s);
+    interned_.emplace(std::string(s), off);
+    return off;
   }
   std::uint32_t Append(std::string_view s) {
     if (chars_.size() + s.size() > UINT32_MAX) TooLarge();
@@ -448,7 +459,11 @@ class Builder {
   std::vector<Node> nodes_;
   std::string chars_;
   std::vector<Frame> stack_;
-  std::unordered_map<std::string, std::uint32_t> interned_;
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return util::FastHash(s); }
+  };
+  std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> interned_;
 };
 
 inline std::uint32_t Builder::SortMembers(std::uint32_t start, std::uint32_t count) {
@@ -514,11 +529,11 @@ inline void Builder::Copy(ValueRef v) {
     const Node& n = *p;
     switch (KindOf(n)) {
       case ValueKind::kString: {
-        std::string s(chars + n.extra, CountOf(n));
+        const std::string_view s(chars + n.extra, CountOf(n));
         if (is_key) {
-          key(s);
+          Key(s);
         } else {
-          string(s);
+          StringValue(s);
         }
         ++p;
         break;
@@ -573,6 +588,33 @@ inline Compact::Compact(ValueRef v) {
   *this = b.Finish();
 }
 
+namespace compact_detail {
+// CopyWithout: appends `v` without the member at path[0..n) (recursive along the path only).
+inline void CopyWithout(Builder& b, ValueRef v, const std::string_view* path, std::size_t n) {
+  if (n == 0 || !v.IsObject()) {
+    b.Copy(v);
+    return;
+  }
+  b.start_object(v.Size());
+  v.ForEachMember([&](std::string_view key, ValueRef member) {
+    if (key != path[0]) {
+      b.Key(key);
+      b.Copy(member);
+    } else if (n > 1) {
+      b.Key(key);
+      CopyWithout(b, member, path + 1, n - 1);
+    }
+  });
+  b.end_object();
+}
+}  // namespace compact_detail
+
+inline Compact Compact::WithoutMember(std::initializer_list<std::string_view> path) const {
+  compact_detail::Builder b;
+  compact_detail::CopyWithout(b, Root(), path.begin(), path.size());
+  return b.Finish();
+}
+
 inline Compact Compact::Parse(std::string_view text) {
   std::optional<compact_detail::Builder> builder;
   detail::ParseWith(text, [&](auto&&...) -> compact_detail::Builder& {
@@ -592,8 +634,7 @@ inline Compact Compact::From(const nlohmann::json& v) {
   std::vector<Frame> stack;
   auto visit_value = [&](const nlohmann::json& x) {
     if (x.is_string()) {
-      std::string s = x.get_ref<const std::string&>();
-      b.string(s);
+      b.StringValue(x.get_ref<const std::string&>());
     } else if (x.is_object()) {
       b.start_object(x.size());
       stack.push_back({&x, x.begin()});
@@ -627,10 +668,7 @@ inline Compact Compact::From(const nlohmann::json& v) {
       continue;
     }
     const auto it = f.it++;
-    if (f.value->is_object()) {
-      std::string k = it.key();
-      b.key(k);
-    }
+    if (f.value->is_object()) b.Key(it.key());
     visit_value(*it);
   }
   return b.Finish();
