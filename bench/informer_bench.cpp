@@ -20,6 +20,9 @@
 //                                   10,000 ADDED events went through (glibc mallinfo2: bytes in
 //                                   use, chunk overhead included)
 //   BENCH informer_bytes_per_pod_strip_managed_fields  the same with SetTransform(StripManagedFields)
+//   BENCH informer_events_per_s_compact, informer_bytes_per_pod_compact(_strip_managed_fields)
+//                                   the same with the pods decoded as runtime::CompactUnstructured
+//                                   (watch::EventStreamDecoderOptions::compact)
 //   BENCH pod_json_bytes            JSON size of one pod, for scale
 // `informer_bench --events-only` runs the two event benchmarks alone.
 // bench/go (`-informer`, informer.go) runs the same workloads on client-go with the same bytes
@@ -52,8 +55,10 @@
 #include "apimachinery/cache/cache.hpp"
 #include "apimachinery/cache/shared_informer.hpp"
 #include "apimachinery/runtime/codec_json.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/util/type_id.hpp"
 #include "apimachinery/watch/decoder.hpp"
 #include "apimachinery/watch/fake.hpp"
 
@@ -106,13 +111,23 @@ class BytesReader final : public watch::Reader {
   std::atomic<bool> closed_{false};
 };
 
-std::unique_ptr<watch::Interface> StreamWatcher(std::string_view bytes) {
-  return watch::NewStreamWatcher(std::make_unique<BytesReader>(bytes), Serializer(),
-                                 watch::EventStreamDecoderOptions{.unstructured = true});
+// Repr: how the pods are decoded: runtime::Unstructured (a JSON tree, as client-go's
+// unstructured.Unstructured) or runtime::CompactUnstructured (an immutable compact document).
+enum class Repr { kUnstructured, kCompact };
+
+std::unique_ptr<watch::Interface> StreamWatcher(std::string_view bytes, Repr repr) {
+  return watch::NewStreamWatcher(
+      std::make_unique<BytesReader>(bytes), Serializer(),
+      watch::EventStreamDecoderOptions{.unstructured = true, .compact = repr == Repr::kCompact});
 }
 
-// The node index: spec.nodeName of the Unstructured pod.
+// The node index: spec.nodeName of the pod.
 std::optional<std::string_view> NodeName(const runtime::Object& o) {
+  if (o.GetTypeId() == apimachinery::util::kTypeId<runtime::CompactUnstructured>) {
+    const auto node = static_cast<const runtime::CompactUnstructured&>(o).Root().FindPath("spec", "nodeName");
+    if (!node.IsString()) return std::nullopt;
+    return node.String();
+  }
   const nlohmann::json& body = static_cast<const runtime::Unstructured&>(o).Body();
   auto spec = body.find("spec");
   if (spec == body.end() || !spec->is_object()) return std::nullopt;
@@ -133,13 +148,13 @@ cache::Indexers TwoIndexes() {
 // calls the handler (the informer's HandleDeltas / processDeltas), here a counting no-op.
 class Pipeline {
  public:
-  Pipeline(std::string_view stream, long long total)
+  Pipeline(std::string_view stream, long long total, Repr repr = Repr::kUnstructured)
       : indexer_(std::make_shared<cache::Indexer>(cache::MetaNamespaceKeyFunc, TwoIndexes())),
         fifo_(cache::MetaNamespaceKeyFunc, indexer_),
         total_(total) {
     const auto start = std::chrono::steady_clock::now();
     fifo_.Replace({}, "1");  // the empty list
-    std::jthread producer([&, w = StreamWatcher(stream)] {
+    std::jthread producer([&, w = StreamWatcher(stream, repr)] {
       while (std::optional<watch::Event> ev = w->Next()) {
         switch (ev->type) {
           case watch::EventType::kAdded:
@@ -212,16 +227,17 @@ class Pipeline {
 // watch::FakeWatcher, until the Reflector stops it). No streaming list, as the Go side.
 class StreamListWatch final : public cache::ListerWatcher {
  public:
-  explicit StreamListWatch(std::string_view stream) : stream_(stream) {}
+  StreamListWatch(std::string_view stream, Repr repr) : stream_(stream), repr_(repr) {}
   cache::ListResult List(const apimachinery::metav1::ListOptions&) override { return {{}, "1", ""}; }
   std::unique_ptr<watch::Interface> Watch(const apimachinery::metav1::ListOptions&) override {
     if (watched_.exchange(true)) return std::make_unique<watch::FakeWatcher>();
-    return StreamWatcher(stream_);
+    return StreamWatcher(stream_, repr_);
   }
   bool IsWatchListSemanticsUnSupported() const override { return true; }
 
  private:
   std::string_view stream_;
+  Repr repr_;
   std::atomic<bool> watched_{false};
 };
 
@@ -230,8 +246,10 @@ class StreamListWatch final : public cache::ListerWatcher {
 // `total` events.
 class RunningInformer {
  public:
-  RunningInformer(std::string_view stream, long long total, cache::TransformFunc transform = {})
-      : informer_(std::make_shared<StreamListWatch>(stream), std::chrono::milliseconds(0), TwoIndexes()),
+  RunningInformer(std::string_view stream, long long total, Repr repr = Repr::kUnstructured,
+                  cache::TransformFunc transform = {})
+      : informer_(std::make_shared<StreamListWatch>(stream, repr), std::chrono::milliseconds(0),
+                  TwoIndexes()),
         total_(total) {
     if (transform) informer_.SetTransform(std::move(transform));
     informer_.AddEventHandler({
@@ -275,11 +293,11 @@ const std::string& EventStream() {
 }
 
 // Runs the event stream through `Path` (RunningInformer or Pipeline) once per iteration.
-template <typename Path>
+template <typename Path, Repr repr = Repr::kUnstructured>
 void EventsThrough(benchmark::State& state) {
   const std::string& stream = EventStream();
   for (auto _ : state) {
-    Path p(stream, kEventAdds + kEventUpdates);
+    Path p(stream, kEventAdds + kEventUpdates, repr);
     if (p.Store().Len() != kEventAdds) state.SkipWithError("the store misses pods");
     state.SetIterationTime(p.Seconds());  // the stream's passage, not the teardown
   }
@@ -289,6 +307,10 @@ void BM_InformerEvents(benchmark::State& state) { EventsThrough<RunningInformer>
 BENCHMARK(BM_InformerEvents)->Unit(benchmark::kMillisecond)->UseManualTime();
 void BM_PipelineEvents(benchmark::State& state) { EventsThrough<Pipeline>(state); }
 BENCHMARK(BM_PipelineEvents)->Unit(benchmark::kMillisecond)->UseManualTime();
+void BM_InformerEventsCompact(benchmark::State& state) {
+  EventsThrough<RunningInformer, Repr::kCompact>(state);
+}
+BENCHMARK(BM_InformerEventsCompact)->Unit(benchmark::kMillisecond)->UseManualTime();
 
 // --- heap per pod ------------------------------------------------------------------------------
 
@@ -299,11 +321,11 @@ std::size_t HeapInUse() {
 
 // BytesPerPod: heap in use while the informer runs, synced on kRetainedPods ADDED events, above
 // the heap in use before it was made (the stream's bytes excluded), per pod.
-double BytesPerPod(cache::TransformFunc transform = {}) {
+double BytesPerPod(cache::TransformFunc transform = {}, Repr repr = Repr::kUnstructured) {
   const std::string stream = Gen().WatchStream(kRetainedPods, 0);
   malloc_trim(0);
   const std::size_t before = HeapInUse();
-  RunningInformer informer(stream, kRetainedPods, std::move(transform));
+  RunningInformer informer(stream, kRetainedPods, repr, std::move(transform));
   const std::size_t after = HeapInUse();
   if (informer.Store().Len() != kRetainedPods) throw std::runtime_error("the store misses pods");
   return (static_cast<double>(after) - static_cast<double>(before)) / kRetainedPods;
@@ -386,7 +408,8 @@ int main(int argc, char** argv) {
   // --events-only: the event benchmarks alone (no relist, no heap measurement).
   const bool events_only = argc > 1 && std::string_view(argv[argc - 1]) == "--events-only";
   if (events_only) --argc;
-  double bytes_per_pod = -1, bytes_per_pod_stripped = -1;
+  double bytes_per_pod = -1, bytes_per_pod_stripped = -1, bytes_per_pod_compact = -1,
+         bytes_per_pod_compact_stripped = -1;
   if (!events_only) {
     const std::string list = Gen().PodList(kRelistObjects);
     std::printf("informer data: stream %zu bytes fnv1a %016llx, list %zu bytes fnv1a %016llx\n",
@@ -396,6 +419,8 @@ int main(int argc, char** argv) {
   if (!events_only) {
     bytes_per_pod = BytesPerPod();
     bytes_per_pod_stripped = BytesPerPod(cache::StripManagedFields);
+    bytes_per_pod_compact = BytesPerPod({}, Repr::kCompact);
+    bytes_per_pod_compact_stripped = BytesPerPod(cache::StripManagedFields, Repr::kCompact);
   }
   auto r = b::Run(argc, argv);
   auto per_s = [&](const char* name) {
@@ -404,12 +429,15 @@ int main(int argc, char** argv) {
   };
   b::Print("informer_events_per_s", per_s("BM_InformerEvents/manual_time"), "events/s");
   b::Print("informer_events_pipeline_per_s", per_s("BM_PipelineEvents/manual_time"), "events/s");
+  b::Print("informer_events_per_s_compact", per_s("BM_InformerEventsCompact/manual_time"), "events/s");
   if (events_only) return 0;
   const auto [relist_ms, relist_peak] = Relist();
   b::Print("relist_50k_ms", relist_ms, "ms");
   b::Print("relist_peak_extra_mb", relist_peak, "MiB");
   b::Print("informer_bytes_per_pod", bytes_per_pod, "bytes");
   b::Print("informer_bytes_per_pod_strip_managed_fields", bytes_per_pod_stripped, "bytes");
+  b::Print("informer_bytes_per_pod_compact", bytes_per_pod_compact, "bytes");
+  b::Print("informer_bytes_per_pod_compact_strip_managed_fields", bytes_per_pod_compact_stripped, "bytes");
   std::string pod;
   Gen().AppendPod(pod, 12345, kFirstResourceVersion + 12345, NodeOf(12345));
   b::Print("pod_json_bytes", static_cast<double>(pod.size()), "bytes");

@@ -215,3 +215,36 @@ TEST_CASE("CompactUnstructured: a document that is not an object is refused", "[
 }
 
 }  // namespace runtime_compact_unstructured_test
+
+namespace runtime_compact_unstructured_test {
+
+TEST_CASE("CompactUnstructured: managedFields read from the document as the tree reader reads them",
+          "[runtime][compact]") {
+  const std::vector<std::string> managed = {
+      R"([{"manager":"m","operation":"Update","apiVersion":"v1","time":"2024-05-01T10:00:00Z",)"
+      R"("fieldsType":"FieldsV1","fieldsV1":{"f:b":{},"f:a":{".":{}}},"subresource":"status","extra":1}])",
+      R"([{"manager":"m","fieldsV1":null}])",
+      R"([{"operation":null}])",
+      R"([{"manager":7}])",
+      R"([{"time":"yesterday"}])",
+      R"([{"time":5}])",
+      R"([1])",
+      R"({"a":1})",
+      R"(null)",
+      R"([])",
+  };
+  for (const auto& m : managed) {
+    INFO(m);
+    const std::string text =
+        R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","labels":{"k":"v"},)"
+        R"("managedFields":)" +
+        m + "}}";
+    const auto c = Codec().DecodeCompact(text);
+    const auto u = Codec().DecodeUnstructured(text);
+    CHECK(json(*AsCompact(c).GetObjectMeta()) == json(*u->GetObjectMeta()));
+    CHECK(AsCompact(c).GetObjectMeta()->managed_fields == u->GetObjectMeta()->managed_fields);
+    CHECK(AsCompact(c).GetObjectMeta()->name == "a");
+  }
+}
+
+}  // namespace runtime_compact_unstructured_test

@@ -18,9 +18,9 @@
 // SetGroupVersionKind and WithoutManagedFields build a new document.
 //
 // Upstream has no such type: client-go caches *unstructured.Unstructured (a map[string]any per
-// object). The realistic pod (testdata/pods/pod-realistic.json, 4.9 KB of JSON) costs about
-// 6.4 KB as a document plus its typed metadata, against 47 KB as an Unstructured and 30 KB as
-// Go's map; docs/design/compact-json.md has the measurements.
+// object). A cached realistic pod (testdata/pods/pod-realistic.json, 4.9 KB of JSON) retains
+// about 10.6 KB (a 7.3 KB document and its typed metadata), against 40 KB as an Unstructured and
+// 30 KB as Go's map (bench/informer_bench.cpp; docs/design/compact-json.md).
 //
 // Throws: the constructor from a document refuses a non-object with metav1::DecodeError (Go's
 // `json: cannot unmarshal <type> into Go value of type map[string]interface {}`); ToUnstructured,
@@ -31,12 +31,16 @@
 // members need exclusive access.
 #pragma once
 
+#include <exception>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
@@ -131,11 +135,66 @@ class CompactUnstructured final : public Object {
   static std::shared_ptr<const util::json::Compact> Empty() {
     return std::make_shared<const util::json::Compact>(util::json::Compact::From(nlohmann::json::object()));
   }
+  // ReadMeta: the typed view, as MetadataMirror::Read of the metadata's tree, except that
+  // well-formed managedFields are read straight from the document (their fieldsV1 values are most
+  // of a Pod's metadata, and FieldsV1 keeps them as text: no tree needed).
   void ReadMeta() {
     const util::json::ValueRef md = Root().Find("metadata");
     if (!md) return;
-    const nlohmann::json tree = md.ToJSON();
+    if (!md.IsObject()) {
+      const nlohmann::json tree = md.ToJSON();
+      meta_ = internal::MetadataMirror<metav1::ObjectMeta>::Read(&tree);
+      return;
+    }
+    std::vector<metav1::ManagedFieldsEntry> managed;
+    const bool direct = ReadManagedFields(md.Find("managedFields"), managed);
+    nlohmann::json tree = nlohmann::json::object();
+    md.ForEachMember([&](std::string_view key, util::json::ValueRef value) {
+      if (!direct || key != "managedFields") tree[std::string(key)] = value.ToJSON();
+    });
     meta_ = internal::MetadataMirror<metav1::ObjectMeta>::Read(&tree);
+    if (direct) meta_.managed_fields = std::move(managed);
+  }
+  // ReadManagedFields: what from_json of []ManagedFieldsEntry gives for `v`, or false when `v` is
+  // absent or anything but an array of entries whose known keys all have their types (the tree
+  // reader then decides, errors and lenient reading included).
+  static bool ReadManagedFields(util::json::ValueRef v, std::vector<metav1::ManagedFieldsEntry>& out) {
+    if (!v.IsArray()) return false;
+    bool ok = true;
+    out.reserve(v.Size());
+    v.ForEachElement([&](util::json::ValueRef entry) {
+      if (!ok || !entry.IsObject()) {
+        ok = false;
+        return;
+      }
+      metav1::ManagedFieldsEntry& e = out.emplace_back();
+      entry.ForEachMember([&](std::string_view key, util::json::ValueRef x) {
+        if (x.IsNull()) return;  // as absent (Go: a null leaves the field at its zero value)
+        std::string* text = key == "manager"       ? &e.manager
+                            : key == "operation"   ? &e.operation
+                            : key == "apiVersion"  ? &e.api_version
+                            : key == "fieldsType"  ? &e.fields_type
+                            : key == "subresource" ? &e.subresource
+                                                   : nullptr;
+        if (text != nullptr) {
+          if (!x.IsString()) ok = false;
+          *text = x.String();
+        } else if (key == "time") {
+          if (!x.IsString()) {
+            ok = false;
+            return;
+          }
+          try {
+            e.time = metav1::ParseRFC3339(std::string(x.String()));
+          } catch (const std::exception&) {
+            ok = false;
+          }
+        } else if (key == "fieldsV1") {
+          x.AppendMarshal(e.fields_v1.emplace().raw);
+        }
+      });
+    });
+    return ok;
   }
 
   std::shared_ptr<const util::json::Compact> doc_;

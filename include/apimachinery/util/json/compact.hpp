@@ -11,7 +11,7 @@
 // informer caches (runtime::CompactUnstructured). An nlohmann::json tree spends a heap node on
 // every value and a red-black-tree node on every object member: a 4.9 KB Pod is 35 KB of heap.
 // A Compact document is a flat array of 8-byte nodes (a number takes two) followed by the string
-// bytes, in one block: the same Pod is about 1.6 times its JSON size.
+// bytes, in one block: the same Pod is about 1.5 times its JSON size.
 //
 // Layout (docs/design/compact-json.md has the rationale):
 // - Values in document order, each a node: null, false, true; an integer, unsigned or float
@@ -21,8 +21,9 @@
 // - Object members are sorted by key bytes with duplicate keys removed, the last one kept (what
 //   nlohmann's parser and Go's decoder into a map keep). Find is a scan of the members that
 //   stops at the first key past the one sought (objects are small; a Pod's largest has 11 keys).
-// - Strings hold decoded text (escapes resolved, invalid UTF-8 replaced as Parse does). Strings
-//   of one document that are equal and at most 64 bytes long are stored once.
+// - Strings hold decoded text (escapes resolved, invalid UTF-8 replaced as Parse does), each
+//   stored where it occurs (no interning: a table lookup per string would double the parse time
+//   to save about an eighth of a Pod's bytes).
 //
 // Parse accepts exactly what util::json::Parse accepts and throws the same SyntaxError texts
 // (it runs the same driver: nlohmann's SAX parser with Parse's depth limit, UTF-8 repair, BOM and
@@ -44,19 +45,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
-#include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/strconv.hpp"
 
@@ -372,7 +370,7 @@ class Builder {
 
   bool String(std::string_view s) {
     if (s.size() > kMaxCount) TooLarge();
-    const std::uint32_t off = Intern(s);
+    const std::uint32_t off = Append(s);
     Push(Node{static_cast<std::uint32_t>(ValueKind::kString) | static_cast<std::uint32_t>(s.size())
                                                                    << kKindBits,
               off});
@@ -381,8 +379,6 @@ class Builder {
 
  private:
   static constexpr std::uint32_t kNone = UINT32_MAX;
-  // kInternMax: strings up to this length are stored once per document.
-  static constexpr std::size_t kInternMax = 64;
 
   struct Frame {
     std::uint32_t start;      // index of the container's node
@@ -439,13 +435,6 @@ class Builder {
   std::string_view KeyAt(std::uint32_t i) const {
     return {chars_.data() + nodes_[i].extra, CountOf(nodes_[i])};
   }
-  std::uint32_t Intern(std::string_view s) {
-    if (s.size() > kInternMax) return Append(s);
-    if (auto it = interned_.find(s); it != interned_.end()) return it->second;
-    const std::uint32_t off = Append(s);
-    interned_.emplace(std::string(s), off);
-    return off;
-  }
   std::uint32_t Append(std::string_view s) {
     if (chars_.size() + s.size() > UINT32_MAX) TooLarge();
     const auto off = static_cast<std::uint32_t>(chars_.size());
@@ -456,33 +445,36 @@ class Builder {
   // returns the member count.
   std::uint32_t SortMembers(std::uint32_t start, std::uint32_t count);
 
-  std::vector<Node> nodes_;
-  std::string chars_;
-  std::vector<Frame> stack_;
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return util::FastHash(s); }
-  };
-  std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> interned_;
-};
-
-inline std::uint32_t Builder::SortMembers(std::uint32_t start, std::uint32_t count) {
-  struct Range {
+  struct MemberRange {
     std::string_view key;
     std::uint32_t begin, end;  // [begin, end): key node and value
   };
-  std::vector<Range> members;
+
+  std::vector<Node> nodes_;
+  std::string chars_;
+  std::vector<MemberRange> sort_members_;
+  std::vector<Node> sort_nodes_;
+  std::vector<Frame> stack_;
+};
+
+inline std::uint32_t Builder::SortMembers(std::uint32_t start, std::uint32_t count) {
+  std::vector<MemberRange>& members = sort_members_;  // scratch space, reused by every object
+  members.clear();
   members.reserve(count);
   std::uint32_t p = start + 1;
   const auto end = static_cast<std::uint32_t>(nodes_.size());
   while (p < end) {
     const std::uint32_t next = p + 1 + SpanOf(nodes_[p + 1]);
-    members.push_back(Range{KeyAt(p), p, next});
+    members.push_back(MemberRange{KeyAt(p), p, next});
     p = next;
   }
-  std::stable_sort(members.begin(), members.end(),
-                   [](const Range& a, const Range& b) { return a.key < b.key; });
-  std::vector<Node> sorted;
+  // By key, then by position, so that the last of equal keys comes last.
+  std::sort(members.begin(), members.end(), [](const MemberRange& a, const MemberRange& b) {
+    const int c = a.key.compare(b.key);
+    return c != 0 ? c < 0 : a.begin < b.begin;
+  });
+  std::vector<Node>& sorted = sort_nodes_;
+  sorted.clear();
   sorted.reserve(end - start - 1);
   std::uint32_t kept = 0;
   for (std::size_t i = 0; i < members.size(); ++i) {
@@ -500,7 +492,7 @@ inline void Builder::Copy(ValueRef v) {
     null();
     return;
   }
-  // Iterative: walk the source nodes in order, re-interning strings into this document.
+  // Iterative: walk the source nodes in order, appending strings to this document.
   struct Pending {
     std::uint32_t remaining;  // values (arrays) or members (objects) still to copy
     bool object;
