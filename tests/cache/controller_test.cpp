@@ -19,6 +19,7 @@
 
 #include "cache/informer_source.hpp"
 #include "cache/test_pod.hpp"
+#include "support/eventually.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace cache_controller_test {
@@ -71,14 +72,7 @@ void Drain(cache::RealFIFO& fifo, StoreCheckingHandler& h, cache::Indexer& store
   }
 }
 
-bool Eventually(const std::function<bool()>& pred, std::chrono::milliseconds timeout = 5s) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (pred()) return true;
-    std::this_thread::sleep_for(2ms);
-  }
-  return pred();
-}
+using test_support::Eventually;
 
 }  // namespace
 

@@ -33,6 +33,7 @@
 #include "apimachinery/watch/decoder.hpp"
 #include "apimachinery/watch/fake.hpp"
 
+#include "support/eventually.hpp"
 #include "test_pod.hpp"
 
 namespace cache_reflector_test {
@@ -342,14 +343,7 @@ class Runner {
   std::thread thread_;
 };
 
-// Eventually: polls pred every millisecond for up to 10 s (the store is fed before the version moves).
-bool Eventually(const std::function<bool()>& pred) {
-  for (int i = 0; i < 10000; ++i) {
-    if (pred()) return true;
-    std::this_thread::sleep_for(1ms);
-  }
-  return pred();
-}
+using test_support::Eventually;
 
 errors::StatusError Expired() { return errors::NewResourceExpired("too old resource version: 1 (5)"); }
 

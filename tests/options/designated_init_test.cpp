@@ -27,6 +27,7 @@
 
 #include "../../examples/widgets/widgets.hpp"
 #include "cache/test_pod.hpp"
+#include "support/eventually.hpp"
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic error "-Wmissing-field-initializers"
@@ -86,16 +87,7 @@ class NameRecorder : public wq::MetricsProvider {
   std::vector<std::string> names_;
 };
 
-// Polls `cond` every millisecond for up to two seconds.
-template <typename F>
-bool Eventually(F cond) {
-  const auto deadline = std::chrono::steady_clock::now() + 2s;
-  while (!cond()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(1ms);
-  }
-  return true;
-}
+using test_support::Eventually;
 
 }  // namespace
 

@@ -16,6 +16,8 @@
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
+#include "support/eventually.hpp"
+
 namespace testing_informer_e2e_test {
 
 namespace cache = apimachinery::cache;
@@ -124,7 +126,10 @@ TEST_CASE("informer e2e: creates, updates and deletes reach the handler in order
   };
   CHECK(rec.WaitFor(want.size()) == want);
   CHECK(informer.GetStore().ListKeys() == std::vector<std::string>{"ns/b"});
-  CHECK(informer.LastSyncResourceVersion() == server.CurrentResourceVersion());
+  // The Reflector moves its version after the FIFO took the event (as upstream's watchHandler),
+  // so the handler may have run first.
+  CHECK(test_support::Eventually(
+      [&] { return informer.LastSyncResourceVersion() == server.CurrentResourceVersion(); }));
 }
 
 TEST_CASE("informer e2e: a handler added after sync gets the current contents as initial adds",
