@@ -248,3 +248,65 @@ TEST_CASE("CompactUnstructured: managedFields read from the document as the tree
 }
 
 }  // namespace runtime_compact_unstructured_test
+
+namespace runtime_compact_unstructured_test {
+
+TEST_CASE("CompactUnstructured: DecodeCompactList decodes items as the dynamic client does",
+          "[runtime][compact]") {
+  const std::string pod = PodText();
+  const std::string list = R"({"apiVersion":"v1","kind":"PodList","metadata":{"resourceVersion":"42",)"
+                           R"("continue":"c1","remainingItemCount":3},"items":[)" +
+                           pod +
+                           R"(,{"metadata":{"name":"bare"}},null,{"kind":"Other","metadata":{"name":"k"}}]})";
+  const runtime::CompactList got = Codec().DecodeCompactList(list);
+  CHECK(got.gvk == schema::GroupVersionKind{"", "v1", "PodList"});
+  CHECK(got.list_meta.resource_version == "42");
+  CHECK(got.list_meta.continue_ == "c1");
+  CHECK(got.list_meta.remaining_item_count == std::optional<std::int64_t>(3));
+  REQUIRE(got.items.size() == 4);
+  const auto one = Codec().DecodeUnstructured(pod);
+  CHECK(got.items[0].MarshalJSON() == static_cast<const runtime::Unstructured&>(*one).MarshalJSON());
+  // Neither kind nor apiVersion: the list's apiVersion and its kind without "List" (decodeToList).
+  CHECK(got.items[1].GetObjectKind() == schema::GroupVersionKind{"", "v1", "Pod"});
+  CHECK(got.items[1].GetObjectMeta()->name == "bare");
+  CHECK(got.items[2].MarshalJSON() == R"({"apiVersion":"v1","kind":"Pod"})");
+  CHECK(got.items[3].GetObjectKind() == schema::GroupVersionKind{"", "", "Other"});  // kind set: untouched
+
+  // The same items as UnstructuredList::UnmarshalJSON gives.
+  runtime::UnstructuredList ul;
+  ul.UnmarshalJSON(list);
+  REQUIRE(ul.items.size() == got.items.size());
+  for (std::size_t i = 0; i < ul.items.size(); ++i) CHECK(got.items[i].ToUnstructured() == ul.items[i]);
+}
+
+TEST_CASE("CompactUnstructured: DecodeCompactList errors", "[runtime][compact]") {
+  // The serializer's texts for what DecodeUnstructured refuses.
+  for (const std::string& bad :
+       {std::string("{"), std::string("[]"), std::string(R"({"kind":"PodList","items":[]})"),
+        std::string(R"({"apiVersion":"v1","items":[]})"),
+        std::string(R"({"apiVersion":5,"kind":"PodList","items":[]})")}) {
+    INFO(bad);
+    std::string want;
+    try {
+      (void)Codec().DecodeUnstructured(bad);
+      FAIL("accepted");
+    } catch (const std::exception& e) {
+      want = e.what();
+    }
+    CHECK_THROWS_WITH(Codec().DecodeCompactList(bad), want);
+  }
+  CHECK_THROWS_MATCHES(
+      Codec().DecodeCompactList(R"({"apiVersion":"v1","kind":"PodList"})"), metav1::DecodeError,
+      Catch::Message(
+          "json: cannot unmarshal object into Go struct field decodeList.Items of type []json.RawMessage"));
+  CHECK_THROWS_MATCHES(
+      Codec().DecodeCompactList(R"({"apiVersion":"v1","kind":"PodList","items":"x"})"), metav1::DecodeError,
+      Catch::Message(
+          "json: cannot unmarshal string into Go struct field decodeList.Items of type []json.RawMessage"));
+  CHECK_THROWS_MATCHES(
+      Codec().DecodeCompactList(R"({"apiVersion":"v1","kind":"PodList","items":[{},5]})"),
+      metav1::DecodeError,
+      Catch::Message("json: cannot unmarshal number into Go value of type map[string]interface {}"));
+}
+
+}  // namespace runtime_compact_unstructured_test

@@ -378,3 +378,77 @@ TEST_CASE("Compact: WithoutMember copies the document without one member", "[uti
 }
 
 }  // namespace util_json_compact_test
+
+namespace util_json_compact_test {
+
+TEST_CASE("Compact: ParseSplitting hands out the elements of one array member as documents", "[util][json]") {
+  std::vector<Compact> items;
+  const Compact rest = Compact::ParseSplitting(
+      R"({"kind":"L","items":[{"b":1,"a":[2,{"c":3}]},null,"s",7,[],{}],"metadata":{"items":[9]}})", "items",
+      items);
+  CHECK(rest.Marshal() == R"({"items":[],"kind":"L","metadata":{"items":[9]}})");
+  REQUIRE(items.size() == 6);
+  CHECK(items[0].Marshal() == R"({"a":[2,{"c":3}],"b":1})");
+  CHECK(items[1].Marshal() == "null");
+  CHECK(items[2].Marshal() == R"("s")");
+  CHECK(items[3].Marshal() == "7");
+  CHECK(items[4].Marshal() == "[]");
+  CHECK(items[5].Marshal() == "{}");
+
+  // The last of duplicate members wins, as in Parse.
+  items.clear();
+  CHECK(Compact::ParseSplitting(R"({"items":[1,2],"items":[3]})", "items", items).Marshal() ==
+        R"({"items":[]})");
+  REQUIRE(items.size() == 1);
+  CHECK(items[0].Marshal() == "3");
+  items.clear();
+  CHECK(Compact::ParseSplitting(R"({"items":[1,2],"items":5})", "items", items).Marshal() ==
+        R"({"items":5})");
+  CHECK(items.empty());
+  // No such member, or a root that is not an object: the document whole.
+  CHECK(Compact::ParseSplitting(R"({"other":[1]})", "items", items).Marshal() == R"({"other":[1]})");
+  CHECK(Compact::ParseSplitting(R"([{"items":[1]}])", "items", items).Marshal() == R"([{"items":[1]}])");
+  CHECK(items.empty());
+}
+
+TEST_CASE("Compact: ParseSplitting agrees with Parse on random lists and on errors",
+          "[util][json][property]") {
+  RandomDocument gen(7);
+  for (int i = 0; i < 500; ++i) {
+    std::string list = R"({"kind":"XList","items":[)";
+    for (int k = 0; k < i % 6; ++k) list += (k ? "," : "") + gen.Next();
+    list += R"(],"metadata":)" + gen.Next() + "}";
+    INFO(list);
+    const json model = ujson::Parse(list);
+    std::vector<Compact> items;
+    const Compact rest = Compact::ParseSplitting(list, "items", items);
+    REQUIRE(items.size() == model["items"].size());
+    for (std::size_t k = 0; k < items.size(); ++k)
+      CHECK(items[k].Marshal() == ujson::Marshal(model["items"][k]));
+    json without = model;
+    without["items"] = json::array();
+    CHECK(rest.Marshal() == ujson::Marshal(without));
+  }
+  std::vector<Compact> items{Compact::Parse("1")};
+  for (const std::string& bad :
+       std::vector<std::string>{R"({"items":[1,)", R"({"items":[{"a":}]})", "", std::string(10001, '[')}) {
+    std::string want;
+    try {
+      ujson::Parse(bad);
+    } catch (const ujson::SyntaxError& e) {
+      want = e.what();
+    }
+    CHECK_THROWS_MATCHES(Compact::ParseSplitting(bad, "items", items), ujson::SyntaxError,
+                         Catch::Message(want));
+  }
+  CHECK(items.size() == 1);  // unchanged by a failed parse
+}
+
+TEST_CASE("Compact: WithStrings sets string members of the root object", "[util][json]") {
+  const Compact doc = Compact::Parse(R"({"b":1,"kind":{"x":1}})");
+  CHECK(doc.WithStrings({{"kind", "Pod"}, {"apiVersion", "v1"}}).Marshal() ==
+        R"({"apiVersion":"v1","b":1,"kind":"Pod"})");
+  CHECK(Compact::Parse("[1]").WithStrings({{"a", "b"}}).Marshal() == "[1]");
+}
+
+}  // namespace util_json_compact_test

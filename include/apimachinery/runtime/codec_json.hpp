@@ -106,6 +106,18 @@ class JSONSerializer {
   // Cost: one parse into the compact document; the slow path (a tree) runs only for lists, strict
   // mode and input that is refused.
   std::unique_ptr<Object> DecodeCompact(std::string_view data) const;
+  // DecodeCompactList: a list document (an object with an "items" array) with each item as a
+  // CompactUnstructured, as the dynamic client decodes a list (client-go's
+  // unstructured.UnstructuredJSONScheme: decodeToList): an item with neither apiVersion nor kind
+  // gets the list's apiVersion and its kind without the "List" suffix; a null item is `{}`.
+  // The list is never held as one document: each item is parsed into its own (peak memory: the
+  // text plus the items). Strict mode does not apply (no duplicate-key or unknown-field report).
+  // Throws: DecodeUnstructured's errors for a malformed document (parse errors, apiVersion/kind
+  // types, MissingKindError, MissingVersionError); metav1::DecodeError for a document without an
+  // "items" array (`json: cannot unmarshal <type> into Go struct field decodeList.Items of type
+  // []json.RawMessage`, "object" when the key is missing) and for an item that is not an object
+  // (`json: cannot unmarshal number into Go value of type map[string]interface {}`).
+  CompactList DecodeCompactList(std::string_view data) const;
   // DecodeInto decodes into an existing object and returns the document's GVK (upstream:
   // runtime.DecodeInto over Serializer.Decode(data, nil, into), serializer/json/json.go; with
   // options.convert, the versioning codec's Decode with into, serializer/versioning).
@@ -385,6 +397,62 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeCompact(std::string_view da
     }
   }
   return DecodeImpl(data, nullptr, true);  // the exact errors, lists and strict mode
+}
+
+inline CompactList JSONSerializer::DecodeCompactList(std::string_view data) const {
+  std::vector<util::json::Compact> docs;
+  std::optional<util::json::Compact> rest;
+  try {
+    rest = util::json::Compact::ParseSplitting(data, "items", docs);
+  } catch (const util::json::SyntaxError&) {
+    (void)Parse(data, nullptr);  // throws the serializer's text
+    throw;
+  }
+  const util::json::ValueRef root = rest->Root();
+  if (!root.IsObject()) (void)Parse(data, nullptr);  // throws: not an object
+  const util::json::ValueRef api_version = root.Find("apiVersion");
+  const util::json::ValueRef kind = root.Find("kind");
+  for (const auto& [key, v] : {std::pair{"apiVersion", api_version}, std::pair{"kind", kind}}) {
+    if (v && !v.IsNull() && !v.IsString()) {
+      throw metav1::DecodeError(
+          fmt::format("couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go struct "
+                      "field .{} of type "
+                      "string",
+                      util::internal::JSONTypeName(v.ToJSON()), key));
+    }
+  }
+  CompactList out;
+  out.gvk = schema::FromAPIVersionAndKind(std::string(api_version.String()), std::string(kind.String()));
+  if (out.gvk.kind.empty()) throw MissingKindError(std::string(data));
+  if (out.gvk.version.empty()) throw MissingVersionError(std::string(data));
+  const util::json::ValueRef items = root.Find("items");
+  if (!items.IsArray()) {
+    throw metav1::DecodeError(fmt::format(
+        "json: cannot unmarshal {} into Go struct field decodeList.Items of type []json.RawMessage",
+        items ? util::internal::JSONTypeName(items.ToJSON()) : std::string("object")));
+  }
+  if (const util::json::ValueRef md = root.Find("metadata")) {
+    const nlohmann::json tree = md.ToJSON();
+    out.list_meta = internal::MetadataMirror<metav1::ListMeta>::Read(&tree);
+  }
+  std::string item_kind = out.gvk.kind;
+  if (item_kind.size() >= 4 && item_kind.compare(item_kind.size() - 4, 4, "List") == 0)
+    item_kind.resize(item_kind.size() - 4);
+  const std::string list_api_version(api_version.String());
+  out.items.reserve(docs.size());
+  for (util::json::Compact& doc : docs) {
+    const util::json::ValueRef item = doc.Root();
+    if (item.IsNull()) {
+      doc = util::json::Compact::From(nlohmann::json::object());
+    } else if (!item.IsObject()) {
+      internal::ThrowNotAMap(item.ToJSON());
+    }
+    if (doc.Root().Find("kind").String().empty() && doc.Root().Find("apiVersion").String().empty()) {
+      doc = doc.WithStrings({{"apiVersion", list_api_version}, {"kind", item_kind}});
+    }
+    out.items.emplace_back(std::move(doc));
+  }
+  return out;
 }
 
 inline schema::GroupVersionKind JSONSerializer::DecodeInto(std::string_view data, Object& into,

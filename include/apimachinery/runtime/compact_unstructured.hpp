@@ -202,4 +202,11 @@ class CompactUnstructured final : public Object {
   bool meta_written_ = false;  // a mutable GetObjectMeta() was handed out
 };
 
+// CompactList: a list whose items are CompactUnstructured (JSONSerializer::DecodeCompactList).
+struct CompactList {
+  schema::GroupVersionKind gvk;  // the list's apiVersion and kind
+  metav1::ListMeta list_meta;    // "metadata", read as UnstructuredList reads it
+  std::vector<CompactUnstructured> items;
+};
+
 }  // namespace apimachinery::runtime

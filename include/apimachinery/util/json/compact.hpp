@@ -46,7 +46,9 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -264,6 +266,17 @@ class Compact {
   // Parse: util::json::Parse's rules and SyntaxError texts. Throws: SyntaxError; apimachinery::Error
   // (too large).
   static Compact Parse(std::string_view text);
+  // ParseSplitting: Parse of a document whose elements of the root object's array member
+  // `member` (a list's "items") become documents of their own, appended to `elements` in order;
+  // the returned document keeps that member as an empty array. The elements are the last such
+  // member's (duplicate keys: the last wins, as in Parse); none when the root is not an object or
+  // the member is absent or not an array. The peak memory is the text plus the documents: no
+  // document of the whole list exists. Throws: as Parse (`elements` unchanged).
+  static Compact ParseSplitting(std::string_view text, std::string_view member,
+                                std::vector<Compact>& elements);
+  // WithStrings: a copy whose root object has each (key, value) as a string member, replacing a
+  // member of that key; a document whose root is not an object is copied unchanged.
+  Compact WithStrings(std::initializer_list<std::pair<std::string_view, std::string_view>> members) const;
   // From: the document `v` (binary values are refused with `json: unsupported type: binary`, as
   // Marshal). Throws: apimachinery::Error.
   static Compact From(const nlohmann::json& v);
@@ -604,6 +617,150 @@ inline void CopyWithout(Builder& b, ValueRef v, const std::string_view* path, st
 inline Compact Compact::WithoutMember(std::initializer_list<std::string_view> path) const {
   compact_detail::Builder b;
   compact_detail::CopyWithout(b, Root(), path.begin(), path.size());
+  return b.Finish();
+}
+
+namespace compact_detail {
+
+// Splitter: the SAX handler of ParseSplitting. Events go to the root builder, except those of the
+// elements of the root's array member `member`, which each go to a builder of their own.
+class Splitter {
+ public:
+  using string_t = Builder::string_t;
+  using binary_t = Builder::binary_t;
+
+  explicit Splitter(std::string_view member) : member_(member) {}
+
+  bool null() {
+    return Scalar([](Builder& b) { b.null(); });
+  }
+  bool boolean(bool v) {
+    return Scalar([&](Builder& b) { b.boolean(v); });
+  }
+  bool number_integer(Builder::number_integer_t v) {
+    return Scalar([&](Builder& b) { b.number_integer(v); });
+  }
+  bool number_unsigned(Builder::number_unsigned_t v) {
+    return Scalar([&](Builder& b) { b.number_unsigned(v); });
+  }
+  bool number_float(Builder::number_float_t v, const string_t& s) {
+    return Scalar([&](Builder& b) { b.number_float(v, s); });
+  }
+  bool string(string_t& v) {
+    return Scalar([&](Builder& b) { b.StringValue(v); });
+  }
+  bool binary(binary_t& v) { return root_.binary(v); }
+  bool key(string_t& v) {
+    if (InElement()) return element_->Key(v);
+    if (depth_ == 1) {
+      next_is_member_ = root_is_object_ && v == member_;
+      if (next_is_member_) elements_.clear();  // a later duplicate wins
+    }
+    return root_.Key(v);
+  }
+  bool start_object(std::size_t n) { return Open(true, n); }
+  bool start_array(std::size_t n) { return Open(false, n); }
+  bool end_object() { return Close(true); }
+  bool end_array() { return Close(false); }
+  template <typename Exception>
+  bool parse_error(std::size_t, const std::string&, const Exception& ex) {
+    throw ex;
+  }
+
+  Compact Finish() { return root_.Finish(); }
+  std::vector<Compact>& Elements() noexcept { return elements_; }
+
+ private:
+  bool InElement() const noexcept { return in_member_ && depth_ >= 2; }
+  template <typename Fn>
+  bool Scalar(Fn&& write) {
+    if (InElement()) {
+      if (depth_ == 2) {  // an element that is a scalar
+        Builder b;
+        write(b);
+        elements_.push_back(b.Finish());
+      } else {
+        write(*element_);
+      }
+    } else {
+      if (depth_ == 1) next_is_member_ = false;
+      write(root_);
+    }
+    return true;
+  }
+  bool Open(bool object, std::size_t n) {
+    if (InElement()) {
+      if (depth_ == 2) element_.emplace();
+      object ? element_->start_object(n) : element_->start_array(n);
+    } else {
+      if (depth_ == 0) root_is_object_ = object;
+      if (depth_ == 1) {
+        in_member_ = next_is_member_ && !object;
+        next_is_member_ = false;
+      }
+      object ? root_.start_object(n) : root_.start_array(n);
+    }
+    ++depth_;
+    return true;
+  }
+  bool Close(bool object) {
+    --depth_;
+    if (InElement()) {
+      object ? element_->end_object() : element_->end_array();
+      if (depth_ == 2) {
+        elements_.push_back(element_->Finish());
+        element_.reset();
+      }
+      return true;
+    }
+    if (depth_ == 1) in_member_ = false;  // the member's array closed
+    return object ? root_.end_object() : root_.end_array();
+  }
+
+  std::string_view member_;
+  Builder root_;
+  std::optional<Builder> element_;
+  std::vector<Compact> elements_;
+  std::size_t depth_ = 0;  // containers open before the current event
+  bool root_is_object_ = false;
+  bool next_is_member_ = false;  // the last root key was `member`
+  bool in_member_ = false;       // inside the member's array
+};
+
+}  // namespace compact_detail
+
+inline Compact Compact::ParseSplitting(std::string_view text, std::string_view member,
+                                       std::vector<Compact>& elements) {
+  std::optional<compact_detail::Splitter> splitter;
+  detail::ParseWith(text, [&](auto&&...) -> compact_detail::Splitter& {
+    splitter.emplace(member);  // a fresh one for each attempt (ParseWith may retry on repaired text)
+    return *splitter;
+  });
+  Compact rest = splitter->Finish();
+  if (!rest.Root().Find(member).IsArray()) splitter->Elements().clear();  // the last value was not an array
+  std::vector<Compact>& got = splitter->Elements();
+  elements.insert(elements.end(), std::make_move_iterator(got.begin()), std::make_move_iterator(got.end()));
+  return rest;
+}
+
+inline Compact Compact::WithStrings(
+    std::initializer_list<std::pair<std::string_view, std::string_view>> members) const {
+  const ValueRef root = Root();
+  if (!root.IsObject()) return Compact(root);
+  compact_detail::Builder b;
+  b.start_object(root.Size() + members.size());
+  root.ForEachMember([&](std::string_view key, ValueRef value) {
+    for (const auto& [k, v] : members) {
+      if (k == key) return;  // replaced
+    }
+    b.Key(key);
+    b.Copy(value);
+  });
+  for (const auto& [k, v] : members) {
+    b.Key(k);
+    b.StringValue(v);
+  }
+  b.end_object();
   return b.Finish();
 }
 
