@@ -1,7 +1,8 @@
 // libFuzzer target: util::json::Compact against util::json::Parse, its model. For every input,
 // Compact::Parse accepts exactly when Parse does, with the same SyntaxError text; for accepted
 // input its Marshal equals Marshal of Parse's tree, From(tree) equals it, ToJSON equals the tree,
-// and a copy of every top-level member is a document that marshals as that member.
+// a copy of every top-level member is a document that marshals as that member, and
+// ParseSplitting over "items" gives that array's elements and the rest.
 // A failed property aborts (a finding).
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/json/compact.hpp"
@@ -54,6 +56,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (got != want) Fail("Marshal differs", want, got);
   if (!(json::Compact::From(*model) == *doc)) Fail("From(tree) != Parse", want, got);
   if (!json::Equal(doc->ToJSON(), *model)) Fail("ToJSON != tree", want, json::Marshal(doc->ToJSON()));
+  // ParseSplitting over "items": the same elements, and the rest with an empty array there.
+  std::vector<json::Compact> items;
+  const json::Compact rest = json::Compact::ParseSplitting(input, "items", items);
+  const auto it = model->is_object() ? model->find("items") : model->end();
+  if (it != model->end() && it->is_array()) {
+    if (items.size() != it->size()) Fail("ParseSplitting element count", json::Marshal(*it), rest.Marshal());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (items[i].Marshal() != json::Marshal((*it)[i]))
+        Fail("ParseSplitting element", json::Marshal((*it)[i]), items[i].Marshal());
+    }
+    nlohmann::json without = *model;
+    without["items"] = nlohmann::json::array();
+    if (rest.Marshal() != json::Marshal(without))
+      Fail("ParseSplitting rest", json::Marshal(without), rest.Marshal());
+  } else if (!items.empty() || rest.Marshal() != want) {
+    Fail("ParseSplitting without an items array", want, rest.Marshal());
+  }
   if (model->is_object()) {
     for (const auto& [key, value] : model->items()) {
       const json::Compact member(doc->Root().Find(key));

@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "apimachinery/cache/shared_informer.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
@@ -130,6 +131,38 @@ TEST_CASE("informer e2e: creates, updates and deletes reach the handler in order
   // so the handler may have run first.
   CHECK(test_support::Eventually(
       [&] { return informer.LastSyncResourceVersion() == server.CurrentResourceVersion(); }));
+}
+
+TEST_CASE("informer e2e: an informer of CompactUnstructured objects sees the same changes",
+          "[testing][informer]") {
+  testing::FakeAPIServer server;
+  server.AddResource(kWidgets, "Widget", meta::RESTScopeName::kNamespace);
+  const auto a0 = server.Create(kWidgets, "ns", Widget("ns", "a", {{"tier", "web"}}));
+  cache::SharedIndexInformer informer(server.CompactListerWatcher(kWidgets), 0ms);
+  informer.SetTransform(cache::StripManagedFields);
+  Recorder rec;
+  informer.AddEventHandler(rec.Funcs());
+  Running run(informer);
+
+  auto a1 = server.Get(kWidgets, "ns", "a");
+  a1["spec"]["size"] = 5;
+  a1 = server.Update(kWidgets, "ns", a1);
+  const auto b0 = server.Create(kWidgets, "ns", Widget("ns", "b"));
+  server.Delete(kWidgets, "ns", "b");
+  const std::vector<std::string> want = {
+      "add ns/a " + RvOf(a0) + " initial",
+      "update ns/a " + RvOf(a0) + "->" + RvOf(a1),
+      "add ns/b " + RvOf(b0),
+      "delete ns/b " + server.CurrentResourceVersion(),
+  };
+  CHECK(rec.WaitFor(want.size()) == want);
+  const auto items = informer.GetStore().List();
+  REQUIRE(items.size() == 1);
+  const auto* a = dynamic_cast<const runtime::CompactUnstructured*>(items[0]);
+  REQUIRE(a != nullptr);
+  CHECK(a->Root().FindPath("spec", "size").Int() == 5);
+  CHECK(a->GetObjectMeta()->labels.at("tier") == "web");
+  CHECK(nlohmann::json::parse(a->MarshalJSON()) == server.Get(kWidgets, "ns", "a"));
 }
 
 TEST_CASE("informer e2e: a handler added after sync gets the current contents as initial adds",

@@ -19,6 +19,7 @@
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/cache/shared_informer.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
@@ -237,7 +238,10 @@ TEST_CASE("FakeAPIServer + SharedIndexInformer: random operations under random f
   options.reflector.backoff.duration = 5ms;
   options.reflector.backoff.cap = 50ms;
   options.reflector.watch_error_handler = [](const std::exception_ptr&) {};
-  auto informer = std::make_shared<cache::SharedIndexInformer>(server.ListerWatcher(kWidgets), options);
+  // Seed 1 caches immutable CompactUnstructured objects, the others Unstructured ones.
+  const bool compact = seed == 1;
+  auto informer = std::make_shared<cache::SharedIndexInformer>(
+      compact ? server.CompactListerWatcher(kWidgets) : server.ListerWatcher(kWidgets), options);
   HandlerModel early, late;
   informer->AddEventHandler(early.Funcs());
   std::jthread runner([&](std::stop_token stop) { informer->Run(std::move(stop)); });
@@ -355,6 +359,10 @@ TEST_CASE("FakeAPIServer + SharedIndexInformer: random operations under random f
   quiesce();
   runner.request_stop();
   runner.join();
+  for (const auto& obj : informer->GetStore().List()) {
+    CHECK(obj->GetTypeId() == (compact ? apimachinery::util::kTypeId<runtime::CompactUnstructured>
+                                       : apimachinery::util::kTypeId<runtime::Unstructured>));
+  }
 
   INFO("violations: " << fmt::format("{}", fmt::join(early.Violations(), "; ")));
   CHECK(early.Violations().empty());

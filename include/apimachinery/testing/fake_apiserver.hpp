@@ -159,6 +159,7 @@
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/runtime/codec_json.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/schema/group_version.hpp"
@@ -514,6 +515,10 @@ class FakeAPIServer : public dynamic::Interface {
   std::shared_ptr<cache::ListerWatcher> TypedListerWatcher(const runtime::Scheme& scheme,
                                                            const schema::GroupVersionResource& gvr,
                                                            std::string_view namespace_ = "");
+  // CompactListerWatcher: the same, with every item and event object a
+  // runtime::CompactUnstructured (immutable, a fraction of an Unstructured's memory).
+  std::shared_ptr<cache::ListerWatcher> CompactListerWatcher(const schema::GroupVersionResource& gvr,
+                                                             std::string_view namespace_ = "");
 
   std::string CurrentResourceVersion() const;
 
@@ -1983,12 +1988,12 @@ class PartialMetadataWatch final : public watch::Interface {
   std::unique_ptr<watch::Interface> inner_;
 };
 
-// ServerListerWatcher: FakeAPIServer::ListerWatcher and TypedListerWatcher.
+// ServerListerWatcher: FakeAPIServer::ListerWatcher, TypedListerWatcher and CompactListerWatcher.
 class ServerListerWatcher final : public cache::ListerWatcher {
  public:
   ServerListerWatcher(std::shared_ptr<ServerState> s, schema::GroupVersionResource gvr, std::string ns,
-                      const runtime::Scheme* scheme)
-      : s_(std::move(s)), gvr_(std::move(gvr)), ns_(std::move(ns)), scheme_(scheme) {}
+                      const runtime::Scheme* scheme, bool compact = false)
+      : s_(std::move(s)), gvr_(std::move(gvr)), ns_(std::move(ns)), scheme_(scheme), compact_(compact) {}
 
   cache::ListResult List(const metav1::ListOptions& options) override {
     nlohmann::json list = s_->List(gvr_, ns_, options);
@@ -2002,11 +2007,29 @@ class ServerListerWatcher final : public cache::ListerWatcher {
 
   std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override {
     auto w = s_->Watch(gvr_, ns_, options);
+    if (compact_) return std::make_unique<CompactWatch>(std::move(w));
     if (scheme_ == nullptr) return w;
     return std::make_unique<TypedWatch>(std::move(w), *scheme_);
   }
 
  private:
+  class CompactWatch final : public watch::Interface {
+   public:
+    explicit CompactWatch(std::unique_ptr<watch::Interface> inner) : inner_(std::move(inner)) {}
+    std::optional<watch::Event> Next() override {
+      auto ev = inner_->Next();
+      if (!ev || ev->type == watch::EventType::kError) return ev;
+      if (const auto* u = dynamic_cast<const runtime::Unstructured*>(ev->object.get())) {
+        ev->object = std::make_shared<const runtime::CompactUnstructured>(*u);
+      }
+      return ev;
+    }
+    void Stop() noexcept override { inner_->Stop(); }
+
+   private:
+    std::unique_ptr<watch::Interface> inner_;
+  };
+
   class TypedWatch final : public watch::Interface {
    public:
     TypedWatch(std::unique_ptr<watch::Interface> inner, const runtime::Scheme& scheme)
@@ -2035,6 +2058,8 @@ class ServerListerWatcher final : public cache::ListerWatcher {
   };
 
   std::shared_ptr<const runtime::Object> Decode(nlohmann::json item) const {
+    if (compact_)
+      return std::make_shared<const runtime::CompactUnstructured>(util::json::Compact::From(item));
     if (scheme_ == nullptr) return ToUnstructured(std::move(item));
     runtime::JSONSerializer codec(*scheme_);
     return std::shared_ptr<const runtime::Object>(codec.Decode(util::json::Marshal(item)));
@@ -2044,6 +2069,7 @@ class ServerListerWatcher final : public cache::ListerWatcher {
   schema::GroupVersionResource gvr_;
   std::string ns_;
   const runtime::Scheme* scheme_;
+  bool compact_;
 };
 
 }  // namespace internal
@@ -2135,6 +2161,10 @@ inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::ListerWatcher(
 inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::TypedListerWatcher(
     const runtime::Scheme& scheme, const schema::GroupVersionResource& gvr, std::string_view ns) {
   return std::make_shared<internal::ServerListerWatcher>(state_, gvr, std::string(ns), &scheme);
+}
+inline std::shared_ptr<cache::ListerWatcher> FakeAPIServer::CompactListerWatcher(
+    const schema::GroupVersionResource& gvr, std::string_view ns) {
+  return std::make_shared<internal::ServerListerWatcher>(state_, gvr, std::string(ns), nullptr, true);
 }
 inline std::string FakeAPIServer::CurrentResourceVersion() const { return state_->CurrentResourceVersion(); }
 inline void FakeAPIServer::CloseAllWatches() { state_->CloseAllWatches(); }
