@@ -999,9 +999,11 @@ TEST_CASE("Reflector: resync calls store.Resync every period when should_resync 
   Runner run(r);
   REQUIRE(script.Watcher(0));
   for (int i = 1; i <= 3; ++i) {
-    // Wait until the resync thread sleeps on the clock, then move the clock past its deadline.
-    for (int spin = 0; spin < 10000 && !clock->HasWaiters(); ++spin) std::this_thread::sleep_for(1ms);
-    REQUIRE(clock->HasWaiters());
+    // Wait until the resync thread sleeps on the clock, then move the clock past its deadline. The
+    // watch's watchdog sleeps on the clock too (until the watch timeout, minutes away), so the
+    // resync thread is asleep once two threads are.
+    for (int spin = 0; spin < 10000 && clock->Waiters() < 2; ++spin) std::this_thread::sleep_for(1ms);
+    REQUIRE(clock->Waiters() == 2);
     clock->Step(1s);
     for (int spin = 0; spin < 10000 && asked.load() < i; ++spin) std::this_thread::sleep_for(1ms);
     REQUIRE(asked.load() == i);
