@@ -20,9 +20,11 @@
 //                                   10,000 ADDED events went through (glibc mallinfo2: bytes in
 //                                   use, chunk overhead included)
 //   BENCH informer_bytes_per_pod_strip_managed_fields  the same with SetTransform(StripManagedFields)
-//   BENCH informer_events_per_s_compact, informer_bytes_per_pod_compact(_strip_managed_fields)
+//   BENCH informer_events_per_s_compact, informer_bytes_per_pod_compact(_strip_managed_fields),
+//         relist_50k_ms_compact, relist_peak_extra_mb_compact
 //                                   the same with the pods decoded as runtime::CompactUnstructured
-//                                   (watch::EventStreamDecoderOptions::compact)
+//                                   (watch::EventStreamDecoderOptions::compact,
+//                                   JSONSerializer::DecodeCompactList)
 //   BENCH pod_json_bytes            JSON size of one pod, for scale
 // `informer_bench --events-only` runs the two event benchmarks alone.
 // bench/go (`-informer`, informer.go) runs the same workloads on client-go with the same bytes
@@ -348,7 +350,7 @@ long long ProcStatusKB(std::string_view name) {
 // Reflector does (shared_ptr per item, the list dropped) and Replaces them into an Indexer with
 // the two indexes; prints `RELIST <ms> <peak extra MiB>`. The peak is VmHWM, reset to the current
 // RSS (/proc/self/clear_refs) once the list's bytes are in memory and the heap was trimmed.
-int RelistChild() {
+int RelistChild(Repr repr) {
   const std::string body = Gen().PodList(kRelistObjects);
   malloc_trim(0);
   {
@@ -358,7 +360,16 @@ int RelistChild() {
   const long long rss = ProcStatusKB("VmRSS");
   const auto start = std::chrono::steady_clock::now();
   cache::Indexer store(cache::MetaNamespaceKeyFunc, TwoIndexes());
-  {
+  if (repr == Repr::kCompact) {
+    runtime::CompactList list = Serializer().DecodeCompactList(body);
+    std::vector<ObjectPtr> items;
+    items.reserve(list.items.size());
+    for (runtime::CompactUnstructured& item : list.items) {
+      items.push_back(std::make_shared<const runtime::CompactUnstructured>(std::move(item)));
+    }
+    list.items.clear();
+    store.Replace(items, list.list_meta.resource_version);
+  } else {
     std::unique_ptr<runtime::Object> obj = Serializer().DecodeUnstructured(body);
     auto& list = dynamic_cast<runtime::UnstructuredList&>(*obj);
     std::vector<ObjectPtr> items;
@@ -379,12 +390,13 @@ int RelistChild() {
 }
 
 // Relist runs RelistChild in kRelistRounds fresh processes: the fastest time, the median peak.
-std::pair<double, double> Relist() {
+std::pair<double, double> Relist(Repr repr) {
   std::vector<char> self(4096);
   const ssize_t n = readlink("/proc/self/exe", self.data(), self.size() - 1);
   if (n <= 0) throw std::runtime_error("readlink /proc/self/exe failed");
   const std::string command =
-      fmt::format("'{}' --relist-child", std::string_view(self.data(), static_cast<std::size_t>(n)));
+      fmt::format("'{}' --relist-child{}", std::string_view(self.data(), static_cast<std::size_t>(n)),
+                  repr == Repr::kCompact ? " compact" : "");
   std::vector<double> times, peaks;
   for (int round = 0; round < kRelistRounds; ++round) {
     FILE* child = popen(command.c_str(), "r");
@@ -404,7 +416,10 @@ std::pair<double, double> Relist() {
 
 int main(int argc, char** argv) {
   namespace b = apimachinery::bench;
-  if (argc == 2 && std::string_view(argv[1]) == "--relist-child") return RelistChild();
+  if (argc >= 2 && std::string_view(argv[1]) == "--relist-child") {
+    return RelistChild(argc == 3 && std::string_view(argv[2]) == "compact" ? Repr::kCompact
+                                                                           : Repr::kUnstructured);
+  }
   // --events-only: the event benchmarks alone (no relist, no heap measurement).
   const bool events_only = argc > 1 && std::string_view(argv[argc - 1]) == "--events-only";
   if (events_only) --argc;
@@ -431,9 +446,12 @@ int main(int argc, char** argv) {
   b::Print("informer_events_pipeline_per_s", per_s("BM_PipelineEvents/manual_time"), "events/s");
   b::Print("informer_events_per_s_compact", per_s("BM_InformerEventsCompact/manual_time"), "events/s");
   if (events_only) return 0;
-  const auto [relist_ms, relist_peak] = Relist();
+  const auto [relist_ms, relist_peak] = Relist(Repr::kUnstructured);
   b::Print("relist_50k_ms", relist_ms, "ms");
   b::Print("relist_peak_extra_mb", relist_peak, "MiB");
+  const auto [relist_compact_ms, relist_compact_peak] = Relist(Repr::kCompact);
+  b::Print("relist_50k_ms_compact", relist_compact_ms, "ms");
+  b::Print("relist_peak_extra_mb_compact", relist_compact_peak, "MiB");
   b::Print("informer_bytes_per_pod", bytes_per_pod, "bytes");
   b::Print("informer_bytes_per_pod_strip_managed_fields", bytes_per_pod_stripped, "bytes");
   b::Print("informer_bytes_per_pod_compact", bytes_per_pod_compact, "bytes");
