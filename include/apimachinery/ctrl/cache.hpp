@@ -320,7 +320,7 @@ class Cache : public Reader {
   };
 
   static bool SameType(const ObjectType& a, const ObjectType& b) {
-    return a.type == b.type && (a.gvk == b.gvk || (!a.IsUnstructured() && !a.IsMetadata()));
+    return a.type == b.type && (a.gvk == b.gvk || !a.NeedsKind());
   }
   bool Disabled(const ObjectType& type) const {
     return std::any_of(options_.disable_for.begin(), options_.disable_for.end(),
@@ -396,9 +396,9 @@ inline Cache::~Cache() {
 }
 
 inline schema::GroupVersionKind Cache::KindOf(const ObjectType& type) const {
-  if (type.IsUnstructured() || type.IsMetadata()) {
+  if (type.NeedsKind()) {
     if (type.gvk.kind.empty())
-      throw Error("ctrl: an Unstructured or PartialObjectMetadata read needs a kind");
+      throw Error("ctrl: an Unstructured, CompactUnstructured or PartialObjectMetadata read needs a kind");
     return type.gvk;
   }
   const runtime::TypeInfo* info = scheme_->TypeInfoFor(type.type);
@@ -434,11 +434,11 @@ inline Cache::Entry& Cache::Obtain(const ObjectType& type, bool* made) {
   internal::CacheDecodeShape shape = internal::CacheDecodeShape::kTyped;
   if (type.IsUnstructured()) shape = internal::CacheDecodeShape::kUnstructured;
   if (type.IsMetadata()) shape = internal::CacheDecodeShape::kMetadata;
+  if (type.IsCompact()) shape = internal::CacheDecodeShape::kCompact;
   auto decoder = std::make_shared<const internal::CacheObjectDecoder>(scheme_, shape, gvk);
 
   auto entry = std::make_unique<Entry>();
-  entry->type =
-      ObjectType{type.type, (type.IsUnstructured() || type.IsMetadata()) ? gvk : schema::GroupVersionKind{}};
+  entry->type = ObjectType{type.type, type.NeedsKind() ? gvk : schema::GroupVersionKind{}};
   entry->gvk = gvk;
   entry->mapping = mapping;
   for (const auto& [ns, nc] : namespaces) {
@@ -773,6 +773,8 @@ inline std::vector<Cache::InformerStats> Cache::Stats() const {
     internal::SizeFunc size = nullptr;
     if (e->type.IsUnstructured()) {
       size = internal::SizeFuncFor<runtime::Unstructured>();
+    } else if (e->type.IsCompact()) {
+      size = internal::SizeFuncFor<runtime::CompactUnstructured>();
     } else if (e->type.IsMetadata()) {
       size = internal::SizeFuncFor<metav1::PartialObjectMetadata>();
     } else {
@@ -788,11 +790,12 @@ inline std::vector<Cache::InformerStats> Cache::Stats() const {
         if (size != nullptr &&
             o.GetTypeId() == (e->type.IsUnstructured() ? util::kTypeId<runtime::Unstructured>
                               : e->type.IsMetadata()   ? util::kTypeId<metav1::PartialObjectMetadata>
-                                                       : e->type.type)) {
+                                                       : e->type.type)) {  // (compact: its own type)
           st.bytes += size(o);
         } else {
           st.bytes += internal::UntypedRetainedBytes(o);
           if (o.GetTypeId() != util::kTypeId<runtime::Unstructured> &&
+              o.GetTypeId() != util::kTypeId<runtime::CompactUnstructured> &&
               o.GetTypeId() != util::kTypeId<metav1::PartialObjectMetadata>)
             st.exact = false;
         }

@@ -181,7 +181,7 @@ class ClientCore {
 
   // GVKFor: the kind of a read's ObjectType (a registered type: its Scheme kind).
   schema::GroupVersionKind GVKFor(const ObjectType& type, bool list) const {
-    if (type.IsUnstructured() || type.IsMetadata()) {
+    if (type.NeedsKind()) {
       schema::GroupVersionKind gvk = type.gvk;
       if (list && gvk.kind.size() > 4 && gvk.kind.ends_with("List")) gvk.kind.resize(gvk.kind.size() - 4);
       if (gvk.kind.empty()) throw runtime::MissingKindError("unstructured object has no kind");
@@ -226,6 +226,8 @@ class ClientCore {
   std::shared_ptr<const runtime::Object> Decode(const ObjectType& type, const schema::GroupVersionKind& gvk,
                                                 const nlohmann::json& answer) const {
     if (type.IsUnstructured()) return std::make_shared<const runtime::Unstructured>(answer);
+    if (type.IsCompact())
+      return std::make_shared<const runtime::CompactUnstructured>(util::json::Compact::From(answer));
     if (type.IsMetadata()) {
       auto p = std::make_shared<metav1::PartialObjectMetadata>(answer.get<metav1::PartialObjectMetadata>());
       p->SetGroupVersionKind(gvk);

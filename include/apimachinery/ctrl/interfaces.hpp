@@ -38,6 +38,7 @@
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/ctrl/options.hpp"
 #include "apimachinery/meta/interfaces.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
@@ -55,8 +56,10 @@ using ObjectKey = types::NamespacedName;
 ObjectKey ObjectKeyFromObject(const runtime::Object& obj);
 
 // ObjectType: what a read is about: the C++ type of the result (a registered T,
-// runtime::Unstructured or metav1::PartialObjectMetadata) and, for the latter two, the kind.
-// For a registered T, gvk is empty and comes from the Scheme.
+// runtime::Unstructured, runtime::CompactUnstructured or metav1::PartialObjectMetadata) and, for
+// the last three, the kind. For a registered T, gvk is empty and comes from the Scheme.
+// CompactUnstructured reads are always answered from the cache (immutable objects that cost a
+// fraction of an Unstructured's memory; no controller-runtime counterpart).
 struct ObjectType {
   util::TypeId type = util::kTypeId<runtime::Unstructured>;
   schema::GroupVersionKind gvk = {};
@@ -67,6 +70,9 @@ struct ObjectType {
   }
   bool IsUnstructured() const noexcept { return type == util::kTypeId<runtime::Unstructured>; }
   bool IsMetadata() const noexcept { return type == util::kTypeId<metav1::PartialObjectMetadata>; }
+  bool IsCompact() const noexcept { return type == util::kTypeId<runtime::CompactUnstructured>; }
+  // NeedsKind: the type names no kind of its own (Unstructured, CompactUnstructured, metadata).
+  bool NeedsKind() const noexcept { return IsUnstructured() || IsCompact() || IsMetadata(); }
 };
 
 // ObjectList: the result of a List: the items (shared, read-only) and the list's metadata.

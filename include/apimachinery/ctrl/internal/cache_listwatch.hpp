@@ -38,6 +38,7 @@
 #include "apimachinery/cache/listwatch.hpp"
 #include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/error.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
@@ -48,7 +49,7 @@
 namespace apimachinery::ctrl::internal {
 
 // CacheDecodeShape: what the cache stores for a type.
-enum class CacheDecodeShape { kTyped, kUnstructured, kMetadata };
+enum class CacheDecodeShape { kTyped, kUnstructured, kMetadata, kCompact };
 
 // CacheObjectDecoder: JSON (list items) or watch objects -> the stored object of one kind.
 class CacheObjectDecoder {
@@ -78,6 +79,12 @@ class CacheObjectDecoder {
         m->SetGroupVersionKind(gvk_);
         return m;
       }
+      case CacheDecodeShape::kCompact: {
+        if (!item.is_object()) runtime::internal::ThrowNotAMap(item);
+        item["apiVersion"] = gvk_.GroupVersion().String();
+        item["kind"] = gvk_.kind;
+        return std::make_shared<const runtime::CompactUnstructured>(util::json::Compact::From(item));
+      }
     }
     return nullptr;
   }
@@ -105,7 +112,24 @@ class CacheObjectDecoder {
           m->SetGroupVersionKind(gvk_);
           return m;
         }
+        case CacheDecodeShape::kCompact: {
+          if (u.GetObjectKind() == gvk_) return std::make_shared<const runtime::CompactUnstructured>(u);
+          runtime::Unstructured copy(u);
+          copy.SetGroupVersionKind(gvk_);
+          return std::make_shared<const runtime::CompactUnstructured>(copy);
+        }
       }
+    }
+    if (id == util::kTypeId<runtime::CompactUnstructured>) {  // a source that decodes compact objects
+      if (shape_ != CacheDecodeShape::kCompact) {
+        return FromWatch(std::make_shared<const runtime::Unstructured>(
+            static_cast<const runtime::CompactUnstructured&>(*obj).ToUnstructured()));
+      }
+      if (obj->GetObjectKind() == gvk_) return obj;
+      auto copy = std::make_shared<runtime::CompactUnstructured>(
+          static_cast<const runtime::CompactUnstructured&>(*obj));
+      copy->SetGroupVersionKind(gvk_);
+      return copy;
     }
     if (id == util::kTypeId<metav1::PartialObjectMetadata>) {
       if (obj->GetObjectKind() == gvk_) return obj;

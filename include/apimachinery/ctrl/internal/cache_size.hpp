@@ -36,6 +36,7 @@
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/conversion/fields.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/util/json/json.hpp"
@@ -189,6 +190,18 @@ inline std::size_t RetainedBytes(const runtime::Unstructured& u) noexcept {
   if (const metav1::ObjectMeta* m = u.GetObjectMeta()) n += HeapBytes(*m);
   return n;
 }
+// A CompactUnstructured: the object, its typed metadata's heap, and its document: the block and
+// the shared_ptr's control block with the Compact it holds (make_shared: one allocation). A
+// document shared by copies is counted by each (the cache holds one object per document).
+inline std::size_t RetainedBytes(const runtime::CompactUnstructured& c) noexcept {
+  struct SharedBlock {  // libstdc++'s and libc++'s _Sp_counted_ptr_inplace: two counts, a vtable
+    void* vtable;
+    int counts[2];
+    util::json::Compact doc;
+  };
+  return sizeof(runtime::CompactUnstructured) + HeapBytes(*c.GetObjectMeta()) + sizeof(SharedBlock) +
+         c.Document()->HeapBytes();
+}
 inline std::size_t RetainedBytes(const metav1::PartialObjectMetadata& p) noexcept {
   return sizeof(metav1::PartialObjectMetadata) + HeapBytes(p.type_meta) + HeapBytes(p.metadata);
 }
@@ -208,14 +221,16 @@ constexpr SizeFunc SizeFuncFor() noexcept {
 }
 
 // UntypedRetainedBytes: the measure for an object whose C++ type the caller does not know
-// statically: exact for Unstructured and PartialObjectMetadata; for other types their metadata
-// only (a lower bound; the cache uses the type's SizeFunc whenever it has seen the type).
+// statically: exact for Unstructured, CompactUnstructured and PartialObjectMetadata; for other types their
+// metadata only (a lower bound; the cache uses the type's SizeFunc whenever it has seen the type).
 inline std::size_t UntypedRetainedBytes(const runtime::Object& o) noexcept {
   const util::TypeId id = o.GetTypeId();
   if (id == util::kTypeId<runtime::Unstructured>)
     return RetainedBytes(static_cast<const runtime::Unstructured&>(o));
   if (id == util::kTypeId<metav1::PartialObjectMetadata>)
     return RetainedBytes(static_cast<const metav1::PartialObjectMetadata&>(o));
+  if (id == util::kTypeId<runtime::CompactUnstructured>)
+    return RetainedBytes(static_cast<const runtime::CompactUnstructured&>(o));
   const metav1::ObjectMeta* m = o.GetObjectMeta();
   return m != nullptr ? sizeof(metav1::ObjectMeta) + HeapBytes(*m) : 0;
 }
