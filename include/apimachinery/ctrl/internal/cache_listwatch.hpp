@@ -80,9 +80,10 @@ class CacheObjectDecoder {
         return m;
       }
       case CacheDecodeShape::kCompact: {
-        if (!item.is_object()) runtime::internal::ThrowNotAMap(item);
-        item["apiVersion"] = gvk_.GroupVersion().String();
-        item["kind"] = gvk_.kind;
+        if (item.is_object()) {  // else the constructor throws Unstructured's DecodeError
+          item["apiVersion"] = gvk_.GroupVersion().String();
+          item["kind"] = gvk_.kind;
+        }
         return std::make_shared<const runtime::CompactUnstructured>(util::json::Compact::From(item));
       }
     }
