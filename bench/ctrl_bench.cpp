@@ -35,6 +35,11 @@
 //                                 go_ctrl_reconciles_per_s is already this figure's counterpart
 //                                 as far as the writer goes (its client still decodes the JSON,
 //                                 which the C++ server did at write time)
+//   BENCH ctrl_cache_bytes_per_pod  the bytes the cache's informer retains per pod (Cache::Stats)
+//   BENCH ctrl_cache_bytes_per_pod_compact  the heap a second informer of the same 50,000 pods
+//                                 read as runtime::CompactUnstructured adds, per pod (mallinfo2;
+//                                 compare go_informer_bytes_per_pod of informer_bench: client-go's
+//                                 informer of unstructured pods)
 //   BENCH ctrl_get_copy_ns        diagnostics: ctrl_get_ns and ctrl_list_fields_ns plus a copy of
 //   BENCH ctrl_list_fields_copy_ns  each object returned (what controller-runtime's deep copy
 //                                 into the caller's object costs here)
@@ -56,6 +61,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <malloc.h>
 #include <map>
 #include <memory>
 #include <optional>
@@ -79,6 +85,7 @@
 #include "apimachinery/ctrl/reconcile.hpp"
 #include "apimachinery/ctrl/source.hpp"
 #include "apimachinery/meta/restmapper.hpp"
+#include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
@@ -180,6 +187,28 @@ class World {
   World& operator=(const World&) = delete;
 
   const ctrl::Cache& Cache() const { return *cache_; }
+
+  // CachedBytesPerPod: the Unstructured informer's retained bytes per pod (Cache::Stats), then
+  // the heap a second informer of the same pods as CompactUnstructured adds once synced, per pod
+  // (glibc mallinfo2, chunk overhead included: the store, its indexes and the objects).
+  std::pair<double, double> CachedBytesPerPod() {
+    double unstructured = -1;
+    for (const auto& st : cache_->Stats()) {
+      if (st.type.IsUnstructured())
+        unstructured = static_cast<double>(st.bytes) / static_cast<double>(st.objects);
+    }
+    malloc_trim(0);
+    const struct mallinfo2 before = mallinfo2();
+    cache_->GetInformer(ctrl::ObjectType::Of<runtime::CompactUnstructured>(kPodKind));
+    if (!cache_->WaitForCacheSync(cache_thread_.get_stop_token()))
+      throw std::runtime_error("the compact informer did not sync");
+    malloc_trim(0);
+    const struct mallinfo2 after = mallinfo2();
+    const double compact = (static_cast<double>(after.uordblks + after.hblkhd) -
+                            static_cast<double>(before.uordblks + before.hblkhd)) /
+                           kObjects;
+    return {unstructured, compact};
+  }
   const std::vector<ctrl::ObjectKey>& Keys() const { return keys_; }
   const std::vector<std::string>& Nodes() const { return nodes_; }
   const std::vector<std::string>& Apps() const { return apps_; }
@@ -359,6 +388,7 @@ int main(int argc, char** argv) {
     reconciles_held = std::max(reconciles_held, held);
   }
   std::printf("ctrl reconcile rounds (reconciles/s):%s; held:%s\n", rounds.c_str(), rounds_held.c_str());
+  const auto [bytes_per_pod, bytes_per_pod_compact] = world->CachedBytesPerPod();
   the_world = nullptr;
   world.reset();
 
@@ -374,6 +404,8 @@ int main(int argc, char** argv) {
   print("ctrl_list_labels_ns", b::NsOf(r, "BM_CtrlListLabels"), "ns");
   print("ctrl_reconciles_per_s", reconciles, "reconciles/s");
   print("ctrl_reconciles_held_per_s", reconciles_held, "reconciles/s");
+  print("ctrl_cache_bytes_per_pod", bytes_per_pod, "bytes");
+  print("ctrl_cache_bytes_per_pod_compact", bytes_per_pod_compact, "bytes");
   print("ctrl_get_copy_ns", b::NsOf(r, "BM_CtrlGetCopy"), "ns");
   print("ctrl_list_fields_copy_ns", b::NsOf(r, "BM_CtrlListFieldsCopy"), "ns");
   for (const char* name : {"go_ctrl_get_nocopy_ns", "go_ctrl_list_fields_nocopy_ns"}) {
