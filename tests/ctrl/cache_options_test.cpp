@@ -317,3 +317,30 @@ TEST_CASE("cache: a type met only through the untyped Reader is measured by its 
 }
 
 }  // namespace ctrl_cache_options_test
+
+namespace ctrl_cache_options_test {
+
+TEST_CASE("cache: each informer's resync period is sync_period with up to 10% jitter (calculateResyncPeriod)",
+          "[ctrl][cache]") {
+  Env env;
+  Seed(env);
+  auto c = env.NewCache({.sync_period = std::chrono::milliseconds(100000)});
+  std::vector<std::chrono::milliseconds> periods;
+  periods.push_back(c->GetInformer<Pod>().ResyncCheckPeriod());
+  periods.push_back(
+      c->GetInformer(ctrl::ObjectType::Of<runtime::Unstructured>(kPodKind)).ResyncCheckPeriod());
+  periods.push_back(
+      c->GetInformer(ctrl::ObjectType::Of<apimachinery::metav1::PartialObjectMetadata>(kPodKind))
+          .ResyncCheckPeriod());
+  periods.push_back(
+      c->GetInformer(ctrl::ObjectType::Of<runtime::CompactUnstructured>(kPodKind)).ResyncCheckPeriod());
+  bool jittered = false;
+  for (const auto p : periods) {
+    CHECK(p >= std::chrono::milliseconds(90000));
+    CHECK(p < std::chrono::milliseconds(110000));
+    jittered = jittered || p != std::chrono::milliseconds(100000);
+  }
+  CHECK(jittered);  // all four at exactly 100 s: one chance in 10^17
+}
+
+}  // namespace ctrl_cache_options_test

@@ -67,9 +67,10 @@
 // field indexes hold the raw values (the namespace is a separate Select term, where upstream
 // indexes `<ns>/<value>` and `__all_namespaces/<value>`); non-equality field selectors are served
 // (upstream: `non-exact field matches are not supported by the cache`); several namespaces make
-// several informers behind one type, and GetInformer then refuses (use GetInformers); no
-// SyncPeriod jitter; read-your-own-writes and Stats have no upstream counterpart; string
-// interning is not done.
+// several informers behind one type, and GetInformer then refuses (use GetInformers);
+// read-your-own-writes, Stats and CompactUnstructured reads have no upstream counterpart; string
+// interning is not done (CompactUnstructured reads keep 50,000 pods at 0.4x of client-go's
+// informer instead: bench/ctrl_bench.cpp).
 #pragma once
 
 #include <algorithm>
@@ -83,6 +84,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <shared_mutex>
 #include <stop_token>
 #include <string>
@@ -153,7 +155,9 @@ struct ByObject {
 
 // CacheOptions: cache.go: Options.
 struct CacheOptions {
-  // sync_period: the informers' resync period (upstream default: 10 hours, with jitter there).
+  // sync_period: the informers' resync period, each informer's multiplied by a random factor in
+  // [0.9, 1.1) so that they do not resync at once (upstream default: 10 hours;
+  // pkg/cache/internal/informers.go: calculateResyncPeriod).
   std::chrono::milliseconds sync_period = std::chrono::hours(10);
   // default_namespaces: empty = all namespaces (see ByObject::namespaces).
   std::map<std::string, NamespaceConfig> default_namespaces = {};
@@ -327,6 +331,8 @@ class Cache : public Reader {
                        [&](const ObjectType& d) { return SameType(d, type); });
   }
   schema::GroupVersionKind KindOf(const ObjectType& type) const;
+  // JitteredSyncPeriod: period x [0.9, 1.1) (informers.go: calculateResyncPeriod).
+  static std::chrono::milliseconds JitteredSyncPeriod(std::chrono::milliseconds period);
   // Find: the entry or null (shared lock).
   Entry* Find(const ObjectType& type) const;
   // Obtain: the entry, made when missing (started at once after Start). `made` says whether this
@@ -393,6 +399,12 @@ inline Cache::~Cache() {
     threads.swap(threads_);
   }
   for (auto& t : threads) t.join();
+}
+
+inline std::chrono::milliseconds Cache::JitteredSyncPeriod(std::chrono::milliseconds period) {
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  const double factor = std::uniform_real_distribution<double>(0.9, 1.1)(rng);
+  return std::chrono::milliseconds(static_cast<std::int64_t>(static_cast<double>(period.count()) * factor));
 }
 
 inline schema::GroupVersionKind Cache::KindOf(const ObjectType& type) const {
@@ -464,7 +476,7 @@ inline Cache::Entry& Cache::Obtain(const ObjectType& type, bool* made) {
     auto lw = std::make_shared<internal::CacheListWatch>(api_, mapping.resource, ns, std::move(sel), decoder);
     slice->lw = lw;
     cache::SharedIndexInformerOptions io;
-    io.resync_period = options_.sync_period;
+    io.resync_period = JitteredSyncPeriod(options_.sync_period);
     io.indexers = {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
     io.clock = options_.clock;
     io.store.label_index = options_.label_index;
