@@ -18,6 +18,7 @@
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/controller_ref.hpp"
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/ctrl/builder.hpp"
 #include "apimachinery/ctrl/controllerutil/controllerutil.hpp"
@@ -382,6 +383,59 @@ TEST_CASE("Builder: upstream's errors") {
                .Complete(r);
   CHECK(c->Name() == "cms");
   CHECK(c->Options().log_sink == mgr.GetLogger().Sink());  // the manager's sink by default
+}
+
+TEST_CASE("Builder: OnlyMetadata watches the For and owned types as PartialObjectMetadata") {
+  Env env;
+  ctrl::Manager mgr(NewScheme(), NewMapper(), env.api,
+                    {.log_sink = std::make_shared<ctrl::DiscardLogSink>()});
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::string> seen;
+  auto r = ctrl::ReconcileFunc([&](const ctrl::Request& req) {
+    std::lock_guard lock(mu);
+    seen.push_back(req.namespace_ + "/" + req.name);
+    cv.notify_all();
+    return ctrl::Result{};
+  });
+  auto c = ctrl::NewControllerManagedBy(mgr)
+               .For<Widget>(ctrl::OnlyMetadata)
+               .Owns<ConfigMap>(ctrl::OnlyMetadata)
+               .WithOptions({.log_sink = std::make_shared<ctrl::DiscardLogSink>()})
+               .Complete(r);
+  CHECK(c->Name() == "widget");
+  std::jthread run([&](std::stop_token stop) { mgr.Start(stop); });
+  auto wait_for = [&](std::size_t n) {
+    std::unique_lock lock(mu);
+    return cv.wait_for(lock, 10s, [&] { return seen.size() >= n; });
+  };
+  const nlohmann::json w = env.server.Create(kWidgets, "ns", WidgetJSON("a", 1));
+  REQUIRE(wait_for(1));
+  // A ConfigMap the widget controls: mapped to its owner through the metadata alone.
+  env.server.Create(kConfigMaps, "ns",
+                    {{"apiVersion", "v1"},
+                     {"kind", "ConfigMap"},
+                     {"metadata",
+                      {{"name", "a-cm"},
+                       {"namespace", "ns"},
+                       {"ownerReferences",
+                        {{{"apiVersion", "example.com/v1"},
+                          {"kind", "Widget"},
+                          {"name", "a"},
+                          {"uid", w["metadata"]["uid"]},
+                          {"controller", true}}}}}}});
+  REQUIRE(wait_for(2));
+  {
+    std::lock_guard lock(mu);
+    CHECK(seen == std::vector<std::string>{"ns/a", "ns/a"});
+  }
+  // Only metadata informers were made.
+  auto& cache = mgr.GetCache();
+  CHECK(cache.HasInformer(ctrl::ObjectType::Of<metav1::PartialObjectMetadata>(
+      schema::GroupVersionKind{"example.com", "v1", "Widget"})));
+  CHECK_FALSE(cache.HasInformer(ctrl::ObjectType::Of<Widget>()));
+  CHECK_FALSE(cache.HasInformer(ctrl::ObjectType::Of<ConfigMap>()));
+  run.request_stop();
 }
 
 }  // namespace ctrl_manager_test

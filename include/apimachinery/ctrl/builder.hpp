@@ -9,9 +9,10 @@
 //       .WithOptions({.max_concurrent_reconciles = 2})
 //       .Complete(reconciler);                     // made and added to the manager
 //
-// For<T>: a KindSource over the cache's informer of T with EnqueueRequestForObject. Owns<U>:
-// a KindSource over U's informer with EnqueueRequestForOwner(the For type), only the controller
-// reference unless match_every_owner. Watches: a KindSource over any type's informer with any
+// For<T>: a KindSource over the cache's informer of T with EnqueueRequestForObject (with
+// OnlyMetadata: of metav1::PartialObjectMetadata of T's kind; Owns and WatchesMetadata alike).
+// Owns<U>: a KindSource over U's informer with EnqueueRequestForOwner(the For type), only the
+// controller reference unless match_every_owner. Watches: a KindSource over any type's informer with any
 // handler. WithEventFilter predicates apply to every KindSource the builder makes. The informers are
 // obtained from the cache when the controller starts. The controller's name is Named's, else the
 // lower-cased kind of the For type. Without a log_sink in WithOptions the controller logs to the
@@ -26,8 +27,8 @@
 // errors. At controller start, a KindSource whose informer cannot be made fails the start (see
 // KindSource).
 // Thread-safety: a Builder is used from one thread. Differences from upstream: WithOptions takes
-// ControllerOptions (the reconciler is Complete's argument only); no metadata-only projection
-// option (use Watches with an ObjectType of metav1::PartialObjectMetadata); no webhooks.
+// ControllerOptions (the reconciler is Complete's argument only); OnlyMetadata is a tag argument
+// (`For<T>(ctrl::OnlyMetadata)`) rather than a variadic option; no webhooks.
 #pragma once
 
 #include <memory>
@@ -36,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
 #include "apimachinery/ctrl/controller.hpp"
 #include "apimachinery/ctrl/handler.hpp"
 #include "apimachinery/ctrl/interfaces.hpp"
@@ -49,6 +51,11 @@
 
 namespace apimachinery::ctrl {
 
+// OnlyMetadata: the For/Owns option that watches and caches the type as
+// metav1::PartialObjectMetadata of its kind (builder/options.go: OnlyMetadata, projectAsMetadata).
+struct OnlyMetadataOption {};
+inline constexpr OnlyMetadataOption OnlyMetadata{};
+
 class Builder {
  public:
   explicit Builder(Manager& mgr) : mgr_(&mgr) {}
@@ -57,6 +64,12 @@ class Builder {
   template <typename T>
   Builder& For(const std::vector<PredicatePtr>& predicates = {}) {
     return ForType(ObjectType::Of<T>(), KindOf<T>(), Getter<T>(), predicates);
+  }
+  // For<T>(OnlyMetadata): T's kind, watched as metadata only.
+  template <typename T>
+  Builder& For(OnlyMetadataOption, const std::vector<PredicatePtr>& predicates = {}) {
+    const ObjectType type = MetadataOf<T>();
+    return ForType(type, type.gvk, Getter(type), predicates);
   }
   // For an Unstructured or PartialObjectMetadata type of kind `type.gvk`.
   Builder& For(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {}) {
@@ -69,6 +82,13 @@ class Builder {
     owns_.push_back(Watch{ObjectType::Of<T>(), Getter<T>(), nullptr, predicates, match_every_owner,
                           TypeName(ObjectType::Of<T>())});
     return *this;
+  }
+  // Owns<T>(OnlyMetadata): the owned objects watched as metadata only (owner references are
+  // metadata).
+  template <typename T>
+  Builder& Owns(OnlyMetadataOption, const std::vector<PredicatePtr>& predicates = {},
+                bool match_every_owner = false) {
+    return Owns(MetadataOf<T>(), predicates, match_every_owner);
   }
   Builder& Owns(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {},
                 bool match_every_owner = false) {
@@ -87,6 +107,11 @@ class Builder {
                    const std::vector<PredicatePtr>& predicates = {}) {
     watches_.push_back(Watch{type, Getter(type), std::move(h), predicates, false, TypeName(type)});
     return *this;
+  }
+  // WatchesMetadata<T>: Watches of T's kind as metadata only (builder: WatchesMetadata).
+  template <typename T>
+  Builder& WatchesMetadata(EventHandlerPtr h, const std::vector<PredicatePtr>& predicates = {}) {
+    return Watches(MetadataOf<T>(), std::move(h), predicates);
   }
   // WatchesRawSource: any source, as is (no global predicates).
   Builder& WatchesRawSource(SourcePtr src) {
@@ -168,6 +193,10 @@ class Builder {
     auto [kinds, unversioned] = mgr_->GetScheme().ObjectKinds(T{});
     (void)unversioned;
     return kinds.front();
+  }
+  template <typename T>
+  ObjectType MetadataOf() const {
+    return ObjectType::Of<metav1::PartialObjectMetadata>(KindOf<T>());
   }
   template <typename T>
   KindSource::InformerGetter Getter() {
