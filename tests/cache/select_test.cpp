@@ -117,6 +117,8 @@ TEST_CASE("Select: user indexes named like the label index are ordinary indexes"
   store.Add("a/2", MakePod("a", "2", "n2", {{"app", "db"}}));
   CHECK(store.GetIndexers().size() == 1);
   CHECK(store.GetIndexers().count(key_name) == 1);
+  CHECK(store.HasIndex(key_name));
+  CHECK_FALSE(store.HasIndex(pair_name));
   CHECK(KeysOf(store.ByIndex(key_name, "n1")) == std::vector<std::string>{"a/1"});
   CHECK(store.ByIndex(key_name, "app").empty());  // not a label key posting
   CHECK(store.ListIndexFuncValues(key_name) == std::vector<std::string>{"n1", "n2"});
@@ -126,6 +128,7 @@ TEST_CASE("Select: user indexes named like the label index are ordinary indexes"
   // AddIndexers: the other name is free, the registered one conflicts.
   store.AddIndexers({{pair_name, cache_test::NodeNameIndexFunc}});
   CHECK(store.GetIndexers().size() == 2);
+  CHECK(store.HasIndex(pair_name));
   CHECK(KeysOf(store.ByIndex(pair_name, "n2")) == std::vector<std::string>{"a/2"});
   CHECK_THROWS_WITH(store.AddIndexers({{key_name, cache_test::NodeNameIndexFunc}}),
                     "indexer conflict: map[\x01labels/key:{}]");

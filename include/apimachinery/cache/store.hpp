@@ -148,6 +148,7 @@ class Indexer final : public KeyListerGetter {
     return store_.ByIndex(index_name, indexed_value);
   }
   Indexers GetIndexers() const { return store_.GetIndexers(); }
+  bool HasIndex(std::string_view index_name) const { return store_.HasIndex(index_name); }
   void AddIndexers(const Indexers& new_indexers) { store_.AddIndexers(new_indexers); }
   ObjectList Select(const SelectQuery& query) const { return store_.Select(query); }
 

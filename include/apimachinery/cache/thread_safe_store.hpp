@@ -166,6 +166,9 @@ class ThreadSafeStore {
   void ForEachByIndex(std::string_view index_name, std::string_view indexed_value, Fn&& fn) const;
   // GetIndexers returns a copy of the registered index functions.
   Indexers GetIndexers() const;
+  // HasIndex: whether an index of that name is registered (no copy: a scan of the names under the
+  // shared lock).
+  bool HasIndex(std::string_view index_name) const;
   // AddIndexers registers more indexes and back-fills them from the stored objects.
   void AddIndexers(const Indexers& new_indexers);
 
@@ -666,6 +669,14 @@ inline Indexers ThreadSafeStore::GetIndexers() const {
   std::shared_lock lock(mu_);
   for (const auto& f : *state_.funcs) out.emplace(f.name, f.fn);
   return out;
+}
+
+inline bool ThreadSafeStore::HasIndex(std::string_view index_name) const {
+  std::shared_lock lock(mu_);
+  for (const auto& f : *state_.funcs) {
+    if (f.name == index_name) return true;
+  }
+  return false;
 }
 
 inline void ThreadSafeStore::AddIndexers(const Indexers& new_indexers) {

@@ -732,11 +732,11 @@ inline cache::SelectQuery Cache::Query(const Slice& s, const ListOptions& option
   if (!options.namespace_.empty()) q.InNamespace(options.namespace_);
   q.MatchingLabels(options.label_selector);
   if (!options.field_selector.Empty()) {
-    const cache::Indexers indexers = s.informer->GetIndexer().GetIndexers();
+    const cache::Indexer& indexer = s.informer->GetIndexer();
     const fields::Requirements reqs = options.field_selector.Requirements();
     for (std::size_t i = 0; i < reqs.size(); ++i) {
       const std::string name = internal::FieldIndexName(reqs[i].field);
-      if (indexers.find(name) == indexers.end()) {
+      if (!indexer.HasIndex(name)) {
         // client-go's ByIndex text for the first term, cache_reader.go's byIndexes text after it.
         throw Error(fmt::format("{} with name {} does not exist", i == 0 ? "Index" : "index", name));
       }
