@@ -170,3 +170,18 @@ TEST_CASE("cache listwatch: metadata-only requests and objects are stamped with 
 }
 
 }  // namespace ctrl_cache_listwatch_test
+
+namespace ctrl_cache_listwatch_test {
+
+TEST_CASE("ParseResourceVersion: decimal revisions only", "[ctrl][cache]") {
+  using apimachinery::ctrl::internal::ParseResourceVersion;
+  CHECK(ParseResourceVersion("0") == std::optional<std::uint64_t>(0));
+  CHECK(ParseResourceVersion("12345") == std::optional<std::uint64_t>(12345));
+  CHECK(ParseResourceVersion("18446744073709551615") == std::optional<std::uint64_t>(UINT64_MAX));
+  for (const char* bad : {"", "-1", "+1", "12abc", " 1", "1 ", "18446744073709551616", "0x10", "1.0"}) {
+    INFO(bad);
+    CHECK_FALSE(ParseResourceVersion(bad).has_value());
+  }
+}
+
+}  // namespace ctrl_cache_listwatch_test

@@ -75,7 +75,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -523,9 +522,9 @@ inline void Cache::Observe(Slice& s, const runtime::Object* obj) {
   if (obj == nullptr) return;
   const metav1::ObjectMeta* m = obj->GetObjectMeta();
   if (m == nullptr) return;
-  std::uint64_t rv = 0;
-  const std::string& text = m->resource_version;
-  if (std::from_chars(text.data(), text.data() + text.size(), rv).ec != std::errc()) return;
+  const std::optional<std::uint64_t> parsed = internal::ParseResourceVersion(m->resource_version);
+  if (!parsed) return;
+  const std::uint64_t rv = *parsed;
   {
     std::lock_guard lock(s.rv_mu);
     if (rv <= s.observed) return;
@@ -546,12 +545,11 @@ inline void Cache::RaiseToList(Slice& s) {
 }
 
 inline std::uint64_t Cache::ParseRV(std::string_view rv) {
-  std::uint64_t v = 0;
-  const auto r = std::from_chars(rv.data(), rv.data() + rv.size(), v);
-  if (rv.empty() || r.ec != std::errc() || r.ptr != rv.data() + rv.size())
+  const std::optional<std::uint64_t> v = internal::ParseResourceVersion(rv);
+  if (!v)
     throw Error(
         fmt::format("ctrl: resourceVersion {} is not a number the cache can compare", util::Quote(rv)));
-  return v;
+  return *v;
 }
 
 inline cache::SharedIndexInformer& Cache::GetInformer(const ObjectType& type) {

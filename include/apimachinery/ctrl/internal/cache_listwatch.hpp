@@ -48,6 +48,15 @@
 
 namespace apimachinery::ctrl::internal {
 
+// ParseResourceVersion: a resourceVersion as the number the cache compares (the API server's are
+// decimal etcd revisions), or nullopt for anything else (empty, signs, trailing bytes, overflow).
+inline std::optional<std::uint64_t> ParseResourceVersion(std::string_view rv) noexcept {
+  std::uint64_t v = 0;
+  const auto r = std::from_chars(rv.data(), rv.data() + rv.size(), v);
+  if (rv.empty() || r.ec != std::errc() || r.ptr != rv.data() + rv.size()) return std::nullopt;
+  return v;
+}
+
 // CacheDecodeShape: what the cache stores for a type.
 enum class CacheDecodeShape { kTyped, kUnstructured, kMetadata, kCompact };
 
@@ -268,10 +277,7 @@ class CacheListWatch final : public cache::ListerWatcher {
 
   void RecordFirstList(const std::string& rv) {
     if (listed_.exchange(true, std::memory_order_acq_rel)) return;
-    std::uint64_t v = 0;
-    const auto r = std::from_chars(rv.data(), rv.data() + rv.size(), v);
-    if (r.ec == std::errc() && r.ptr == rv.data() + rv.size())
-      first_list_rv_.store(v, std::memory_order_release);
+    if (const auto v = ParseResourceVersion(rv)) first_list_rv_.store(*v, std::memory_order_release);
   }
 };
 
