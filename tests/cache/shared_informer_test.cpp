@@ -650,12 +650,14 @@ TEST_CASE("SharedIndexInformer: an index function that throws drops the delta an
 TEST_CASE(
     "SharedIndexInformer: handlers may add and remove handlers, also from their callbacks "
     "(TestSharedInformerHandlerAbuse)") {
-  InformerSource source;
-  cache::SharedIndexInformer informer(source.LW(), 0ms);
-  Running run(informer);
+  // Declared before the informer: its listener threads run the callbacks below until `run`
+  // stops it, so what they touch must outlive `run`.
   std::atomic<int> calls{0};
   std::mutex regs_mu;
   std::vector<std::shared_ptr<cache::ResourceEventHandlerRegistration>> regs;
+  InformerSource source;
+  cache::SharedIndexInformer informer(source.LW(), 0ms);
+  Running run(informer);
   auto churn = [&] {
     auto reg = informer.AddEventHandler({.on_add = [&](const ObjectPtr&, bool) {
       ++calls;

@@ -158,4 +158,61 @@ TEST_CASE("DeleteOptions: the body client-go sends", "[metav1][list_options]") {
   CHECK(json::parse(R"({"uid":"x"})").get<metav1::Preconditions>() == metav1::Preconditions{.uid = "x"});
 }
 
+TEST_CASE("Get/Create/Update/PatchOptions: JSON and query as client-go writes them",
+          "[metav1][list_options]") {
+  CHECK(json(metav1::GetOptions{}).dump() == "{}");
+  CHECK(json(metav1::CreateOptions{}).dump() == "{}");
+  CHECK(json(metav1::PatchOptions{}).dump() == "{}");
+  CHECK(metav1::ToQuery(metav1::UpdateOptions{}).empty());
+
+  const metav1::PatchOptions p{
+      .dry_run = {"All"}, .force = false, .field_manager = "kubectl", .field_validation = "Strict"};
+  const json want =
+      json::parse(R"({"dryRun":["All"],"force":false,"fieldManager":"kubectl","fieldValidation":"Strict"})");
+  CHECK(json(p) == want);
+  CHECK(want.get<metav1::PatchOptions>() == p);
+  CHECK(metav1::EncodeQuery(metav1::ToQuery(p)) ==
+        "dryRun=All&fieldManager=kubectl&fieldValidation=Strict&force=false");
+  CHECK(metav1::EncodeQuery(metav1::ToQuery(metav1::PatchOptions{.force = true})) == "force=true");
+
+  const metav1::CreateOptions c{.dry_run = {"All", "x y"}, .field_manager = "m"};
+  CHECK(json::parse(json(c).dump()).get<metav1::CreateOptions>() == c);
+  CHECK(metav1::EncodeQuery(metav1::ToQuery(c)) == "dryRun=All&dryRun=x+y&fieldManager=m");
+  const metav1::UpdateOptions u{.field_validation = "Warn"};
+  CHECK(json(u).dump() == R"({"fieldValidation":"Warn"})");
+  CHECK(json::parse(json(u).dump()).get<metav1::UpdateOptions>() == u);
+  const metav1::GetOptions g{.resource_version = "0"};
+  CHECK(json(g).dump() == R"({"resourceVersion":"0"})");
+  CHECK(json(g).get<metav1::GetOptions>() == g);
+  CHECK(metav1::EncodeQuery(metav1::ToQuery(g)) == "resourceVersion=0");
+  // Unknown members (apiVersion, kind) are ignored, as Go's decoder does.
+  CHECK(json::parse(R"({"kind":"CreateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"f"})")
+            .get<metav1::CreateOptions>() == metav1::CreateOptions{.field_manager = "f"});
+}
+
+TEST_CASE("Get/Create/Update/PatchOptions: wrong JSON types are Go's errors", "[metav1][list_options]") {
+  auto err = [](auto tag, const char* text) {
+    try {
+      (void)json::parse(text).get<decltype(tag)>();
+    } catch (const metav1::DecodeError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(err(metav1::CreateOptions{}, R"({"fieldManager":1})") ==
+        "json: cannot unmarshal number into Go struct field CreateOptions.fieldManager of type string");
+  CHECK(err(metav1::CreateOptions{}, "[]") ==
+        "json: cannot unmarshal array into Go value of type v1.CreateOptions");
+  CHECK(err(metav1::UpdateOptions{}, R"({"dryRun":"All"})") ==
+        "json: cannot unmarshal string into Go struct field UpdateOptions.dryRun of type []string");
+  CHECK(err(metav1::PatchOptions{}, R"({"force":"true"})") ==
+        "json: cannot unmarshal string into Go struct field PatchOptions.force of type bool");
+  CHECK(err(metav1::PatchOptions{}, R"({"dryRun":[1]})") ==
+        "json: cannot unmarshal number into Go struct field PatchOptions.dryRun of type string");
+  CHECK(err(metav1::GetOptions{}, R"({"resourceVersion":true})") ==
+        "json: cannot unmarshal bool into Go struct field GetOptions.resourceVersion of type string");
+  CHECK(err(metav1::GetOptions{}, "5") ==
+        "json: cannot unmarshal number into Go value of type v1.GetOptions");
+}
+
 }  // namespace runtime_metav1_list_options_test

@@ -151,9 +151,27 @@ void to_json(nlohmann::json& j, const Preconditions& v);
 void from_json(const nlohmann::json& j, Preconditions& v);
 void to_json(nlohmann::json& j, const DeleteOptions& v);
 void from_json(const nlohmann::json& j, DeleteOptions& v);
+// JSON of the get/create/update/patch options: Go's keys, omitempty, no apiVersion/kind written
+// (TypeMeta is empty unless set, as when client-go encodes them); from_json reports a value of the
+// wrong type with Go's text (`json: cannot unmarshal number into Go struct field
+// CreateOptions.fieldManager of type string`).
+void to_json(nlohmann::json& j, const GetOptions& v);
+void from_json(const nlohmann::json& j, GetOptions& v);
+void to_json(nlohmann::json& j, const CreateOptions& v);
+void from_json(const nlohmann::json& j, CreateOptions& v);
+void to_json(nlohmann::json& j, const UpdateOptions& v);
+void from_json(const nlohmann::json& j, UpdateOptions& v);
+void to_json(nlohmann::json& j, const PatchOptions& v);
+void from_json(const nlohmann::json& j, PatchOptions& v);
 
 // ToQuery: the query parameters client-go sends for `opts`.
 QueryValues ToQuery(const ListOptions& opts);
+// ToQuery of the get/create/update/patch options: their set fields (dryRun repeated; force as
+// "true"/"false"), as client-go's parameter codec sends them.
+QueryValues ToQuery(const GetOptions& opts);
+QueryValues ToQuery(const CreateOptions& opts);
+QueryValues ToQuery(const UpdateOptions& opts);
+QueryValues ToQuery(const PatchOptions& opts);
 // ListOptionsFromQuery: ListOptions from query parameters. Throws NumError.
 ListOptions ListOptionsFromQuery(const QueryValues& q);
 // EncodeQuery: Go's url.Values.Encode (sorted by name, url.QueryEscape'd, `&`-joined).
@@ -321,6 +339,97 @@ inline void from_json(const nlohmann::json& j, DeleteOptions& v) {
                                "ignoreStoreReadErrorWithClusterBreakingPotential");
   }
   v = std::move(o);
+}
+
+inline void to_json(nlohmann::json& j, const GetOptions& v) {
+  j = nlohmann::json::object();
+  internal::WriteString(j, "resourceVersion", v.resource_version);
+}
+inline void from_json(const nlohmann::json& j, GetOptions& v) {
+  internal::RequireObject(j, "v1.GetOptions");
+  GetOptions o;
+  if (const auto* x = internal::Find(j, "resourceVersion"))
+    internal::ReadString(*x, o.resource_version, "GetOptions", "resourceVersion");
+  v = std::move(o);
+}
+
+namespace internal {
+// The members CreateOptions, UpdateOptions and PatchOptions share (dryRun, fieldManager,
+// fieldValidation), written and read by name.
+template <typename O>
+void WriteWriteOptions(nlohmann::json& j, const O& v) {
+  WriteContainer(j, "dryRun", v.dry_run);
+  WriteString(j, "fieldManager", v.field_manager);
+  WriteString(j, "fieldValidation", v.field_validation);
+}
+template <typename O>
+void ReadWriteOptions(const nlohmann::json& j, O& o, std::string_view s) {
+  if (const auto* x = Find(j, "dryRun")) ReadStringSlice(*x, o.dry_run, s, "dryRun");
+  if (const auto* x = Find(j, "fieldManager")) ReadString(*x, o.field_manager, s, "fieldManager");
+  if (const auto* x = Find(j, "fieldValidation")) ReadString(*x, o.field_validation, s, "fieldValidation");
+}
+template <typename O>
+void WriteOptionsQuery(QueryValues& q, const O& v) {
+  if (!v.dry_run.empty()) q["dryRun"] = v.dry_run;
+  if (!v.field_manager.empty()) q["fieldManager"] = {v.field_manager};
+  if (!v.field_validation.empty()) q["fieldValidation"] = {v.field_validation};
+}
+}  // namespace internal
+
+inline void to_json(nlohmann::json& j, const CreateOptions& v) {
+  j = nlohmann::json::object();
+  internal::WriteWriteOptions(j, v);
+}
+inline void from_json(const nlohmann::json& j, CreateOptions& v) {
+  internal::RequireObject(j, "v1.CreateOptions");
+  CreateOptions o;
+  internal::ReadWriteOptions(j, o, "CreateOptions");
+  v = std::move(o);
+}
+inline void to_json(nlohmann::json& j, const UpdateOptions& v) {
+  j = nlohmann::json::object();
+  internal::WriteWriteOptions(j, v);
+}
+inline void from_json(const nlohmann::json& j, UpdateOptions& v) {
+  internal::RequireObject(j, "v1.UpdateOptions");
+  UpdateOptions o;
+  internal::ReadWriteOptions(j, o, "UpdateOptions");
+  v = std::move(o);
+}
+inline void to_json(nlohmann::json& j, const PatchOptions& v) {
+  j = nlohmann::json::object();
+  internal::WriteWriteOptions(j, v);
+  internal::WriteOptional(j, "force", v.force);
+}
+inline void from_json(const nlohmann::json& j, PatchOptions& v) {
+  internal::RequireObject(j, "v1.PatchOptions");
+  PatchOptions o;
+  internal::ReadWriteOptions(j, o, "PatchOptions");
+  if (const auto* x = internal::Find(j, "force"))
+    internal::ReadOptionalBool(*x, o.force, "PatchOptions", "force");
+  v = std::move(o);
+}
+
+inline QueryValues ToQuery(const GetOptions& opts) {
+  QueryValues q;
+  if (!opts.resource_version.empty()) q["resourceVersion"] = {opts.resource_version};
+  return q;
+}
+inline QueryValues ToQuery(const CreateOptions& opts) {
+  QueryValues q;
+  internal::WriteOptionsQuery(q, opts);
+  return q;
+}
+inline QueryValues ToQuery(const UpdateOptions& opts) {
+  QueryValues q;
+  internal::WriteOptionsQuery(q, opts);
+  return q;
+}
+inline QueryValues ToQuery(const PatchOptions& opts) {
+  QueryValues q;
+  internal::WriteOptionsQuery(q, opts);
+  if (opts.force) q["force"] = {*opts.force ? "true" : "false"};
+  return q;
 }
 
 inline QueryValues ToQuery(const ListOptions& opts) {
