@@ -12,29 +12,33 @@
 //   BENCH ctrl_list_labels_ns     Cache::List(MatchingLabels{{"app", a}}) over the app values in
 //                                 turn: 10 of 50,000 pods (no namespace)
 //   BENCH ctrl_reconciles_per_s   no-op reconciles per second driven by pod updates through the
-//                                 whole pipeline: 10,000 FakeAPIServer::Update calls of distinct
-//                                 pods (each moved to another node; the documents parsed before
-//                                 the clock starts; the server reads the stored state from the
-//                                 event object the cache still holds, serializes the new state
-//                                 and copies it into the one event object its watches share)
-//                                 -> the watch -> Reflector ->
-//                                 DeltaFIFO -> Indexer
+//                                 whole pipeline, fed the event stream bench/go feeds
+//                                 controller-runtime: 10,000 MODIFIED events of distinct pods
+//                                 (each moved to another node; the same bytes as Go's, built
+//                                 before the clock starts) written one at a time into the watch
+//                                 the cache's informer reads (StreamAPI: a watch::NewPipe, as Go's
+//                                 httptest server writes its watch response) -> JSON decoding
+//                                 (watch::NewStreamWatcher) -> Reflector -> RealFIFO -> Indexer
 //                                 -> the KindSource's handler -> the controller's rate-limited
-//                                 workqueue -> the reconciler, from the first Update to the
+//                                 workqueue -> the reconciler, from the first write to the
 //                                 10,000th reconcile (distinct keys: one reconcile per update);
 //                                 fastest of 3 rounds, after the 50,000 reconciles of the initial
-//                                 sync drained
-//   BENCH ctrl_reconciles_held_per_s  diagnostics: the same with the server holding the events
-//                                 until the 10,000 updates are done (its watch delay on a fake
-//                                 clock), the clock started at their release: the pipeline from
-//                                 the watch on, without the writer (FakeAPIServer::Update
-//                                 validates, compares and serializes the new state and copies it
-//                                 into the event under its lock, about 85 us per update here,
-//                                 which shares the two cores with the pipeline in
-//                                 ctrl_reconciles_per_s); Go's writer only queues prepared bytes, so its
-//                                 go_ctrl_reconciles_per_s is already this figure's counterpart
-//                                 as far as the writer goes (its client still decodes the JSON,
-//                                 which the C++ server did at write time)
+//                                 sync drained. Pairs with go_ctrl_reconciles_per_s
+//   BENCH ctrl_reconciles_per_s_compact  the same with the cache holding
+//                                 runtime::CompactUnstructured pods (the watch decoding them with
+//                                 EventStreamDecoderOptions::compact)
+//   BENCH ctrl_reconciles_server_per_s  diagnostics: the rounds driven by 10,000
+//                                 FakeAPIServer::Update calls instead (the documents parsed
+//                                 before the clock starts; the server validates, compares and
+//                                 serializes each new state and copies it into the one event
+//                                 object its watches share, about 85 us per update on the
+//                                 benchmark's thread, sharing the two cores with the pipeline;
+//                                 the informer gets parsed objects, no JSON decoding)
+//   BENCH ctrl_reconciles_held_per_s  diagnostics: those server-driven rounds with the server
+//                                 holding the events until the 10,000 updates are done (its watch
+//                                 delay on a fake clock), the clock started at their release: the
+//                                 pipeline from the watch on, without the writer and without JSON
+//                                 decoding
 //   BENCH ctrl_cache_bytes_per_pod  the bytes the cache's informer retains per pod (Cache::Stats)
 //   BENCH ctrl_cache_bytes_per_pod_compact  the heap a second informer of the same 50,000 pods
 //                                 read as runtime::CompactUnstructured adds, per pod (mallinfo2;
@@ -50,8 +54,9 @@
 // controller.NewUnmanaged, source.Kind) over an httptest server of the same pods: its go_ctrl_*
 // lines. With `--go <baseline binary>` this program runs it right after its own measurements and
 // prints its lines too, each after the C++ line it pairs with. Differences of the setups: the Go
-// server speaks HTTP and its client decodes JSON into typed pods (the C++ FakeAPIServer hands the
-// informer parsed documents, its parse done on the writer's side); controller-runtime deep-copies
+// server speaks HTTP and its client decodes JSON into typed pods (the C++ cache decodes the same
+// event bytes from an in-memory pipe into Unstructured pods; in the server-driven diagnostics the
+// FakeAPIServer hands the informer parsed documents instead); controller-runtime deep-copies
 // what Get and List return, the C++ cache hands out its shared objects (the _copy_ and Go's
 // _nocopy_ diagnostics measure both ways on both sides); the stored pods differ from the Go
 // server's by what FakeAPIServer::Create assigns (uid, resourceVersion, creationTimestamp,
@@ -64,6 +69,7 @@
 #include <malloc.h>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -84,13 +90,17 @@
 #include "apimachinery/ctrl/metrics.hpp"
 #include "apimachinery/ctrl/reconcile.hpp"
 #include "apimachinery/ctrl/source.hpp"
+#include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/meta/restmapper.hpp"
+#include "apimachinery/runtime/codec_json.hpp"
 #include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 #include "apimachinery/util/clock.hpp"
 #include "apimachinery/util/json/json.hpp"
+#include "apimachinery/watch/decoder.hpp"
+#include "apimachinery/watch/fake.hpp"
 
 #include "bench_support.hpp"
 #include "pod_gen.hpp"
@@ -117,11 +127,17 @@ constexpr std::string_view kNodeIndex = "spec.nodeName";
 const schema::GroupVersionResource kPods{"", "v1", "pods"};
 const schema::GroupVersionKind kPodKind{"", "v1", "Pod"};
 const ctrl::ObjectType kPodType = ctrl::ObjectType::Of<runtime::Unstructured>(kPodKind);
+const ctrl::ObjectType kCompactPodType = ctrl::ObjectType::Of<runtime::CompactUnstructured>(kPodKind);
 
 std::string NamespaceOf(int i) { return fmt::format("ns-{:02d}", i % kNamespaces); }
 
-// The node index: spec.nodeName of the Unstructured pod.
+// The node index: spec.nodeName of the Unstructured (or CompactUnstructured) pod.
 std::vector<std::string> NodeNameOf(const runtime::Object& o) {
+  if (o.GetTypeId() == apimachinery::util::kTypeId<runtime::CompactUnstructured>) {
+    const auto node = static_cast<const runtime::CompactUnstructured&>(o).Root().FindPath("spec", "nodeName");
+    if (!node.IsString()) return {};
+    return {std::string(node.String())};
+  }
   const nlohmann::json& body = static_cast<const runtime::Unstructured&>(o).Body();
   auto spec = body.find("spec");
   if (spec == body.end() || !spec->is_object()) return {};
@@ -130,11 +146,93 @@ std::vector<std::string> NodeNameOf(const runtime::Object& o) {
   return {node->get<std::string>()};
 }
 
+// StreamAPI: the dynamic::Interface of the like-for-like reconcile rounds: every verb goes to the
+// FakeAPIServer (so the cache lists the same 50,000 pods), except the first Watch, which reads the
+// bytes the benchmark writes into a watch::NewPipe (what Go's httptest server writes into its
+// watch response) through watch::NewStreamWatcher, decoding each event's JSON as a client
+// decodes an HTTP watch body. Later watches never send; Watches() counts them (one is expected:
+// the Reflector's watch timeout is minutes, far beyond a round).
+class StreamAPI final : public apimachinery::dynamic::Interface {
+ public:
+  // `compact`: the watch decodes runtime::CompactUnstructured objects (EventStreamDecoderOptions::compact).
+  StreamAPI(std::shared_ptr<apimachinery::dynamic::Interface> inner, bool compact)
+      : inner_(std::move(inner)), compact_(compact) {
+    auto [reader, writer] = apimachinery::watch::NewPipe();
+    reader_ = std::move(reader);
+    writer_ = std::move(writer);
+  }
+  // Write: queues the bytes of one or more events for the watch (never blocks).
+  void Write(std::string_view bytes) { writer_->Write(bytes); }
+  int Watches() const { return watches_.load(); }
+
+  nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
+                     const apimachinery::metav1::GetOptions& options, std::string_view subresource,
+                     apimachinery::dynamic::ResponseShape shape) override {
+    return inner_->Get(gvr, ns, name, options, subresource, shape);
+  }
+  nlohmann::json List(const schema::GroupVersionResource& gvr, std::string_view ns,
+                      const apimachinery::metav1::ListOptions& options,
+                      apimachinery::dynamic::ResponseShape shape) override {
+    return inner_->List(gvr, ns, options, shape);
+  }
+  std::unique_ptr<apimachinery::watch::Interface> Watch(const schema::GroupVersionResource&, std::string_view,
+                                                        const apimachinery::metav1::ListOptions&,
+                                                        apimachinery::dynamic::ResponseShape) override {
+    std::lock_guard lock(mu_);
+    ++watches_;
+    if (!reader_) return std::make_unique<apimachinery::watch::FakeWatcher>();
+    return apimachinery::watch::NewStreamWatcher(
+        std::move(reader_), serializer_,
+        apimachinery::watch::EventStreamDecoderOptions{.unstructured = true, .compact = compact_});
+  }
+  nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json object,
+                        const apimachinery::metav1::CreateOptions& options,
+                        std::string_view subresource) override {
+    return inner_->Create(gvr, ns, std::move(object), options, subresource);
+  }
+  nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json object,
+                        const apimachinery::metav1::UpdateOptions& options,
+                        std::string_view subresource) override {
+    return inner_->Update(gvr, ns, std::move(object), options, subresource);
+  }
+  nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
+                       std::string_view patch_type, const nlohmann::json& patch,
+                       const apimachinery::metav1::PatchOptions& options,
+                       std::string_view subresource) override {
+    return inner_->Patch(gvr, ns, name, patch_type, patch, options, subresource);
+  }
+  nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
+                        const apimachinery::metav1::DeleteOptions& options) override {
+    return inner_->Delete(gvr, ns, name, options);
+  }
+  nlohmann::json DeleteCollection(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                  const apimachinery::metav1::DeleteOptions& options,
+                                  const apimachinery::metav1::ListOptions& list_options) override {
+    return inner_->DeleteCollection(gvr, ns, options, list_options);
+  }
+
+ private:
+  std::shared_ptr<apimachinery::dynamic::Interface> inner_;
+  bool compact_ = false;
+  runtime::Scheme scheme_{"ctrl_bench_stream"};
+  runtime::JSONSerializer serializer_{scheme_};
+  std::mutex mu_;
+  std::unique_ptr<apimachinery::watch::PipeReader> reader_;
+  std::shared_ptr<apimachinery::watch::PipeWriter> writer_;
+  std::atomic<int> watches_{0};
+};
+
+// Feed: what drives the reconcile rounds: FakeAPIServer::Update calls on the benchmark's thread
+// (kServer), or prepared watch-event bytes written to StreamAPI's watch (kStream, as bench/go),
+// the cache holding runtime::Unstructured pods, or runtime::CompactUnstructured ones
+// (kStreamCompact).
+enum class Feed { kServer, kStream, kStreamCompact };
+
 // World: the server holding the pods, the synced cache and the running controller, with the
 // initial sync's reconciles drained.
 class World {
  public:
-  World()
+  explicit World(Feed feed)
       : scheme_("ctrl_bench"),
         clock_(std::make_shared<apimachinery::util::clock::FakeClock>()),
         server_(apimachinery::testing::FakeAPIServerOptions{.clock = clock_}) {
@@ -152,8 +250,14 @@ class World {
     }
     auto mapper = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"", "v1"}});
     mapper->Add(kPodKind, meta::RESTScopeName::kNamespace);
-    cache_ = std::make_unique<ctrl::Cache>(scheme_, mapper, server_.Dynamic());
-    cache_->IndexField(kPodType, std::string(kNodeIndex), NodeNameOf);
+    std::shared_ptr<apimachinery::dynamic::Interface> api = server_.Dynamic();
+    if (feed != Feed::kServer) {
+      stream_ = std::make_shared<StreamAPI>(api, feed == Feed::kStreamCompact);
+      api = stream_;
+    }
+    const ctrl::ObjectType& type = feed == Feed::kStreamCompact ? kCompactPodType : kPodType;
+    cache_ = std::make_unique<ctrl::Cache>(scheme_, mapper, std::move(api));
+    cache_->IndexField(type, std::string(kNodeIndex), NodeNameOf);
     controller_ = std::make_unique<ctrl::Controller>(
         "ctrl-bench", ctrl::ReconcileFunc([this](const ctrl::Request&) {
           if (reconciles_.fetch_add(1, std::memory_order_relaxed) + 1 >=
@@ -164,7 +268,7 @@ class World {
         }),
         ctrl::ControllerOptions{.log_sink = std::make_shared<ctrl::DiscardLogSink>(),
                                 .metrics = std::make_shared<ctrl::CountingMetrics>()});
-    controller_->Watch(std::make_shared<ctrl::KindSource>(cache_->GetInformer(kPodType),
+    controller_->Watch(std::make_shared<ctrl::KindSource>(cache_->GetInformer(type),
                                                           std::make_shared<ctrl::EnqueueRequestForObject>()));
     target_ = kObjects;  // the initial sync: one reconcile per pod
     cache_thread_ = std::jthread([this](std::stop_token stop) { cache_->Start(std::move(stop)); });
@@ -249,6 +353,28 @@ class World {
     return kUpdates / seconds;
   }
 
+  // StreamRound: kUpdates MODIFIED events of pods 0..kUpdates-1 (each moved `round` nodes on
+  // from its first one; resourceVersions counting on from the PodList's, as bench/go/ctrl.go
+  // writes them), their bytes built before the clock starts, then written to the watch one event
+  // at a time; reconciles per second from the first write to the last reconcile.
+  double StreamRound(int round) {
+    if (!stream_) throw std::logic_error("StreamRound needs a World of Feed::kStream");
+    std::vector<std::string> batch(kUpdates);
+    for (int i = 0; i < kUpdates; ++i) {
+      std::string& ev = batch[static_cast<std::size_t>(i)];
+      ev = R"({"type":"MODIFIED","object":)";
+      Gen().AppendPod(ev, i, ++stream_rv_, (NodeOf(i) + round) % kNodes);
+      ev += "}\n";
+    }
+    target_ = reconciles_.load() + kUpdates;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& ev : batch) stream_->Write(ev);
+    WaitForReconciles();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (stream_->Watches() != 1) throw std::runtime_error("the informer watched again (a relist)");
+    return kUpdates / seconds;
+  }
+
  private:
   void WaitForReconciles() {
     const long long target = target_.load();
@@ -263,6 +389,8 @@ class World {
   std::shared_ptr<apimachinery::util::clock::FakeClock> clock_;  // the server's
   apimachinery::testing::FakeAPIServer server_;
   std::vector<std::string> resource_versions_;
+  std::shared_ptr<StreamAPI> stream_;  // Feed::kStream
+  long long stream_rv_ = apimachinery::bench::kPodListVersion;
   std::unique_ptr<ctrl::Cache> cache_;
   std::unique_ptr<ctrl::Controller> controller_;
   std::atomic<long long> reconciles_{0};
@@ -374,23 +502,40 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  auto world = std::make_unique<World>();
+  auto world = std::make_unique<World>(Feed::kServer);
   the_world = world.get();
   auto r = b::Run(argc, argv);
-  double reconciles = -1, reconciles_held = -1;
-  std::string rounds, rounds_held;
+  double reconciles_server = -1, reconciles_held = -1, reconciles = -1;
+  std::string rounds_server, rounds_held, rounds;
   for (int round = 1; round <= kRounds; ++round) {
     const double full = world->ReconcileRound(2 * round - 1, false);
     const double held = world->ReconcileRound(2 * round, true);
-    rounds += fmt::format(" {:.0f}", full);
+    rounds_server += fmt::format(" {:.0f}", full);
     rounds_held += fmt::format(" {:.0f}", held);
-    reconciles = std::max(reconciles, full);
+    reconciles_server = std::max(reconciles_server, full);
     reconciles_held = std::max(reconciles_held, held);
   }
-  std::printf("ctrl reconcile rounds (reconciles/s):%s; held:%s\n", rounds.c_str(), rounds_held.c_str());
   const auto [bytes_per_pod, bytes_per_pod_compact] = world->CachedBytesPerPod();
   the_world = nullptr;
   world.reset();
+  world = std::make_unique<World>(Feed::kStream);
+  for (int round = 1; round <= kRounds; ++round) {
+    const double rate = world->StreamRound(round);
+    rounds += fmt::format(" {:.0f}", rate);
+    reconciles = std::max(reconciles, rate);
+  }
+  world.reset();
+  double reconciles_compact = -1;
+  std::string rounds_compact;
+  world = std::make_unique<World>(Feed::kStreamCompact);
+  for (int round = 1; round <= kRounds; ++round) {
+    const double rate = world->StreamRound(round);
+    rounds_compact += fmt::format(" {:.0f}", rate);
+    reconciles_compact = std::max(reconciles_compact, rate);
+  }
+  world.reset();
+  std::printf("ctrl reconcile rounds (reconciles/s): stream:%s; stream compact:%s; server:%s; held:%s\n",
+              rounds.c_str(), rounds_compact.c_str(), rounds_server.c_str(), rounds_held.c_str());
 
   std::map<std::string, std::string> go;
   if (!go_binary.empty()) go = GoLines(go_binary);
@@ -403,6 +548,8 @@ int main(int argc, char** argv) {
   print("ctrl_list_fields_ns", b::NsOf(r, "BM_CtrlListFields"), "ns");
   print("ctrl_list_labels_ns", b::NsOf(r, "BM_CtrlListLabels"), "ns");
   print("ctrl_reconciles_per_s", reconciles, "reconciles/s");
+  print("ctrl_reconciles_per_s_compact", reconciles_compact, "reconciles/s");
+  print("ctrl_reconciles_server_per_s", reconciles_server, "reconciles/s");
   print("ctrl_reconciles_held_per_s", reconciles_held, "reconciles/s");
   print("ctrl_cache_bytes_per_pod", bytes_per_pod, "bytes");
   print("ctrl_cache_bytes_per_pod_compact", bytes_per_pod_compact, "bytes");

@@ -39,16 +39,14 @@
 //
 // How this maps to bench/ctrl_bench.cpp (which runs this binary with `--go` and prints each go_
 // line after its own): the same pods, keys, nodes, app values, read orders and update counts;
-// there the server is testing::FakeAPIServer (in process, no HTTP: its watch hands the informer
-// parsed objects, and each update is a FakeAPIServer::Update of a prepared document, which parses
-// the stored and the new state and serializes it on the writer's thread), the cache is ctrl::Cache
+// there the server is testing::FakeAPIServer (in process, no HTTP), the cache is ctrl::Cache
 // holding runtime::Unstructured pods (the library has no typed Pod) and the controller
 // ctrl::Controller over source::Kind and handler::EnqueueRequestForObject. Its reads return the
 // cached objects without copying (go_ctrl_*_nocopy_ns are the like-for-like Go figures; its
-// ctrl_*_copy_ns add the copy controller-runtime makes). Here the writer only queues prepared
-// bytes, so go_ctrl_reconciles_per_s also pairs with ctrl_reconciles_held_per_s (the events
-// released at once by the server), except that this client still decodes the JSON, which the C++
-// server did at write time.
+// ctrl_*_copy_ns add the copy controller-runtime makes). Its ctrl_reconciles_per_s writes the
+// same event bytes as this program into the watch its cache's informer decodes (an in-memory
+// pipe in place of the HTTP response); its ctrl_reconciles_server_per_s and _held_ diagnostics
+// drive the rounds through FakeAPIServer::Update instead.
 // Each read measurement is one testing.Benchmark of about 0.3 s, like bench-summary's quick C++
 // pass.
 package main
