@@ -89,6 +89,31 @@ TEST_CASE("Decode: unregistered kinds give Unstructured (or an error when asked)
                       "no kind \"Pod\" is registered for version \"v1\" in scheme \"codec\"");
 }
 
+TEST_CASE("Decode of a list: items without kind and apiVersion get the list's (decodeToList)",
+          "[runtime][codec]") {
+  runtime::JSONSerializer codec(Widgets());
+  const std::string list =
+      R"({"apiVersion":"apps/v1","kind":"DeploymentList","metadata":{"resourceVersion":"7"},"items":[)"
+      R"({"metadata":{"name":"a"}},{"kind":"Other","metadata":{"name":"b"}},)"
+      R"({"apiVersion":"x/v2","metadata":{"name":"c"}}]})";
+  for (const auto& obj : {codec.Decode(list), codec.DecodeUnstructured(list)}) {
+    REQUIRE(obj->GetTypeId() == TypeIdOf<runtime::UnstructuredList>());
+    const auto& l = static_cast<const runtime::UnstructuredList&>(*obj);
+    REQUIRE(l.items.size() == 3);
+    CHECK(l.items[0].GetKind() == "Deployment");
+    CHECK(l.items[0].GetAPIVersion() == "apps/v1");
+    // Only an item with neither is stamped, as upstream.
+    CHECK(l.items[1].GetKind() == "Other");
+    CHECK(l.items[1].GetAPIVersion().empty());
+    CHECK(l.items[2].GetKind().empty());
+    CHECK(l.items[2].GetAPIVersion() == "x/v2");
+  }
+  runtime::UnstructuredList into;
+  into.UnmarshalJSON(list);
+  CHECK(into.items.at(0).GroupVersionKind() == schema::GroupVersionKind{"apps", "v1", "Deployment"});
+  CHECK(into.items.at(1).GetAPIVersion().empty());
+}
+
 TEST_CASE("Decode errors: malformed JSON, missing kind/version, wrong types", "[runtime][codec]") {
   runtime::JSONSerializer codec(Widgets());
   REQUIRE_THROWS_AS(codec.Decode("{not json"), DecodeError);

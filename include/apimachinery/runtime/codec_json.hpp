@@ -327,7 +327,9 @@ inline void JSONSerializer::Fill(Parsed& p, Object& target, std::vector<std::str
   std::optional<StrictFieldsScope> strict;
   if (options_.strict) strict.emplace();
   if (target.GetTypeId() == util::kTypeId<UnstructuredList>) {
-    static_cast<UnstructuredList&>(target).SetUnstructuredContent(std::move(p.doc));
+    auto& list = static_cast<UnstructuredList&>(target);
+    list.SetUnstructuredContent(std::move(p.doc));
+    internal::DefaultItemKinds(list);  // decodeToList
   } else if (target.GetTypeId() == util::kTypeId<Unstructured>) {
     if (strict) {
       if (auto m = p.doc.find("metadata"); m != p.doc.end() && m->is_object()) {

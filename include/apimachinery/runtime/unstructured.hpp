@@ -606,6 +606,23 @@ inline std::string BodyString(const nlohmann::json& body, const char* key) {
   return it->get<std::string>();
 }
 
+// DefaultItemKinds: every item of `list` with neither kind nor apiVersion gets the list's
+// apiVersion and its kind without the "List" suffix (unstructured.go:
+// UnstructuredJSONScheme.decodeToList). Cost: one pass over the items.
+inline void DefaultItemKinds(UnstructuredList& list) {
+  const std::string api_version = list.GetAPIVersion();
+  std::string item_kind = list.GetKind();
+  if (item_kind.size() >= 4 && item_kind.compare(item_kind.size() - 4, 4, "List") == 0) {
+    item_kind.resize(item_kind.size() - 4);
+  }
+  for (Unstructured& u : list.items) {
+    if (u.GetKind().empty() && u.GetAPIVersion().empty()) {
+      u.SetKind(item_kind);
+      u.SetAPIVersion(api_version);
+    }
+  }
+}
+
 }  // namespace internal
 
 inline void Unstructured::SetGroupVersionKind(const schema::GroupVersionKind& gvk) {
@@ -738,21 +755,10 @@ inline void UnstructuredList::UnmarshalJSON(std::string_view data) {
     }
   }
   SetUnstructuredContent(std::move(content));
-  const std::string list_api_version = GetAPIVersion();
-  std::string item_kind = GetKind();
-  if (item_kind.size() >= 4 && item_kind.compare(item_kind.size() - 4, 4, "List") == 0) {
-    item_kind.resize(item_kind.size() - 4);
-  }
   new_items.reserve(raw_items.size());
-  for (auto& e : raw_items) {
-    Unstructured u(std::move(e));
-    if (u.GetKind().empty() && u.GetAPIVersion().empty()) {
-      u.SetKind(item_kind);
-      u.SetAPIVersion(list_api_version);
-    }
-    new_items.push_back(std::move(u));
-  }
+  for (auto& e : raw_items) new_items.emplace_back(std::move(e));
   items = std::move(new_items);
+  internal::DefaultItemKinds(*this);
   if (GetKind().empty()) throw MissingKindError(std::string(data));
 }
 
