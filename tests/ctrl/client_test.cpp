@@ -334,6 +334,29 @@ TEST_CASE("ctrl client: status writes change only status; scale", "[ctrl][client
   env.client->SubResource("scale").Patch(target, ctrl::Patch::Merge({{"spec", {{"replicas", 4}}}}));
   CHECK(env.client->Get<Widget>({"default", "s1"})->spec.replicas == 4);
 
+  // WithSubResourceBody: the Scale is sent and the answer decoded into it; the object is untouched.
+  runtime::Unstructured sc;
+  env.client->SubResource("scale").Get(target, sc);
+  sc.Body()["spec"]["replicas"] = 6;
+  const Widget untouched = target;
+  env.client->SubResource("scale").Update(target, ctrl::WithSubResourceBody(sc), ctrl::FieldOwner("scaler"));
+  CHECK(sc.GetKind() == "Scale");
+  CHECK(sc.Body()["spec"]["replicas"] == 6);
+  CHECK(sc.GetResourceVersion() != untouched.metadata.resource_version);
+  CHECK(target.metadata.resource_version == untouched.metadata.resource_version);
+  CHECK(env.client->Get<Widget>({"default", "s1"})->spec.replicas == 6);
+  env.client->SubResource("scale").Patch(target, ctrl::Patch::Merge({{"spec", {{"replicas", 3}}}}),
+                                         ctrl::WithSubResourceBody(sc));
+  CHECK(sc.Body()["spec"]["replicas"] == 3);
+  CHECK(env.client->Get<Widget>({"default", "s1"})->spec.replicas == 3);
+  // A stale Scale is the server's conflict, as for any update.
+  runtime::Unstructured stale = sc;
+  stale.Body()["spec"]["replicas"] = 1;
+  stale.SetResourceVersion(untouched.metadata.resource_version);
+  CHECK(StatusOf([&] {
+          env.client->SubResource("scale").Update(target, ctrl::WithSubResourceBody(stale));
+        }).reason == "Conflict");
+
   // A subresource the resource does not serve.
   Node n;
   n.metadata.name = "n";

@@ -31,9 +31,10 @@
 // the patch, so a stale one is the server's 409 Conflict.
 // Subresources: Status() = SubResource("status"); Update/Patch send the object to the subresource
 // and decode the answer into it; SubResource("scale").Get reads the Scale into the given object
-// (runtime::Unstructured or a registered Scale type); a scale Patch decodes the answer only into an
-// object of the answer's kind (otherwise `obj` is left as it was: upstream's SubResourceBody option
-// is not offered).
+// (runtime::Unstructured or a registered Scale type); a scale Update or Patch with
+// WithSubResourceBody(scale) sends the Scale and decodes the answer into it; without it, a scale
+// Patch decodes the answer only into an object of the answer's kind (otherwise `obj` is left as
+// it was).
 // ClientOptions::field_owner / dry_run: defaults for every write (client.WithFieldOwner,
 // client.NewDryRunClient).
 //
@@ -48,8 +49,8 @@
 // Differences from upstream: no context; Delete does not write back into `obj` (it is const);
 // DeleteAllOf on a namespaced resource without InNamespace deletes in every namespace (the
 // request the in-memory server serves); typed objects come back with apiVersion/kind set (Go's
-// typed client clears them); no Apply(ApplyConfiguration) call and no SubResourceBody / Create of
-// subresources (eviction, token requests).
+// typed client clears them); no Apply(ApplyConfiguration) call and no Create of subresources
+// (eviction, token requests: dynamic::Interface::Create has no parent name).
 #pragma once
 
 #include <functional>
@@ -325,6 +326,29 @@ class ClientCore {
     IntoIfSameKind(answer, obj, before);
   }
 
+  // UpdateBody / PatchBody: `body` (or the patch computed from it) sent to `obj`'s subresource,
+  // the answer decoded into `body`, which keeps its kind (typed_client.go: UpdateSubResource,
+  // PatchSubResource with SubResourceBody). An update names its object by the body's
+  // metadata.name (dynamic::Interface::Update has no separate name; a Scale read by Get has it).
+  void UpdateBody(const runtime::Object& obj, runtime::Object& body, const metav1::UpdateOptions& options,
+                  std::string_view subresource) const {
+    if (IsMetadata(obj)) throw Error("cannot update status using only metadata -- did you mean to patch?");
+    auto [t, ns] = Writable(obj);
+    const schema::GroupVersionKind before = body.GetObjectKind();
+    nlohmann::json answer = api_->Update(t.gvr, ns, ToJSON(body), WithDefaults(options), subresource);
+    Into(answer, body);
+    if (!before.Empty()) body.SetGroupVersionKind(before);
+  }
+  void PatchBody(const runtime::Object& obj, runtime::Object& body, const Patch& patch,
+                 const metav1::PatchOptions& options, std::string_view subresource) const {
+    auto [t, ns] = Writable(obj);
+    const schema::GroupVersionKind before = body.GetObjectKind();
+    nlohmann::json answer = api_->Patch(t.gvr, ns, obj.GetObjectMeta()->name, patch.type,
+                                        PatchData(body, patch), WithDefaults(options), subresource);
+    Into(answer, body);
+    if (!before.Empty()) body.SetGroupVersionKind(before);
+  }
+
   // IntoIfSameKind: Into, unless the answer is of another kind than the object (a Scale answered
   // by a scale write); the object keeps the kind it had (client.go: resetGroupVersionKind).
   void IntoIfSameKind(const nlohmann::json& answer, runtime::Object& obj,
@@ -376,6 +400,14 @@ class ServerSubResourceClient final : public SubResourceClient {
   void PatchObject(runtime::Object& obj, const ctrl::Patch& patch,
                    const metav1::PatchOptions& options) override {
     core_->PatchObject(obj, patch, options, subresource_);
+  }
+  void UpdateBody(const runtime::Object& obj, runtime::Object& body,
+                  const metav1::UpdateOptions& options) override {
+    core_->UpdateBody(obj, body, options, subresource_);
+  }
+  void PatchBody(const runtime::Object& obj, runtime::Object& body, const ctrl::Patch& patch,
+                 const metav1::PatchOptions& options) override {
+    core_->PatchBody(obj, body, patch, options, subresource_);
   }
 
  private:

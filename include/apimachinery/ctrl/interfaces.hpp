@@ -25,6 +25,7 @@
 // typed list; Patch carries its data (Go computes it from the object at call time).
 #pragma once
 
+#include <concepts>
 #include <memory>
 #include <optional>
 #include <string>
@@ -160,22 +161,81 @@ class Reader {
   }
 };
 
+// WithSubResourceBody: the object a subresource Update or Patch sends, and decodes the answer
+// into, in place of the object itself: an autoscaling/v1 Scale for "scale"
+// (client.WithSubResourceBody; options.go: SubResourceUpdateAndPatchOption). `body` must outlive
+// the call. Only SubResourceWriter's calls take it (not an UpdateOption: Writer::Update refuses it
+// at compile time, where upstream's type system does the same).
+struct WithSubResourceBody {
+  explicit WithSubResourceBody(runtime::Object& b) noexcept : body(&b) {}
+  runtime::Object* body;
+};
+
+namespace internal {
+// SubResourceBodyOf: the last WithSubResourceBody among `os` (later options win, as upstream
+// applies them in order), or nullptr.
+template <typename... Os>
+runtime::Object* SubResourceBodyOf(const Os&... os) {
+  runtime::Object* body = nullptr;
+  (
+      [&] {
+        if constexpr (std::same_as<Os, WithSubResourceBody>) body = os.body;
+      }(),
+      ...);
+  return body;
+}
+}  // namespace internal
+
+// SubResourceUpdateOption / SubResourcePatchOption: an UpdateOption (PatchOption) or a
+// WithSubResourceBody.
+template <typename O>
+concept SubResourceUpdateOption = UpdateOption<O> || std::same_as<O, WithSubResourceBody>;
+template <typename O>
+concept SubResourcePatchOption = PatchOption<O> || std::same_as<O, WithSubResourceBody>;
+
 // SubResourceWriter: writes to a subresource ("status", "scale") of an object
-// (client.SubResourceWriter). Update / Patch overwrite `obj` with the answer.
+// (client.SubResourceWriter). Update / Patch send `obj` (or the WithSubResourceBody object) and
+// overwrite it with the answer; the request goes to `obj`'s resource, namespace and name.
 class SubResourceWriter {
  public:
   virtual ~SubResourceWriter() = default;
-  template <UpdateOption... Os>
+  template <SubResourceUpdateOption... Os>
   void Update(runtime::Object& obj, const Os&... options) {
-    UpdateObject(obj, MakeUpdateOptions(options...));
+    metav1::UpdateOptions o;
+    (
+        [&] {
+          if constexpr (UpdateOption<Os>) options.ApplyToUpdate(o);
+        }(),
+        ...);
+    if (runtime::Object* body = internal::SubResourceBodyOf(options...)) {
+      UpdateBody(obj, *body, o);
+    } else {
+      UpdateObject(obj, o);
+    }
   }
-  template <PatchOption... Os>
+  template <SubResourcePatchOption... Os>
   void Patch(runtime::Object& obj, const ctrl::Patch& patch, const Os&... options) {
-    PatchObject(obj, patch, MakePatchOptions(options...));
+    metav1::PatchOptions o;
+    (
+        [&] {
+          if constexpr (PatchOption<Os>) options.ApplyToPatch(o);
+        }(),
+        ...);
+    if (runtime::Object* body = internal::SubResourceBodyOf(options...)) {
+      PatchBody(obj, *body, patch, o);
+    } else {
+      PatchObject(obj, patch, o);
+    }
   }
   virtual void UpdateObject(runtime::Object& obj, const metav1::UpdateOptions& options) = 0;
   virtual void PatchObject(runtime::Object& obj, const ctrl::Patch& patch,
                            const metav1::PatchOptions& options) = 0;
+  // UpdateBody / PatchBody: `body` sent to `obj`'s subresource (the patch data computed from
+  // `body`), the answer decoded into `body`; `obj` is not changed.
+  virtual void UpdateBody(const runtime::Object& obj, runtime::Object& body,
+                          const metav1::UpdateOptions& options) = 0;
+  virtual void PatchBody(const runtime::Object& obj, runtime::Object& body, const ctrl::Patch& patch,
+                         const metav1::PatchOptions& options) = 0;
 
  protected:
   SubResourceWriter() = default;
