@@ -1,5 +1,6 @@
 #include "apimachinery/ctrl/controller.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -22,6 +23,7 @@
 #include "apimachinery/ctrl/metrics.hpp"
 #include "apimachinery/ctrl/predicate.hpp"
 #include "apimachinery/ctrl/source.hpp"
+#include "apimachinery/meta/errors.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 #include "apimachinery/util/clock.hpp"
@@ -439,12 +441,53 @@ TEST_CASE("Controller: construction and Start errors (controller.go texts)") {
   s2.request_stop();
   CHECK_NOTHROW(stopped.Start(s2.get_token()));
 
-  // Kind over a getter that throws.
-  ctrl::Controller bad("bad", rec, {.log_sink = std::make_shared<ctrl::DiscardLogSink>()});
+  // Kind over a getter that keeps throwing: each call is logged (kind.go's messages) and retried
+  // until the controller's sync timeout.
+  auto log = std::make_shared<CapturingSink>();
+  std::atomic<int> calls{0};
+  ctrl::Controller bad("bad", rec, {.cache_sync_timeout = 300ms, .log_sink = log});
   bad.Watch(std::make_shared<ctrl::KindSource>(
-      []() -> cache::SharedIndexInformer& { throw Error("no kind Widget"); },
-      std::make_shared<ctrl::EnqueueRequestForObject>()));
-  CHECK_THROWS_WITH(bad.Start(stop.get_token()), "failed to get informer from cache: no kind Widget");
+      [&]() -> cache::SharedIndexInformer& {
+        if (++calls % 2 == 1)
+          throw meta::NoKindMatchError(schema::GroupKind{"example.com", "Widget"}, {"v1"});
+        throw Error("no kind Widget");
+      },
+      std::make_shared<ctrl::EnqueueRequestForObject>(), std::vector<ctrl::PredicatePtr>{}, "Widget",
+      ctrl::KindSourceOptions{.retry_interval = 20ms, .log_sink = log}));
+  CHECK_THROWS_WITH(
+      bad.Start(stop.get_token()),
+      "failed to wait for bad caches to sync kind source: Widget: timed out waiting for cache to "
+      "be synced for kind source: Widget");
+  CHECK(calls >= 3);
+  const std::vector<std::string> errors = log->Errors();
+  REQUIRE(errors.size() >= 2);
+  CHECK(errors[0] ==
+        R"(level=error msg="if kind is a CRD, it should be installed before calling Start" )"
+        R"(error="no matches for kind \"Widget\" in version \"example.com/v1\"" kind="Widget.example.com")");
+  CHECK(errors[1] == R"(level=error msg="failed to get informer from cache" error="no kind Widget")");
+}
+
+TEST_CASE("KindSource: a getter that fails at Start is retried until it succeeds (a CRD installed later)") {
+  Env env;
+  env.server.Create(kWidgets, "ns", WidgetJSON("ns", "a"));
+  auto rec = std::make_shared<Recorder>();
+  auto log = std::make_shared<CapturingSink>();
+  std::atomic<int> calls{0};
+  ctrl::Controller c("late", rec, {.log_sink = log});
+  c.Watch(std::make_shared<ctrl::KindSource>(
+      [&]() -> cache::SharedIndexInformer& {
+        if (++calls <= 2) throw meta::NoKindMatchError(schema::GroupKind{"example.com", "Widget"}, {"v1"});
+        return *env.informer;
+      },
+      std::make_shared<ctrl::EnqueueRequestForObject>(), std::vector<ctrl::PredicatePtr>{}, "Widget",
+      ctrl::KindSourceOptions{.retry_interval = 10ms, .log_sink = log}));
+  std::jthread informer([&](std::stop_token stop) { env.informer->Run(stop); });
+  std::jthread run([&](std::stop_token stop) { c.Start(stop); });
+  REQUIRE(rec->WaitFinished("ns/a", 1));
+  env.server.Create(kWidgets, "ns", WidgetJSON("ns", "b"));
+  REQUIRE(rec->WaitFinished("ns/b", 1));
+  CHECK(calls == 3);
+  CHECK(log->Errors().size() == 2);
 }
 
 }  // namespace ctrl_controller_test

@@ -149,17 +149,18 @@ class Builder {
     }
     ControllerOptions options = options_;
     if (!options.log_sink) options.log_sink = mgr_->GetLogger().Sink();  // the manager's log
+    const std::shared_ptr<LogSink> log = options.log_sink;
     auto c = std::make_shared<Controller>(std::move(name), std::move(r), std::move(options));
     if (for_) {
-      c->Watch(MakeKind(*for_, std::make_shared<EnqueueRequestForObject>()));
+      c->Watch(MakeKind(*for_, std::make_shared<EnqueueRequestForObject>(), log));
     }
     for (auto& own : owns_) {
       OwnerOptions o;
       o.only_controller = !own.match_every_owner;
-      c->Watch(
-          MakeKind(own, std::make_shared<OwnerHandler>(for_kind_.GroupKind(), mgr_->GetRESTMapperPtr(), o)));
+      c->Watch(MakeKind(
+          own, std::make_shared<OwnerHandler>(for_kind_.GroupKind(), mgr_->GetRESTMapperPtr(), o), log));
     }
-    for (auto& w : watches_) c->Watch(MakeKind(w, w.handler));
+    for (auto& w : watches_) c->Watch(MakeKind(w, w.handler, log));
     for (auto& s : raw_) c->Watch(s);
     mgr_->Add(c);
     return c;
@@ -212,10 +213,13 @@ class Builder {
     if (!type.gvk.kind.empty()) n += "[" + type.gvk.GroupVersion().String() + " " + type.gvk.kind + "]";
     return n;
   }
-  std::shared_ptr<KindSource> MakeKind(const Watch& w, EventHandlerPtr h) const {
+  // MakeKind: the Kind of a watch, logging its getter's failures to the controller's log.
+  std::shared_ptr<KindSource> MakeKind(const Watch& w, EventHandlerPtr h,
+                                       std::shared_ptr<LogSink> log) const {
     std::vector<PredicatePtr> preds = global_;
     preds.insert(preds.end(), w.predicates.begin(), w.predicates.end());
-    return std::make_shared<KindSource>(w.getter, std::move(h), std::move(preds), w.type_name);
+    return std::make_shared<KindSource>(w.getter, std::move(h), std::move(preds), w.type_name,
+                                        KindSourceOptions{.log_sink = std::move(log)});
   }
 
   Manager* mgr_;

@@ -21,11 +21,14 @@
 // Func is a Source from a function of (stop, queue).
 //
 // Throws:
-// - Kind::Start: the informer getter's exception wrapped as apimachinery::Error `failed to get
-//   informer from cache: <what>`; the informer's `handler was not added to shared informer
-//   because it has stopped already`; Error `must create Kind with non-nil handler`.
+// - Kind::Start: the informer's `handler was not added to shared informer because it has stopped
+//   already`; Error `must create Kind with non-nil handler`. A getter that throws is not an error
+//   of Start: it is logged (NoKindMatchError: `if kind is a CRD, it should be installed before
+//   calling Start`; NotRegisteredError: `kind must be registered to the Scheme`; else `failed to
+//   get informer from cache`) and retried by WaitForSync every KindSourceOptions::retry_interval.
 // - Kind::WaitForSync: apimachinery::Error `timed out waiting for cache to be synced for <String()>`
-//   after the timeout (not when `stop` was requested: it then returns, as upstream).
+//   after the timeout, also while the getter still fails (not when `stop` was requested: it then
+//   returns, as upstream).
 // - Channel::Start: Error `must specify Channel.Handler` for a null handler.
 // - Handlers and predicates that throw inside an informer callback: the informer reports the
 //   exception (its error_handler, else stderr) and the event is dropped; on Push they propagate
@@ -33,12 +36,14 @@
 // Thread-safety: Start, Stop, WaitForSync and Push may be called from any thread.
 // Differences from upstream: names are flat in namespace ctrl (source.Kind, Channel, Func are
 // KindSource, ChannelSource, FuncSource); no context; Start takes the queue as a shared_ptr; Kind takes the
-// informer (or a getter called once at Start) instead of a cache and a type, and does not retry
-// a failing getter every 10 s; Channel has no Go channel: Push delivers on the caller's thread
-// (no 1024-event buffer per destination, no sync goroutine), and buffers without bound until
+// informer (or a getter) instead of a cache and a type, and retries a failing getter from
+// WaitForSync (which the controller calls right after Start) rather than from a goroutine of its
+// own, so a Kind started but never waited for does not retry; Channel has no Go channel: Push delivers on the
+// caller's thread (no 1024-event buffer per destination, no sync goroutine), and buffers without bound until
 // the first Start; the informer source (source.Informer) is Kind over the given informer.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <functional>
@@ -56,8 +61,11 @@
 #include "apimachinery/ctrl/event.hpp"
 #include "apimachinery/ctrl/handler.hpp"
 #include "apimachinery/ctrl/internal/controller_wait.hpp"
+#include "apimachinery/ctrl/log.hpp"
 #include "apimachinery/ctrl/predicate.hpp"
 #include "apimachinery/error.hpp"
+#include "apimachinery/meta/errors.hpp"
+#include "apimachinery/runtime/error.hpp"
 
 namespace apimachinery::ctrl {
 
@@ -89,6 +97,15 @@ class SyncingSource : public Source {
 
 using SourcePtr = std::shared_ptr<Source>;
 
+// KindSourceOptions: how a Kind retries its informer getter.
+struct KindSourceOptions {
+  // retry_interval: how often WaitForSync calls a getter that failed again (kind.go polls every
+  // 10 s: a CRD installed after Start is picked up).
+  std::chrono::milliseconds retry_interval{std::chrono::seconds(10)};
+  // log_sink: where each failed call is logged, with upstream's messages; empty: stderr.
+  std::shared_ptr<LogSink> log_sink{};
+};
+
 // Kind: the events of one informer (source.Kind over cache.Cache.GetInformer).
 class KindSource final : public SyncingSource {
  public:
@@ -99,37 +116,49 @@ class KindSource final : public SyncingSource {
              std::vector<PredicatePtr> predicates = {}, std::string type_name = {})
       : KindSource([&informer]() -> cache::SharedIndexInformer& { return informer; }, std::move(handler),
                    std::move(predicates), std::move(type_name)) {}
-  // `get_informer` is called once, at Start (Cache::GetInformer, which may create the informer).
+  // `get_informer` is called at Start (Cache::GetInformer, which may create the informer) and,
+  // while it throws, again every options.retry_interval by WaitForSync.
   KindSource(InformerGetter get_informer, EventHandlerPtr handler, std::vector<PredicatePtr> predicates = {},
-             std::string type_name = {})
+             std::string type_name = {}, KindSourceOptions options = {})
       : get_informer_(std::move(get_informer)),
         handler_(std::move(handler)),
         predicates_(std::move(predicates)),
-        type_name_(std::move(type_name)) {}
+        type_name_(std::move(type_name)),
+        options_(std::move(options)) {
+    if (!options_.log_sink) options_.log_sink = NewStderrLogSink();
+  }
 
   void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override {
     (void)stop;
     if (!handler_) throw Error("must create Kind with non-nil handler");
-    cache::SharedIndexInformer* informer = nullptr;
-    try {
-      informer = &get_informer_();
-    } catch (const std::exception& e) {
-      throw Error(std::string("failed to get informer from cache: ") + e.what());
+    {
+      std::lock_guard lock(mu_);
+      pending_.push_back(std::move(queue));
     }
-    auto reg = informer->AddEventHandler(MakeHandler(handler_, predicates_, std::move(queue)));
-    std::lock_guard lock(mu_);
-    registrations_.emplace_back(informer, std::move(reg));
+    TryPending();
   }
 
   void WaitForSync(std::stop_token stop, std::chrono::milliseconds timeout) override {
-    auto synced = [this] {
-      std::lock_guard lock(mu_);
-      for (const auto& [inf, reg] : registrations_) {
-        if (!inf->HasSynced() || !reg->HasSynced()) return false;
+    auto last_try = std::chrono::steady_clock::now();
+    auto synced = [&] {
+      {
+        std::lock_guard lock(mu_);
+        if (pending_.empty()) {
+          for (const auto& [inf, reg] : registrations_) {
+            if (!inf->HasSynced() || !reg->HasSynced()) return false;
+          }
+          return true;
+        }
       }
-      return true;
+      if (std::chrono::steady_clock::now() - last_try >= options_.retry_interval) {
+        last_try = std::chrono::steady_clock::now();
+        TryPending();
+      }
+      return false;
     };
-    if (internal::PollUntil(stop, timeout, synced) == internal::PollResult::kTimedOut) {
+    const auto period =
+        std::min<std::chrono::milliseconds>(std::chrono::milliseconds(100), options_.retry_interval);
+    if (internal::PollUntil(stop, timeout, synced, period) == internal::PollResult::kTimedOut) {
       throw Error("timed out waiting for cache to be synced for " + String());
     }
   }
@@ -141,6 +170,7 @@ class KindSource final : public SyncingSource {
     {
       std::lock_guard lock(mu_);
       regs.swap(registrations_);
+      pending_.clear();
     }
     for (auto& [inf, reg] : regs) inf->RemoveEventHandler(reg);
   }
@@ -193,11 +223,43 @@ class KindSource final : public SyncingSource {
     std::shared_ptr<Queue> queue;
   };
 
+  // TryPending: the getter called for the queues started but not yet registered; on success each
+  // gets its handler, on failure the error is logged as kind.go logs it and they stay pending.
+  // Throws what AddEventHandler throws (an informer stopped already).
+  void TryPending() {
+    {
+      std::lock_guard lock(mu_);
+      if (pending_.empty()) return;
+    }
+    cache::SharedIndexInformer* informer = nullptr;
+    try {
+      informer = &get_informer_();
+    } catch (const meta::NoKindMatchError& e) {
+      options_.log_sink->Error(e.what(), "if kind is a CRD, it should be installed before calling Start",
+                               {{"kind", e.group_kind.String()}});
+      return;
+    } catch (const runtime::NotRegisteredError& e) {
+      options_.log_sink->Error(e.what(), "kind must be registered to the Scheme", {});
+      return;
+    } catch (const std::exception& e) {
+      options_.log_sink->Error(e.what(), "failed to get informer from cache", {});
+      return;
+    }
+    std::lock_guard lock(mu_);
+    for (auto& queue : pending_) {
+      auto reg = informer->AddEventHandler(MakeHandler(handler_, predicates_, std::move(queue)));
+      registrations_.emplace_back(informer, std::move(reg));
+    }
+    pending_.clear();
+  }
+
   InformerGetter get_informer_;
   EventHandlerPtr handler_;
   std::vector<PredicatePtr> predicates_;
   std::string type_name_;
+  KindSourceOptions options_;
   mutable std::mutex mu_;
+  std::vector<std::shared_ptr<Queue>> pending_;  // started, the getter not yet successful
   std::vector<
       std::pair<cache::SharedIndexInformer*, std::shared_ptr<cache::ResourceEventHandlerRegistration>>>
       registrations_;
