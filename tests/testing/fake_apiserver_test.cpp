@@ -639,6 +639,19 @@ TEST_CASE("FakeAPIServer List resourceVersion semantics") {
   CHECK(st.code == 410);
   CHECK(st.message == "The resourceVersion for the provided list is too old.");  // as kube-apiserver v1.37.2
 
+  // Get: "" and "0" are the latest state, N not older than N (a future N is 504, as for List).
+  CHECK(s->Get(kWidgets, "ns", "a", {.resource_version = "0"})["metadata"]["resourceVersion"] ==
+        s->Get(kWidgets, "ns", "a")["metadata"]["resourceVersion"]);
+  CHECK(s->Get(kWidgets, "ns", "a", {.resource_version = "5"})["metadata"]["name"] == "a");
+  st = StatusOf([&] { s->Get(kWidgets, "ns", "a", {.resource_version = "99"}); });
+  CHECK(st.code == 504);
+  CHECK(st.message == "Timeout: Too large resource version: 99, current: 5");
+  st = StatusOf([&] { s->Get(kWidgets, "ns", "a", {.resource_version = "x1"}); });
+  CHECK(st.code == 400);
+  CHECK(st.message ==
+        "invalid resource version: resourceVersion: Invalid value: \"x1\": strconv.ParseUint: parsing "
+        "\"x1\": invalid syntax");
+
   metav1::ListOptions bad;
   bad.resource_version = "abc";
   st = StatusOf([&] { s->List(kWidgets, "ns", bad); });

@@ -106,6 +106,8 @@
 //   Update and Patch (merge or JSON patch of the Scale) write spec.replicas into the object (the
 //   Scale's resourceVersion, when set, must match) as a main-resource update and answer the new
 //   Scale.
+// - Get: resourceVersion "" and "0" read the latest state; N is NotOlderThan (504 `Too large
+//   resource version` when N is in the future; 400 for one that is not a number, as List).
 // - Get, Patch and Delete of a namespaced object without a namespace: 404 `the server could not
 //   find the requested resource`, as kube-apiserver v1.37.2 has no such route.
 // - A subresource not served: 404 `<plural>.<group> "<name>" not found`
@@ -944,11 +946,14 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   }
 
   nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
-                     std::string_view subresource) {
+                     const metav1::GetOptions& options, std::string_view subresource) {
     std::lock_guard lock(mu_);
     Count("get");
     ResourceInfo& r = ResourceLocked(gvr, ns, "GET");
     RequireNamespace(r, ns, "GET");
+    // cacher.go: Get: "" and "0" read the latest state, N waits for the cache to reach N (here:
+    // it has, or N is in the future: 504 at once, where the watch cache waits 3 s first).
+    if (const std::uint64_t want = ParseRV(options.resource_version); want > rv_) throw TooLarge(want);
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
@@ -2106,9 +2111,9 @@ inline nlohmann::json FakeAPIServer::Create(const schema::GroupVersionResource& 
   return state_->Create(gvr, ns, std::move(object), options, subresource);
 }
 inline nlohmann::json FakeAPIServer::Get(const schema::GroupVersionResource& gvr, std::string_view ns,
-                                         std::string_view name, const metav1::GetOptions&,
+                                         std::string_view name, const metav1::GetOptions& options,
                                          std::string_view subresource, dynamic::ResponseShape shape) {
-  nlohmann::json obj = state_->Get(gvr, ns, name, subresource);
+  nlohmann::json obj = state_->Get(gvr, ns, name, options, subresource);
   if (shape == dynamic::ResponseShape::kPartialObjectMetadata) return internal::PartialMetadataJSON(obj);
   return obj;
 }
