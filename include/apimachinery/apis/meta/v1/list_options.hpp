@@ -368,6 +368,15 @@ void ReadWriteOptions(const nlohmann::json& j, O& o, std::string_view s) {
   if (const auto* x = Find(j, "fieldManager")) ReadString(*x, o.field_manager, s, "fieldManager");
   if (const auto* x = Find(j, "fieldValidation")) ReadString(*x, o.field_validation, s, "fieldValidation");
 }
+// ReadWriteOptionsObject: an `O` read from `j` (`go_type`: Go's type name for a non-object, as
+// `v1.CreateOptions`; `s`: the struct name in field errors).
+template <typename O>
+O ReadWriteOptionsObject(const nlohmann::json& j, std::string_view go_type, std::string_view s) {
+  RequireObject(j, go_type);
+  O o;
+  ReadWriteOptions(j, o, s);
+  return o;
+}
 template <typename O>
 void WriteOptionsQuery(QueryValues& q, const O& v) {
   if (!v.dry_run.empty()) q["dryRun"] = v.dry_run;
@@ -381,20 +390,14 @@ inline void to_json(nlohmann::json& j, const CreateOptions& v) {
   internal::WriteWriteOptions(j, v);
 }
 inline void from_json(const nlohmann::json& j, CreateOptions& v) {
-  internal::RequireObject(j, "v1.CreateOptions");
-  CreateOptions o;
-  internal::ReadWriteOptions(j, o, "CreateOptions");
-  v = std::move(o);
+  v = internal::ReadWriteOptionsObject<CreateOptions>(j, "v1.CreateOptions", "CreateOptions");
 }
 inline void to_json(nlohmann::json& j, const UpdateOptions& v) {
   j = nlohmann::json::object();
   internal::WriteWriteOptions(j, v);
 }
 inline void from_json(const nlohmann::json& j, UpdateOptions& v) {
-  internal::RequireObject(j, "v1.UpdateOptions");
-  UpdateOptions o;
-  internal::ReadWriteOptions(j, o, "UpdateOptions");
-  v = std::move(o);
+  v = internal::ReadWriteOptionsObject<UpdateOptions>(j, "v1.UpdateOptions", "UpdateOptions");
 }
 inline void to_json(nlohmann::json& j, const PatchOptions& v) {
   j = nlohmann::json::object();
@@ -402,9 +405,7 @@ inline void to_json(nlohmann::json& j, const PatchOptions& v) {
   internal::WriteOptional(j, "force", v.force);
 }
 inline void from_json(const nlohmann::json& j, PatchOptions& v) {
-  internal::RequireObject(j, "v1.PatchOptions");
-  PatchOptions o;
-  internal::ReadWriteOptions(j, o, "PatchOptions");
+  PatchOptions o = internal::ReadWriteOptionsObject<PatchOptions>(j, "v1.PatchOptions", "PatchOptions");
   if (const auto* x = internal::Find(j, "force"))
     internal::ReadOptionalBool(*x, o.force, "PatchOptions", "force");
   v = std::move(o);
