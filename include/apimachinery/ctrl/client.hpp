@@ -301,9 +301,7 @@ class ClientCore {
                                       : "cannot update status using only metadata -- did you mean to patch?");
     }
     auto [t, ns] = Writable(obj);
-    const schema::GroupVersionKind before = obj.GetObjectKind();
-    nlohmann::json answer = api_->Update(t.gvr, ns, ToJSON(obj), WithDefaults(options), subresource);
-    IntoIfSameKind(answer, obj, before);
+    IntoIfSameKind(api_->Update(t.gvr, ns, ToJSON(obj), WithDefaults(options), subresource), obj);
   }
 
   // PatchData: the patch document (MergeFrom: the diff computed now).
@@ -320,10 +318,9 @@ class ClientCore {
                    std::string_view subresource) const {
     auto [t, ns] = Writable(obj);
     const metav1::ObjectMeta* m = obj.GetObjectMeta();
-    const schema::GroupVersionKind before = obj.GetObjectKind();
-    nlohmann::json answer = api_->Patch(t.gvr, ns, m->name, patch.type, PatchData(obj, patch),
-                                        WithDefaults(options), subresource);
-    IntoIfSameKind(answer, obj, before);
+    IntoIfSameKind(api_->Patch(t.gvr, ns, m->name, patch.type, PatchData(obj, patch), WithDefaults(options),
+                               subresource),
+                   obj);
   }
 
   // UpdateBody / PatchBody: `body` (or the patch computed from it) sent to `obj`'s subresource,
@@ -334,29 +331,28 @@ class ClientCore {
                   std::string_view subresource) const {
     if (IsMetadata(obj)) throw Error("cannot update status using only metadata -- did you mean to patch?");
     auto [t, ns] = Writable(obj);
-    const schema::GroupVersionKind before = body.GetObjectKind();
-    nlohmann::json answer = api_->Update(t.gvr, ns, ToJSON(body), WithDefaults(options), subresource);
-    Into(answer, body);
-    if (!before.Empty()) body.SetGroupVersionKind(before);
+    IntoKeepingKind(api_->Update(t.gvr, ns, ToJSON(body), WithDefaults(options), subresource), body);
   }
   void PatchBody(const runtime::Object& obj, runtime::Object& body, const Patch& patch,
                  const metav1::PatchOptions& options, std::string_view subresource) const {
     auto [t, ns] = Writable(obj);
-    const schema::GroupVersionKind before = body.GetObjectKind();
-    nlohmann::json answer = api_->Patch(t.gvr, ns, obj.GetObjectMeta()->name, patch.type,
-                                        PatchData(body, patch), WithDefaults(options), subresource);
-    Into(answer, body);
-    if (!before.Empty()) body.SetGroupVersionKind(before);
+    IntoKeepingKind(api_->Patch(t.gvr, ns, obj.GetObjectMeta()->name, patch.type, PatchData(body, patch),
+                                WithDefaults(options), subresource),
+                    body);
   }
 
   // IntoIfSameKind: Into, unless the answer is of another kind than the object (a Scale answered
   // by a scale write); the object keeps the kind it had (client.go: resetGroupVersionKind).
-  void IntoIfSameKind(const nlohmann::json& answer, runtime::Object& obj,
-                      const schema::GroupVersionKind& before) const {
+  void IntoIfSameKind(const nlohmann::json& answer, runtime::Object& obj) const {
     if (!IsMetadata(obj) && answer.is_object() && answer.value("kind", std::string()) == "Scale" &&
         controllerutil::GVKForObject(obj, *scheme_).kind != "Scale") {
       return;
     }
+    IntoKeepingKind(answer, obj);
+  }
+  // IntoKeepingKind: Into, the object keeping the kind it had (resetGroupVersionKind).
+  void IntoKeepingKind(const nlohmann::json& answer, runtime::Object& obj) const {
+    const schema::GroupVersionKind before = obj.GetObjectKind();
     Into(answer, obj);
     if (!before.Empty()) obj.SetGroupVersionKind(before);
   }

@@ -437,9 +437,7 @@ inline CompactList JSONSerializer::DecodeCompactList(std::string_view data) cons
     const nlohmann::json tree = md.ToJSON();
     out.list_meta = internal::MetadataMirror<metav1::ListMeta>::Read(&tree);
   }
-  std::string item_kind = out.gvk.kind;
-  if (item_kind.size() >= 4 && item_kind.compare(item_kind.size() - 4, 4, "List") == 0)
-    item_kind.resize(item_kind.size() - 4);
+  const std::string item_kind = internal::ItemKindOf(out.gvk.kind);
   const std::string list_api_version(api_version.String());
   out.items.reserve(docs.size());
   for (util::json::Compact& doc : docs) {

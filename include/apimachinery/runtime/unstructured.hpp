@@ -606,15 +606,20 @@ inline std::string BodyString(const nlohmann::json& body, const char* key) {
   return it->get<std::string>();
 }
 
+// ItemKindOf: a list kind without its "List" suffix (decodeToList: strings.TrimSuffix).
+inline std::string ItemKindOf(std::string list_kind) {
+  if (list_kind.size() >= 4 && list_kind.compare(list_kind.size() - 4, 4, "List") == 0) {
+    list_kind.resize(list_kind.size() - 4);
+  }
+  return list_kind;
+}
+
 // DefaultItemKinds: every item of `list` with neither kind nor apiVersion gets the list's
-// apiVersion and its kind without the "List" suffix (unstructured.go:
-// UnstructuredJSONScheme.decodeToList). Cost: one pass over the items.
+// apiVersion and ItemKindOf its kind (unstructured.go: UnstructuredJSONScheme.decodeToList).
+// Cost: one pass over the items.
 inline void DefaultItemKinds(UnstructuredList& list) {
   const std::string api_version = list.GetAPIVersion();
-  std::string item_kind = list.GetKind();
-  if (item_kind.size() >= 4 && item_kind.compare(item_kind.size() - 4, 4, "List") == 0) {
-    item_kind.resize(item_kind.size() - 4);
-  }
+  const std::string item_kind = ItemKindOf(list.GetKind());
   for (Unstructured& u : list.items) {
     if (u.GetKind().empty() && u.GetAPIVersion().empty()) {
       u.SetKind(item_kind);

@@ -107,7 +107,8 @@
 //   Scale's resourceVersion, when set, must match) as a main-resource update and answer the new
 //   Scale.
 // - Get: resourceVersion "" and "0" read the latest state; N is NotOlderThan (504 `Too large
-//   resource version` when N is in the future; 400 for one that is not a number, as List).
+//   resource version` when N is in the future; one that is not a number is a 500 Status whose
+//   message is the field error, as kube-apiserver v1.37.2 answers).
 // - Get, Patch and Delete of a namespaced object without a namespace: 404 `the server could not
 //   find the requested resource`, as kube-apiserver v1.37.2 has no such route.
 // - A subresource not served: 404 `<plural>.<group> "<name>" not found`
@@ -692,13 +693,24 @@ inline bool Matches(const ResourceInfo& r, const Filter& f, const nlohmann::json
 }
 
 // ParseRV: storage's ParseResourceVersion ("" and "0" are 0); 400 `invalid resource version: ...`.
-inline std::uint64_t ParseRV(std::string_view rv) {
+// ParseRV: a request's resourceVersion ("" and "0": 0). One that is not a number is 400 `invalid
+// resource version: <field error>` for a list or watch; a get (`for_get`) answers the bare field
+// error as a 500 Status without a reason, as kube-apiserver v1.37.2 does (cacher.go: Get returns
+// the versioner's error unwrapped).
+inline std::uint64_t ParseRV(std::string_view rv, bool for_get = false) {
   if (rv.empty() || rv == "0") return 0;
   try {
     if (rv.front() == '-' || rv.front() == '+') throw util::NumError("ParseUint", rv, "invalid syntax");
     return static_cast<std::uint64_t>(util::ParseInt(rv, 64, "ParseUint"));
   } catch (const util::NumError& e) {
     field::Error fe = field::Invalid(field::NewPath("resourceVersion"), std::string(rv), e.what());
+    if (for_get) {
+      metav1::Status st;
+      st.status = std::string(metav1::kStatusFailure);
+      st.code = 500;
+      st.message = fe.what();
+      throw errors::StatusError(std::move(st));
+    }
     throw errors::NewBadRequest(fmt::format("invalid resource version: {}", fe.what()));
   }
 }
@@ -953,7 +965,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     RequireNamespace(r, ns, "GET");
     // cacher.go: Get: "" and "0" read the latest state, N waits for the cache to reach N (here:
     // it has, or N is in the future: 504 at once, where the watch cache waits 3 s first).
-    if (const std::uint64_t want = ParseRV(options.resource_version); want > rv_) throw TooLarge(want);
+    if (const std::uint64_t want = ParseRV(options.resource_version, true); want > rv_) throw TooLarge(want);
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
