@@ -199,6 +199,45 @@ TEST_CASE("Strict mode: unknown and duplicate fields", "[runtime][codec][strict]
   } catch (const runtime::StrictDecodingError& e) {
     CHECK(e.errors == std::vector<std::string>{"duplicate field \"items2[1].k\""});
   }
+  // In a typed object: the path through arrays, and duplicates inside a duplicated value.
+  try {
+    strict.Decode(R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"template":
+        {"containers":[{"name":"a"},{"name":"b","name":"c"}]},"selector":{"x":"1"},"selector":{"y":"2","y":"3"}}})");
+    FAIL("expected StrictDecodingError");
+  } catch (const runtime::StrictDecodingErrorWithObject& e) {
+    CHECK(e.errors == std::vector<std::string>{"duplicate field \"spec.template.containers[1].name\"",
+                                               "duplicate field \"spec.selector\"",
+                                               "duplicate field \"spec.selector.y\""});
+    const auto& last = static_cast<const widgets::v1::Widget&>(*e.strict_object());
+    CHECK(last.spec.template_.containers.at(1).name == "c");
+    CHECK(last.spec.selector == std::map<std::string, std::string>{{"y", "3"}});
+  }
+}
+
+TEST_CASE("Decode names a refused number by its literal, as Go's decoder", "[runtime][codec]") {
+  // Go 1.26 (sigs.k8s.io/json, which the serializer uses): UnmarshalTypeError's "number <literal>".
+  runtime::JSONSerializer codec(Widgets());
+  const auto decode = [&](const std::string& replicas) {
+    return codec.Decode(R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"template":{},
+        "replicas":)" + replicas +
+                        "}}");
+  };
+  for (const std::string literal : {"1.50", "1e2", "1E2", "2.0", "-0.0", "4294967298", "1e400x"}) {
+    INFO(literal);
+    if (literal == "1e400x") {
+      CHECK_THROWS_AS(decode(literal), DecodeError);  // a syntax error, not a number
+      continue;
+    }
+    CHECK_THROWS_WITH(decode(literal), "json: cannot unmarshal number " + literal +
+                                           " into Go struct field WidgetSpec.spec.replicas of type int32");
+  }
+  // `-0` is accepted by a signed member (Go's ParseInt), in an array element as in a member.
+  auto w = decode("-0");
+  CHECK(static_cast<const widgets::v1::Widget&>(*w).spec.replicas == 0);
+  // The literal of a float inside an array is found too.
+  CHECK_THROWS_WITH(codec.Decode(R"({"apiVersion":"widgets.example.com/v1","kind":"Widget","spec":{"template":
+          {"containers":[{"name":"a","ports":[{"containerPort":80},{"containerPort":8.50}]}]}}})"),
+                    Catch::Contains("cannot unmarshal number 8.50 into Go struct field"));
 }
 
 TEST_CASE("Encode: apiVersion/kind set, pretty, unregistered types", "[runtime][codec]") {

@@ -47,10 +47,95 @@ TEST_CASE("Parse bounds nesting at Go's maxNestingDepth with Go's SyntaxError te
   CHECK_THROWS_WITH(ujson::Parse("[1,]" + Nested(10001)), Catch::StartsWith("invalid JSON: parse error"));
   CHECK_THROWS_AS(ujson::Parse(Nested(10001)), ujson::SyntaxError);
   CHECK_THROWS_AS(ujson::Parse(Nested(10001)), apimachinery::Error);
-  // The callback overload has the same limit.
-  auto keep = [](int, json::parse_event_t, json&) { return true; };
-  CHECK_NOTHROW(ujson::Parse(Nested(10000), keep));
-  CHECK_THROWS_WITH(ujson::Parse(Nested(10001), keep), "invalid character '[' exceeded max depth");
+  // The recording overload has the same limit.
+  ujson::ParseRecord record;
+  CHECK_NOTHROW(ujson::Parse(Nested(10000), record));
+  CHECK_THROWS_WITH(ujson::Parse(Nested(10001), record), "invalid character '[' exceeded max depth");
+}
+
+json RandomDoc(std::mt19937& rng, int depth);  // below
+
+// Checks `record` against `doc`: exactly the floats and the signed zeros (`-0`) have a literal, and
+// each literal reads back as its node's value.
+void CheckLiterals(const json& doc, const ujson::NumberLiterals& literals) {
+  std::size_t seen = 0;
+  std::vector<const json*> todo{&doc};
+  while (!todo.empty()) {
+    const json* v = todo.back();
+    todo.pop_back();
+    const std::string* literal = literals.Find(*v);
+    if (v == &doc) {
+      CHECK(literal == nullptr);  // the root is not recorded
+    } else if (v->is_number_float()) {
+      REQUIRE(literal != nullptr);
+      CHECK(json::parse(*literal) == *v);
+      ++seen;
+    } else if (v->is_number_integer() && !v->is_number_unsigned() && *v == 0) {
+      REQUIRE(literal != nullptr);
+      CHECK(*literal == "-0");
+      ++seen;
+    } else {
+      CHECK(literal == nullptr);
+    }
+    if (v->is_structured()) {
+      for (const auto& child : *v) todo.push_back(&child);
+    }
+  }
+  CHECK(seen == literals.size());
+}
+
+TEST_CASE("Parse with a record: the same document, the number literals and the duplicate keys",
+          "[util][json]") {
+  ujson::ParseRecord record;
+  const std::string text =
+      R"({"a":1.50,"b":[1e2,[-0,0,2.0],{"c":-0.0,"d":-0}],"e":-0,"f":0,"g":18446744073709551616,)"
+      R"("h":[[[1E2]]],"i":-12,"j":"1.5"})";
+  const json doc = ujson::Parse(text, record);
+  CHECK(doc == ujson::Parse(text));
+  CHECK(record.duplicates.empty());
+  CheckLiterals(doc, record.literals);
+  CHECK(record.literals.size() == 9);
+  CHECK(*record.literals.Find(doc["a"]) == "1.50");
+  CHECK(*record.literals.Find(doc["b"][0]) == "1e2");
+  CHECK(*record.literals.Find(doc["b"][1][0]) == "-0");
+  CHECK(record.literals.Find(doc["b"][1][1]) == nullptr);
+  CHECK(*record.literals.Find(doc["b"][1][2]) == "2.0");
+  CHECK(*record.literals.Find(doc["b"][2]["c"]) == "-0.0");
+  CHECK(*record.literals.Find(doc["g"]) == "18446744073709551616");
+  CHECK(*record.literals.Find(doc["h"][0][0][0]) == "1E2");
+  CHECK(record.literals.Find(doc["i"]) == nullptr);
+  // A scalar root is not recorded (its address changes when Parse returns it).
+  CHECK(ujson::Parse("1.50", record) == 1.5);
+  CHECK(record.literals.empty());
+
+  // Duplicates: Go's strict texts in document order; the last value wins, and the literals of a
+  // replaced value go with it.
+  const json dup = ujson::Parse(
+      R"({"a":{"x":1.5,"y":[2.5]},"a":{"x":1,"z":[{"k":1,"k":2.25}]},"b":[{"n":1,"n":[0.5]}],"a2":3.5,"a2":-0})",
+      record);
+  CHECK(dup == json::parse(R"({"a":{"x":1,"z":[{"k":2.25}]},"b":[{"n":[0.5]}],"a2":0})"));
+  CHECK(record.duplicates == std::vector<std::string>{"duplicate field \"a\"", "duplicate field \"a.z[0].k\"",
+                                                      "duplicate field \"b[0].n\"",
+                                                      "duplicate field \"a2\""});
+  CheckLiterals(dup, record.literals);
+  CHECK(record.literals.size() == 3);  // 2.25, 0.5, -0
+
+  // A retry after invalid UTF-8 (Parse sanitises and parses again) records once.
+  const json bad = ujson::Parse("{\"s\":\"\xff\",\"n\":1.0,\"n\":2.0}", record);
+  CHECK(record.duplicates == std::vector<std::string>{"duplicate field \"n\""});
+  CHECK(*record.literals.Find(bad["n"]) == "2.0");
+  CHECK(record.literals.size() == 1);
+
+  // Random documents: the same document as Parse, every float and `-0` recorded.
+  std::mt19937 rng(7);
+  for (int i = 0; i < 300; ++i) {
+    const std::string t = ujson::Marshal(RandomDoc(rng, 0));
+    INFO(t);
+    const json d = ujson::Parse(t, record);
+    CHECK(d == ujson::Parse(t));
+    CHECK(record.duplicates.empty());
+    CheckLiterals(d, record.literals);
+  }
 }
 
 TEST_CASE("Parse replaces invalid UTF-8 in strings as Go's decoder does", "[util][json]") {

@@ -39,7 +39,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -158,7 +157,7 @@ class JSONSerializer {
   struct Parsed {
     nlohmann::json doc;
     schema::GroupVersionKind gvk;
-    std::vector<std::string> duplicates;
+    util::json::ParseRecord record;  // the duplicate keys (strict mode) and the number literals
   };
   Parsed Parse(std::string_view data, const schema::GroupVersionKind* defaults) const;
   static void RequireKind(const Parsed& p, std::string_view data, bool version);
@@ -193,66 +192,6 @@ inline constexpr std::string_view kFindKindGoType =
     "struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string "
     "\"json:\\\"kind,omitempty\\\"\" }";
 
-// DuplicateTracker: a parser callback that records duplicate object keys with their paths.
-class DuplicateTracker {
- public:
-  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-    using E = nlohmann::json::parse_event_t;
-    switch (event) {
-      case E::object_start:
-      case E::array_start: {
-        std::string seg = ChildSegment();
-        frames_.push_back(Frame{event == E::object_start, std::move(seg), {}, {}, 0});
-        break;
-      }
-      case E::key: {
-        Frame& f = frames_.back();
-        const std::string& k = parsed.get_ref<const std::string&>();
-        if (!f.keys.insert(k).second) errors_.push_back(fmt::format("duplicate field \"{}\"", Path(k)));
-        f.current_key = k;
-        break;
-      }
-      case E::object_end:
-      case E::array_end:
-        frames_.pop_back();
-        if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
-        break;
-      case E::value:
-        if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
-        break;
-    }
-    return true;
-  }
-  std::vector<std::string> Take() { return std::move(errors_); }
-
- private:
-  struct Frame {
-    bool object;
-    std::string segment;
-    std::unordered_set<std::string> keys;
-    std::string current_key;
-    std::size_t index;
-  };
-  std::string ChildSegment() const {
-    if (frames_.empty()) return {};
-    const Frame& p = frames_.back();
-    return p.object ? p.current_key : fmt::format("[{}]", p.index);
-  }
-  std::string Path(const std::string& key) const {
-    std::string out;
-    for (std::size_t i = 1; i < frames_.size(); ++i) {
-      const std::string& seg = frames_[i].segment;
-      if (!out.empty() && (seg.empty() || seg.front() != '[')) out += '.';
-      out += seg;
-    }
-    if (!out.empty()) out += '.';
-    out += key;
-    return out;
-  }
-  std::vector<Frame> frames_;
-  std::vector<std::string> errors_;
-};
-
 // GVKWithDefaults: upstream's gvkWithDefaults (serializer/json/json.go).
 inline schema::GroupVersionKind GVKWithDefaults(schema::GroupVersionKind actual,
                                                 const schema::GroupVersionKind& defaults) {
@@ -271,13 +210,7 @@ inline JSONSerializer::Parsed JSONSerializer::Parse(std::string_view data,
                                                     const schema::GroupVersionKind* defaults) const {
   Parsed p;
   try {
-    if (options_.strict) {
-      internal::DuplicateTracker tracker;
-      p.doc = util::json::Parse(data, std::ref(tracker));
-      p.duplicates = tracker.Take();
-    } else {
-      p.doc = util::json::Parse(data);
-    }
+    p.doc = util::json::Parse(data, p.record);
   } catch (const util::json::SyntaxError& e) {
     throw metav1::DecodeError(fmt::format("couldn't get version/kind; json parse error: {}", e.what()));
   }
@@ -324,6 +257,7 @@ inline void JSONSerializer::FillTyped(const nlohmann::json& doc, Object& obj,
 }
 
 inline void JSONSerializer::Fill(Parsed& p, Object& target, std::vector<std::string>& strict_errors) const {
+  const util::internal::JSONLiteralsScope literals(p.record.literals);  // `-0`, "number 1.50"
   std::optional<StrictFieldsScope> strict;
   if (options_.strict) strict.emplace();
   if (target.GetTypeId() == util::kTypeId<UnstructuredList>) {
@@ -345,7 +279,7 @@ inline void JSONSerializer::Fill(Parsed& p, Object& target, std::vector<std::str
   }
   if (strict) {
     strict_errors.insert(strict_errors.end(), strict->errors().begin(), strict->errors().end());
-    strict_errors.insert(strict_errors.end(), p.duplicates.begin(), p.duplicates.end());
+    strict_errors.insert(strict_errors.end(), p.record.duplicates.begin(), p.record.duplicates.end());
   }
 }
 

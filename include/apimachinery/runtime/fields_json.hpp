@@ -36,7 +36,8 @@
 // Thread-safety: stateless, except the strict scope and the error context, which are thread_local.
 // Differences from upstream: Go decodes into the existing value (absent keys keep it); from_json
 // replaces it. The first error is thrown (Go keeps decoding and returns the first type error).
-// "number <literal>" texts print nlohmann's rendering of the number (see json_read.hpp). A class
+// A refused number is named by its literal only where the document came with its literals
+// (UnmarshalJSON, the serializer's decode; see json_read.hpp). A class
 // type's Go name is `<last namespace>.<Name>` unless it declares `kGoTypeName`.
 #pragma once
 
@@ -63,6 +64,7 @@
 #include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/internal/type_traits.hpp"
+#include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/type_id.hpp"
 
@@ -109,6 +111,16 @@ template <typename T>
 void FieldsToJSON(nlohmann::json& j, const T& v);
 template <typename T>
 void FieldsFromJSON(const nlohmann::json& j, T& v);
+
+// UnmarshalJSON: decodes JSON text into `out` (a type with a field list, or any type with
+// from_json), as Kubernetes decodes into a Go value (sigs.k8s.io/json: UnmarshalCaseSensitive
+// PreserveInts): util::json::Parse's limits and syntax errors, then from_json, with a refused
+// number named by its literal (`json: cannot unmarshal number 1.50 into Go struct field
+// WidgetSpec.spec.replicas of type int32`) and `-0` refused for unsigned members, as the
+// serializer's decode does. Strict mode: inside a StrictFieldsScope, as from_json.
+// Throws: util::json::SyntaxError; metav1::DecodeError. Cost: Parse plus from_json.
+template <typename T>
+void UnmarshalJSON(std::string_view data, T& out);
 
 // Implementation details follow.
 namespace internal {
@@ -566,6 +578,18 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
         ...);
   }
   (std::make_index_sequence<n>{});
+}
+
+template <typename T>
+void UnmarshalJSON(std::string_view data, T& out) {
+  util::json::ParseRecord record;
+  const nlohmann::json j = util::json::Parse(data, record);
+  const util::internal::JSONLiteralsScope literals(record.literals);
+  try {
+    j.get_to(out);
+  } catch (const nlohmann::json::exception& e) {
+    throw metav1::DecodeError(fmt::format("json: {}", e.what()));
+  }
 }
 
 }  // namespace apimachinery::runtime

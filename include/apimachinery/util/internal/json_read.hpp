@@ -24,19 +24,19 @@
 // Cost: ReadValue is a type test and a range compare; JSONFieldScope is a push and a pop on a
 // thread-local vector (no allocation after the first growth). Texts are built only on failure.
 // Thread-safety: the context is per thread; everything else is pure.
-// Differences from upstream: the reader sees the parsed document, not the text, and nlohmann keeps
-// a number's value, not its literal. nlohmann's SAX interface hands the literal only to floats
-// (number_float(value, text)); an integer arrives as its value alone, so `-0` and `0` are the same
-// int64 0 by the time any reader runs (util::json::Scanner, util/json/scanner.hpp, sees the
-// literals, but only in a second pass over the text, and the DOM the readers get has no place for
-// a literal, an integer's or a float's). Hence:
-// - `-0` is accepted for unsigned members, where Go refuses it (checked through a Go program on
-//   sigs.k8s.io/json's UnmarshalCaseSensitivePreserveInts: `json: cannot unmarshal number -0 into
-//   Go struct field Spec.spec.u32 of type uint32`). `-0.0` is a float: refused with Go's text.
-// - "number <literal>" prints nlohmann's rendering: the same text as Go for integers up to 64 bits
-//   and for decimal fractions (1.5, 1.0, -0.0, 3.5e+38), but `1e2` prints as `100.0` (Go: `1e2`),
-//   `1E400` cannot reach a reader (Parse refuses it), and integers beyond 64 bits print in
-//   exponent form.
+// Number literals: the reader sees the parsed document, whose numbers are values. Go reports a
+// refused number by its literal and refuses `-0` for an unsigned member; both need the text. A
+// decode that parsed with util::json::Parse(data, record) installs record.literals for the
+// current thread (JSONLiteralsScope), and then:
+// - `-0` is refused for unsigned members (`json: cannot unmarshal number -0 into Go struct field
+//   Spec.spec.u32 of type uint32`, checked through a Go program on sigs.k8s.io/json's
+//   UnmarshalCaseSensitivePreserveInts) and accepted for signed ones, as Go does;
+// - "number <literal>" is the literal as written (`1.50`, `1e2`, `1E2`, `-0.0`, `1e39` into a
+//   float32, `18446744073709551616`).
+// Differences from upstream: a document that did not come from such a parse (built in code, or an
+// Unstructured converted to a typed object) has no literals: there a refused number prints as
+// nlohmann renders it (`100.0` for what was `1e2`) and an integer 0 is accepted everywhere (Go's
+// unstructured converter, which that path mirrors, accepts int64 0 too).
 #pragma once
 
 #include <cmath>
@@ -54,6 +54,7 @@
 
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/internal/type_traits.hpp"
+#include "apimachinery/util/number_literals.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::util::internal {
@@ -74,6 +75,8 @@ std::string GoStructName();
 struct JSONErrorContext {
   std::string_view strct;
   std::vector<std::string_view> fields;
+  // The number literals of the document being decoded (JSONLiteralsScope), or nullptr.
+  const util::NumberLiterals* literals = nullptr;
 
   static JSONErrorContext& Current() noexcept {
     static thread_local JSONErrorContext c;
@@ -115,6 +118,31 @@ class JSONFieldScope {
   std::string_view prev_;
 };
 
+// JSONLiteralsScope: while alive, ReadValue and TypeErrorValue on this thread read the number
+// literals of `literals` (util::json::Parse(data, record)'s record.literals, util/json/json.hpp), which must
+// outlive the scope. Scopes nest; the innermost wins.
+class JSONLiteralsScope {
+ public:
+  explicit JSONLiteralsScope(const util::NumberLiterals& literals)
+      : ctx_(JSONErrorContext::Current()), prev_(ctx_.literals) {
+    ctx_.literals = &literals;
+  }
+  ~JSONLiteralsScope() { ctx_.literals = prev_; }
+  JSONLiteralsScope(const JSONLiteralsScope&) = delete;
+  JSONLiteralsScope& operator=(const JSONLiteralsScope&) = delete;
+
+ private:
+  JSONErrorContext& ctx_;
+  const util::NumberLiterals* prev_;
+};
+
+// NumberLiteral: the literal of number `v` in the document being decoded, or nullptr when none is
+// recorded (see the top of this file).
+inline const std::string* NumberLiteral(const nlohmann::json& v) {
+  const util::NumberLiterals* l = JSONErrorContext::Current().literals;
+  return l == nullptr ? nullptr : l->Find(v);
+}
+
 // UnmarshalTypeErrorText: UnmarshalTypeError.Error() at the current context:
 // `json: cannot unmarshal <value> into Go struct field <Struct>.<path> of type <go_type>`, or
 // `... into Go value of type <go_type>` outside any field.
@@ -149,7 +177,10 @@ inline std::string UnmarshalFieldTypeErrorText(std::string_view value, std::stri
 template <typename T>
 std::string TypeErrorValue(const nlohmann::json& v) {
   if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
-    if (v.is_number()) return "number " + v.dump();
+    if (v.is_number()) {
+      const std::string* literal = NumberLiteral(v);
+      return "number " + (literal != nullptr ? *literal : v.dump());
+    }
   }
   return std::string(JSONTypeName(v));
 }
@@ -193,6 +224,8 @@ bool ReadValue(const nlohmann::json& v, T& out) noexcept {
             static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
           return false;
         }
+        // The signed integer 0 is `-0` when it came from text (nlohmann reads `0` as unsigned).
+        if (i == 0 && NumberLiteral(v) != nullptr) return false;
       } else {
         if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
             i > static_cast<std::int64_t>(std::numeric_limits<T>::max())) {

@@ -67,6 +67,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/json/scanner.hpp"
+#include "apimachinery/util/number_literals.hpp"
 #include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/utf8.hpp"
 
@@ -80,10 +81,24 @@ class SyntaxError : public Error {
 
 // Parse parses one JSON document (see the header comment). Throws: SyntaxError.
 nlohmann::json Parse(std::string_view data);
-// Parse with an nlohmann parser callback (nlohmann::json::parser_callback_t), as
-// nlohmann::json::parse(first, last, cb) but with Parse's limits. Throws: SyntaxError; whatever
-// cb throws.
-nlohmann::json Parse(std::string_view data, const nlohmann::json::parser_callback_t& cb);
+
+// NumberLiterals: util::NumberLiterals (util/number_literals.hpp), which Parse(data, record) fills.
+using util::NumberLiterals;
+
+// ParseRecord: what Parse(data, record) notes beside the document: the number literals (above)
+// and the duplicate object keys, as the texts of Go's strict decoder (sigs.k8s.io/json:
+// UnmarshalStrict, `duplicate field "spec.template[0].name"`: the keys from the root, array
+// indices as `[i]`), in document order. A duplicated key keeps its last value, as Go's decoder
+// and nlohmann's parser do.
+struct ParseRecord {
+  NumberLiterals literals;
+  std::vector<std::string> duplicates;
+};
+
+// Parse, recording what ParseRecord holds (its previous content is replaced). The same document,
+// limits and errors as Parse(data). Cost: Parse's, plus the records (a duplicate's text is built
+// only for a duplicate). Throws: SyntaxError.
+nlohmann::json Parse(std::string_view data, ParseRecord& record);
 
 // Marshal: compact JSON text (see the header comment). Throws: apimachinery::Error.
 std::string Marshal(const nlohmann::json& v);
@@ -150,7 +165,7 @@ namespace detail {
 
 using Json = nlohmann::json;
 
-// Sax: nlohmann's DOM builder (plain or with a callback) plus the depth limit. Returning false
+// Sax: a DOM builder (nlohmann's, or RecordingBuilder) plus the depth limit. Returning false
 // stops the parser.
 template <typename Inner>
 class Sax {
@@ -198,6 +213,145 @@ class Sax {
   Inner& inner_;
   int depth_ = 0;
   char exceeded_ = 0;
+};
+
+// RecordingBuilder: a DOM builder with the effect of nlohmann's json_sax_dom_parser (the same
+// document; a duplicated key keeps its last value) that also records ParseRecord's literals and
+// duplicate keys. It knows where each value lands, which nlohmann's builder does not tell: an
+// object member's value lives in its std::map node, stable from insertion; an array element moves
+// while its array grows, so its literal waits (array, index) until the array closes.
+template <typename Json>
+class RecordingBuilder {
+ public:
+  RecordingBuilder(Json& root, NumberLiterals& literals, std::vector<std::string>& duplicates)
+      : root_(root), literals_(literals), duplicates_(duplicates) {}
+
+  bool null() { return Put(nullptr), true; }
+  bool boolean(bool v) { return Put(v), true; }
+  bool number_integer(typename Json::number_integer_t v) {
+    Json* at = Put(v);
+    if (v == 0) Note(at, "-0");  // nlohmann reads a literal without '-' as unsigned
+    return true;
+  }
+  bool number_unsigned(typename Json::number_unsigned_t v) { return Put(v), true; }
+  bool number_float(typename Json::number_float_t v, const typename Json::string_t& literal) {
+    Note(Put(v), literal);
+    return true;
+  }
+  bool string(typename Json::string_t& v) { return Put(std::move(v)), true; }
+  bool binary(typename Json::binary_t& v) { return Put(std::move(v)), true; }
+  bool start_object(std::size_t /*n*/) {
+    frames_.push_back(Frame{Put(typename Json::value_t{Json::value_t::object}), nullptr, pending_.size()});
+    return true;
+  }
+  bool key(typename Json::string_t& k) {
+    Frame& f = frames_.back();
+    auto& members = f.container->template get_ref<typename Json::object_t&>();
+    auto [it, inserted] = members.try_emplace(std::move(k));
+    if (!inserted) Duplicate(it->first, it->second);
+    f.key = &it->first;
+    member_ = &it->second;
+    return true;
+  }
+  bool end_object() {
+    frames_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t /*n*/) {
+    frames_.push_back(Frame{Put(typename Json::value_t{Json::value_t::array}), nullptr, pending_.size()});
+    return true;
+  }
+  bool end_array() {
+    // The array is complete: its elements stay where they are from now on.
+    auto& elements = frames_.back().container->template get_ref<typename Json::array_t&>();
+    for (std::size_t i = frames_.back().pending; i < pending_.size(); ++i) {
+      literals_.Set(elements[pending_[i].index], std::move(pending_[i].literal));
+    }
+    pending_.resize(frames_.back().pending);
+    frames_.pop_back();
+    return true;
+  }
+  template <typename Exception>
+  bool parse_error(std::size_t /*pos*/, const std::string& /*token*/, const Exception& ex) {
+    throw ex;
+  }
+
+ private:
+  struct Frame {
+    Json* container;
+    const std::string* key;  // an object's current key
+    std::size_t pending;     // pending_'s size when the container opened
+  };
+  struct Pending {
+    std::size_t index;
+    std::string literal;
+  };
+
+  template <typename V>
+  Json* Put(V&& v) {
+    if (frames_.empty()) {
+      root_ = Json(std::forward<V>(v));
+      return &root_;
+    }
+    Json* c = frames_.back().container;
+    if (c->is_array()) {
+      auto& elements = c->template get_ref<typename Json::array_t&>();
+      elements.emplace_back(std::forward<V>(v));
+      return &elements.back();
+    }
+    *member_ = Json(std::forward<V>(v));
+    return member_;
+  }
+
+  void Note(Json* at, std::string_view literal) {
+    if (frames_.empty()) return;  // the root: moved when Parse returns it
+    if (frames_.back().container->is_array()) {
+      const auto& elements = frames_.back().container->template get_ref<const typename Json::array_t&>();
+      pending_.push_back(Pending{elements.size() - 1, std::string(literal)});
+    } else {
+      literals_.Set(*at, std::string(literal));
+    }
+  }
+
+  // A repeated key: the old value goes (with the literals recorded inside it, whose nodes are
+  // freed), and Go's strict text names the key's path.
+  void Duplicate(const std::string& key, Json& old) {
+    if (!literals_.empty()) {
+      std::vector<const Json*> todo{&old};
+      while (!todo.empty()) {
+        const Json* v = todo.back();
+        todo.pop_back();
+        literals_.Erase(*v);
+        if (v->is_object()) {
+          for (const auto& m : v->template get_ref<const typename Json::object_t&>())
+            todo.push_back(&m.second);
+        } else if (v->is_array()) {
+          for (const auto& e : v->template get_ref<const typename Json::array_t&>()) todo.push_back(&e);
+        }
+      }
+    }
+    old = nullptr;
+    std::string path;
+    for (std::size_t i = 1; i < frames_.size(); ++i) {
+      const Frame& parent = frames_[i - 1];
+      if (parent.container->is_array()) {
+        path += fmt::format("[{}]", parent.container->size() - 1);
+      } else {
+        if (!path.empty()) path += '.';
+        path += *parent.key;
+      }
+    }
+    if (!path.empty()) path += '.';
+    path += key;
+    duplicates_.push_back(fmt::format("duplicate field \"{}\"", path));
+  }
+
+  Json& root_;
+  NumberLiterals& literals_;
+  std::vector<std::string>& duplicates_;
+  std::vector<Frame> frames_;
+  std::vector<Pending> pending_;
+  Json* member_ = nullptr;
 };
 
 // StripPrefix: nlohmann's what() without "[json.exception.parse_error.101] ".
@@ -367,9 +521,11 @@ inline nlohmann::json Parse(std::string_view data) {
       data, [](nlohmann::json& r) { return nlohmann::detail::json_sax_dom_parser<nlohmann::json>(r); });
 }
 
-inline nlohmann::json Parse(std::string_view data, const nlohmann::json::parser_callback_t& cb) {
-  return detail::ParseWith(data, [&cb](nlohmann::json& r) {
-    return nlohmann::detail::json_sax_dom_callback_parser<nlohmann::json>(r, cb);
+inline nlohmann::json Parse(std::string_view data, ParseRecord& record) {
+  return detail::ParseWith(data, [&record](nlohmann::json& r) {
+    record.literals.Clear();
+    record.duplicates.clear();
+    return detail::RecordingBuilder<nlohmann::json>(r, record.literals, record.duplicates);
   });
 }
 
