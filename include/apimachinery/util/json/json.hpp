@@ -774,29 +774,46 @@ inline bool EqualIterative(const Json& a, const Json& b) {
 
 // EqualBounded: element by element down to kShallowDepth levels, then EqualIterative (no scan
 // ahead, so a shallow document costs about nlohmann's operator==).
+inline bool EqualBounded(const Json& a, const Json& b, std::size_t depth);
+
+// ValueEqual: a and b compared by EqualBounded, with the scalar cases (most of a Kubernetes
+// object's values) decided here without a call.
+inline bool ValueEqual(const Json& a, const Json& b, std::size_t depth) {
+  const Json::value_t t = a.type();
+  if (t == Json::value_t::string && b.type() == t) {
+    return *a.get_ptr<const Json::string_t*>() == *b.get_ptr<const Json::string_t*>();
+  }
+  if (t == Json::value_t::object || t == Json::value_t::array) return EqualBounded(a, b, depth);
+  return !b.is_structured() && a == b;  // numbers of different kinds compare by value
+}
+
 inline bool EqualBounded(const Json& a, const Json& b, std::size_t depth) {
-  if (a.is_object()) {
-    if (!b.is_object() || a.size() != b.size()) return false;
+  const Json::value_t t = a.type();
+  if (t == Json::value_t::object) {
+    if (!b.is_object()) return false;
+    const auto& x = *a.get_ptr<const Json::object_t*>();
+    const auto& y = *b.get_ptr<const Json::object_t*>();
+    if (x.size() != y.size()) return false;
     if (depth == kShallowDepth) return EqualIterative(a, b);
-    auto ib = b.get_ref<const Json::object_t&>().begin();
-    for (const auto& [k, v] : a.get_ref<const Json::object_t&>()) {
-      if (k != ib->first || !EqualBounded(v, ib->second, depth + 1)) return false;
-      ++ib;
+    auto iy = y.begin();
+    for (const auto& [k, v] : x) {
+      if (k != iy->first || !ValueEqual(v, iy->second, depth + 1)) return false;
+      ++iy;
     }
     return true;
   }
-  if (a.is_array()) {
-    if (!b.is_array() || a.size() != b.size()) return false;
+  if (t == Json::value_t::array) {
+    if (!b.is_array()) return false;
+    const auto& x = *a.get_ptr<const Json::array_t*>();
+    const auto& y = *b.get_ptr<const Json::array_t*>();
+    if (x.size() != y.size()) return false;
     if (depth == kShallowDepth) return EqualIterative(a, b);
-    const auto& x = a.get_ref<const Json::array_t&>();
-    const auto& y = b.get_ref<const Json::array_t&>();
     for (std::size_t i = 0; i < x.size(); ++i) {
-      if (!EqualBounded(x[i], y[i], depth + 1)) return false;
+      if (!ValueEqual(x[i], y[i], depth + 1)) return false;
     }
     return true;
   }
-  if (b.is_object() || b.is_array()) return false;
-  return a == b;
+  return ValueEqual(a, b, depth);
 }
 
 }  // namespace detail
