@@ -62,6 +62,7 @@
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/ascii.hpp"
+#include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/internal/hash_combine.hpp"
 
 namespace apimachinery::meta {
@@ -162,10 +163,6 @@ class DefaultRESTMapper : public RESTMapper {
       return x.kind == y.kind && x.group == y.group && x.version == y.version;
     }
   };
-  struct StringHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-  };
 
   // One key of upstream's resourceToKind map.
   struct KindEntry {
@@ -243,13 +240,13 @@ class DefaultRESTMapper : public RESTMapper {
   // resourceToKind
   std::vector<KindEntry> kind_entries_;
   std::unordered_map<schema::GroupVersionResource, std::uint32_t, GVRHash, GVREq> resource_to_kind_;
-  std::unordered_map<std::string, std::vector<std::uint32_t>, StringHash, std::equal_to<>>
+  std::unordered_map<std::string, std::vector<std::uint32_t>, util::StringHash, util::StringEqual>
       kinds_by_resource_name_;
 
   // pluralToSingular
   std::vector<PluralEntry> plural_entries_;
   std::unordered_map<schema::GroupVersionResource, std::uint32_t, GVRHash, GVREq> plural_to_singular_;
-  std::unordered_map<std::string, std::vector<PluralHit>, StringHash, std::equal_to<>>
+  std::unordered_map<std::string, std::vector<PluralHit>, util::StringHash, util::StringEqual>
       plurals_by_resource_name_;
   std::unordered_map<schema::GroupVersionResource, std::vector<std::uint32_t>, GVRHash, GVREq>
       plurals_by_singular_;

@@ -158,19 +158,9 @@ class ShortcutExpander : public meta::ResettableRESTMapper {
     // The warnings of a request without a group (computed once).
     std::vector<std::string> any_group_warnings;
   };
-  struct NameHash {
-    std::size_t operator()(const std::string& s) const noexcept {
-      return static_cast<std::size_t>(util::FastHash(s));
-    }
-  };
-  struct NameEquals {
-    bool operator()(const std::string& a, const std::string& b) const noexcept {
-      return util::KeyEquals(a, b);
-    }
-  };
   // The short-name table of one discovery round.
   struct Table {
-    std::unordered_map<std::string, Names, NameHash, NameEquals> names;
+    std::unordered_map<std::string, Names, util::StringHash, util::StringEqual> names;
   };
   // An expansion and the warnings it owes the handler.
   struct Expansion {

@@ -1,7 +1,10 @@
-// util: FastHash and KeyEquals, the hash and equality of the library's internal hash tables.
+// util: FastHash and KeyEquals, the hash and equality of the library's internal hash tables, and
+// StringHash / StringEqual, the same as transparent function objects for the standard containers.
 //
 //   const std::uint64_t h = util::FastHash("namespace-01/pod-0000042");
 //   util::KeyEquals(a, b);   // a == b, inlined for strings of up to 16 bytes
+//   std::unordered_map<std::string, int, util::StringHash, util::StringEqual> m;
+//   m.find(std::string_view("web"));   // no std::string is built for the lookup
 //
 // The keys of these tables are short: API names ("deployments", "apps"), object keys
 // ("default/web-0"), index values (a node or namespace name). libstdc++'s std::hash (a byte-wise
@@ -15,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 namespace apimachinery::util {
@@ -97,5 +101,18 @@ inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noe
   }
   return true;
 }
+
+// StringHash / StringEqual: FastHash and KeyEquals as transparent hasher and key-equal of an
+// std::unordered_map or std::unordered_set keyed by std::string, so that lookups by
+// std::string_view (or const char*) build no std::string. The one string hash of the library's
+// standard containers.
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return static_cast<std::size_t>(FastHash(s)); }
+};
+struct StringEqual {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const noexcept { return KeyEquals(a, b); }
+};
 
 }  // namespace apimachinery::util

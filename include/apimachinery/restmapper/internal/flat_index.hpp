@@ -24,13 +24,9 @@ namespace apimachinery::restmapper::internal {
 using util::FastHash;
 using util::KeyEquals;
 
-// Transparent hashing, so lookups by std::string_view do not allocate.
-struct StringHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
+// StringMap: the builder's maps, probed by std::string_view without allocating.
 template <typename V>
-using StringMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
+using StringMap = std::unordered_map<std::string, V, util::StringHash, util::StringEqual>;
 
 // FlatIndex: an immutable open-addressing map from a key of one or two strings to a uint32_t,
 // probed without allocating. Built once; load factor <= 1/2. The key bytes live in one buffer and
