@@ -32,12 +32,6 @@ namespace fields = apimachinery::fields;
 namespace labels = apimachinery::labels;
 namespace cache = apimachinery::cache;
 
-std::set<std::string> Names(const ctrl::ObjectList<Pod>& list) {
-  std::set<std::string> out;
-  for (const auto& p : list.items) out.insert(p->metadata.namespace_ + "/" + p->metadata.name);
-  return out;
-}
-
 void Seed(Env& env) {
   env.CreatePod("default", "a", "node-1", {{"app", "web"}});
   env.CreatePod("default", "b", "node-2", {{"app", "db"}});

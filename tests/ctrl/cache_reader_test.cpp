@@ -32,12 +32,6 @@ namespace errors = apimachinery::errors;
 namespace fields = apimachinery::fields;
 namespace labels = apimachinery::labels;
 
-std::set<std::string> Names(const ctrl::ObjectList<Pod>& list) {
-  std::set<std::string> out;
-  for (const auto& p : list.items) out.insert(p->metadata.namespace_ + "/" + p->metadata.name);
-  return out;
-}
-
 // Three pods in two namespaces on two nodes.
 void Seed(Env& env) {
   env.CreatePod("default", "a", "node-1", {{"app", "web"}});

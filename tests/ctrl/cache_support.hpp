@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <set>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -52,6 +53,13 @@ struct PodList : runtime::ObjectBase<PodList> {
 };
 APIMACHINERY_FIELDS(PodList, (list_meta, "metadata"), items)
 APIMACHINERY_JSON_FIELDS(PodList)
+
+// Names: the "<namespace>/<name>" of each listed pod.
+inline std::set<std::string> Names(const ctrl::ObjectList<Pod>& list) {
+  std::set<std::string> out;
+  for (const auto& p : list.items) out.insert(p->metadata.namespace_ + "/" + p->metadata.name);
+  return out;
+}
 
 struct Node : runtime::ObjectBase<Node> {
   static constexpr std::string_view kKind = "Node";
