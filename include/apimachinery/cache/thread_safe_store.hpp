@@ -11,8 +11,9 @@
 // Upstream: k8s.io/client-go/tools/cache/thread_safe_store.go (threadSafeMap, storeIndex).
 //
 // Design (the pieces: select_query.hpp, the query types; internal/posting_index.hpp, one inverted
-// index; internal/label_index.hpp, the label index functions; internal/id_table.hpp,
-// chunked_array.hpp, slot_key.hpp and prefetch.hpp, the containers):
+// index; internal/label_index.hpp, the label index functions; internal/chunked_array.hpp and
+// slot_key.hpp, the containers; util/internal/id_table.hpp, the hash table, through
+// internal/id_table.hpp):
 // - Keys are interned to small integer ids: a slot array holds the object per id, a key array its
 //   key (inline up to 31 bytes, two keys to a cache line), and a compact open-addressing table
 //   maps a key's hash to its id. Freed ids are reused.
@@ -97,7 +98,6 @@
 #include "apimachinery/cache/internal/id_table.hpp"
 #include "apimachinery/cache/internal/label_index.hpp"
 #include "apimachinery/cache/internal/posting_index.hpp"
-#include "apimachinery/cache/internal/prefetch.hpp"
 #include "apimachinery/cache/internal/shared_mutex.hpp"
 #include "apimachinery/cache/internal/slot_key.hpp"
 #include "apimachinery/cache/object_list.hpp"
