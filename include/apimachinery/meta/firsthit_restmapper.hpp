@@ -5,6 +5,10 @@
 // RESTMapping) return the first delegate's successful answer instead of reporting ambiguity
 // across delegates. The plural lookups, ResourceSingularizer and Reset are MultiRESTMapper's.
 //
+// Example:
+//   auto preferred_mapper = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"", "v1"}});
+//   preferred_mapper->Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
+//   auto fallback_mapper = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"", "v1"}});
 //   meta::FirstHitRESTMapper m({preferred_mapper, fallback_mapper});
 //   m.KindFor({"", "", "pods"});   // preferred_mapper's answer if it has one
 //

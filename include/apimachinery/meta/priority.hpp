@@ -7,6 +7,12 @@
 // pattern that matches nothing is skipped; one that matches several narrows the list and the next
 // pattern continues from there.
 //
+// Example:
+//   auto extensions = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"extensions", "v1beta1"}});
+//   extensions->Add({"extensions", "v1beta1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   auto apps = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"apps", "v1"}});
+//   apps->Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   auto multi = std::make_shared<meta::MultiRESTMapper>(std::vector<std::shared_ptr<meta::RESTMapper>>{extensions, apps});
 //   meta::PriorityRESTMapper m(multi, {{"", "v1", "*"}}, {{"", "v1", "*"}, {"apps", "*", "*"}});
 //   m.KindFor({"", "", "deployments"});   // the apps kind even if another group serves it too
 //
