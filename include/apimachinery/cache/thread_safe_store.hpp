@@ -1,5 +1,14 @@
 // cache::ThreadSafeStore: a concurrent, indexed map from string keys to shared immutable objects.
 //
+// Example:
+//   using Pod = runtime::Unstructured;   // any runtime::Object type
+//   cache::IndexFunc NodeNameIndexFunc = [](const runtime::Object& o) {
+//     auto node = runtime::NestedString(static_cast<const Pod&>(o).Body(), "spec", "nodeName");
+//     return node ? std::vector<std::string>{*node} : std::vector<std::string>{};
+//   };
+//   Pod pod;
+//   pod.UnmarshalJSON(R"({"metadata": {"name": "pod-1", "namespace": "ns"},
+//                         "spec": {"nodeName": "node-7"}})");
 //   cache::ThreadSafeStore store({{"byNode", NodeNameIndexFunc}}, {.label_index = true});
 //   store.Add("ns/pod-1", std::make_shared<const Pod>(pod));
 //   auto on_node = store.ByIndex("byNode", "node-7");     // cache::ObjectList of const Object*

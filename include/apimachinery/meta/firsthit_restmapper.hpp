@@ -6,9 +6,10 @@
 // across delegates. The plural lookups, ResourceSingularizer and Reset are MultiRESTMapper's.
 //
 // Example:
-//   auto preferred_mapper = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"", "v1"}});
+//   std::vector<schema::GroupVersion> core{{"", "v1"}};
+//   auto preferred_mapper = std::make_shared<meta::DefaultRESTMapper>(core);
 //   preferred_mapper->Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
-//   auto fallback_mapper = std::make_shared<meta::DefaultRESTMapper>(std::vector<schema::GroupVersion>{{"", "v1"}});
+//   auto fallback_mapper = std::make_shared<meta::DefaultRESTMapper>(core);
 //   meta::FirstHitRESTMapper m({preferred_mapper, fallback_mapper});
 //   m.KindFor({"", "", "pods"});   // preferred_mapper's answer if it has one
 //

@@ -13,18 +13,23 @@
 //       return std::make_shared<Depth>();
 //     }
 //     std::shared_ptr<workqueue::CounterMetric> NewAddsMetric(std::string_view) override { return nullptr; }
-//     std::shared_ptr<workqueue::HistogramMetric> NewLatencyMetric(std::string_view) override { return nullptr; }
+//     std::shared_ptr<workqueue::HistogramMetric> NewLatencyMetric(std::string_view) override {
+//       return nullptr;
+//     }
 //     std::shared_ptr<workqueue::HistogramMetric> NewWorkDurationMetric(std::string_view) override {
 //       return nullptr;
 //     }
-//     std::shared_ptr<workqueue::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(std::string_view) override {
+//     std::shared_ptr<workqueue::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(
+//         std::string_view) override {
 //       return nullptr;
 //     }
 //     std::shared_ptr<workqueue::SettableGaugeMetric> NewLongestRunningProcessorSecondsMetric(
 //         std::string_view) override {
 //       return nullptr;
 //     }
-//     std::shared_ptr<workqueue::CounterMetric> NewRetriesMetric(std::string_view) override { return nullptr; }
+//     std::shared_ptr<workqueue::CounterMetric> NewRetriesMetric(std::string_view) override {
+//       return nullptr;
+//     }
 //   };
 // Example:
 //   workqueue::Queue<> q({.name = "pods", .metrics_provider = std::make_shared<MyProvider>()});
