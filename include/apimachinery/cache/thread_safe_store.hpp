@@ -34,16 +34,16 @@
 //   a posting is compacted when its tombstones outnumber both its live ids and 8, so a posting
 //   holds at most about twice its live ids and the compaction is amortised O(1) per removal.
 //   Empty postings are removed with their value.
-// - Optional label index (ThreadSafeStoreOptions::label_index; kept apart from the user's indexes): postings
-// for every `key=value` pair and every
-//   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
+// - Optional label index (ThreadSafeStoreOptions::label_index; kept apart from the user's
+//   indexes): postings for every `key=value` pair and every label key, so a selector's `=`, `==`,
+//   `in` and exists requirements can drive a query.
 // - A write first looks everything up and prefetches every line it will write (the key's bucket
 //   even before the index functions run, then the postings' lines and the replaced object, whose
 //   reference count is often on the same line), and only then modifies anything, so its cache
 //   misses overlap.
-// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList (GetRef a cache::ObjectRef): plain
-// pointers plus one pin
-//   on a reclamation epoch (internal/epoch.hpp), so a read costs no reference count per object.
+// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList (GetRef a cache::ObjectRef):
+//   plain pointers plus one pin on a reclamation epoch (internal/epoch.hpp), so a read costs no
+//   reference count per object.
 //   Replaced and deleted objects are released when no list that could see them remains.
 // - Select() answers namespace + index requirements (= and !=) + label selector in one read: it
 //   picks the smallest posting among everything an index covers as the driver and filters the
