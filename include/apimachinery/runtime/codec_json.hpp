@@ -8,7 +8,7 @@
 //   runtime::JSONSerializer codec(scheme);                          // or {scheme, {.strict = true}}
 //   std::unique_ptr<runtime::Object> obj = codec.Decode(bytes);     // typed v1::Widget, or Unstructured
 //   std::string out = codec.Encode(*obj);                           // apiVersion/kind set
-//   std::string v2 = codec.Encode(*obj, widgets_v2);              // convert, then encode
+//   std::string v2 = codec.Encode(*obj, widgets_v2);                // convert, then encode
 //
 // Decode reads apiVersion/kind (defaults fill a missing kind, or a missing group/version, as
 // upstream), then:

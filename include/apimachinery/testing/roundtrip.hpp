@@ -5,13 +5,15 @@
 //
 // Example (namespace scope):
 //   namespace v1beta1 {
+//   struct WidgetSpec { int replicas = 0; std::string legacy_note; };
+//   APIMACHINERY_FIELDS(WidgetSpec, replicas, legacy_note)
 //   struct Widget : runtime::ObjectBase<Widget> {
 //     static constexpr std::string_view kKind = "Widget";
 //     metav1::TypeMeta type_meta;
 //     metav1::ObjectMeta metadata;
-//     std::string legacy_note;
+//     WidgetSpec spec;
 //   };
-//   APIMACHINERY_FIELDS(Widget, metadata, legacy_note)
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
 //   APIMACHINERY_JSON_FIELDS(Widget)
 //   }  // namespace v1beta1
 // Example:
