@@ -4,9 +4,11 @@
 A header marks a snippet with a comment line that is exactly `// Example:`; the comment lines that
 follow it and start with `//   ` (three spaces) are the snippet's code, with that prefix removed
 (deeper indentation is kept). The first line that does not start so ends the snippet. A snippet is
-a function body: each becomes `void Run()` in a namespace of its own, after
+a function body: each becomes `void RunN()` in the namespace of its header's snippets, after
 `using namespace apimachinery;`, with a #line directive so that a compiler error names the
-header's line. Expressions whose value a snippet shows in a trailing comment
+header's line. A block marked `// Example (namespace scope):` instead is placed at namespace scope
+in that namespace (before the snippets that follow it in the header, which can use it): for what a
+function body cannot hold, such as a struct with static members and its APIMACHINERY_FIELDS list. Expressions whose value a snippet shows in a trailing comment
 (`util::ToLowerASCII("ConfigMap");  // "configmap"`) and variables not used further are fine: the
 build compiles the unit with the unused value/result/variable warnings off.
 
@@ -23,6 +25,7 @@ import sys
 import tempfile
 
 MARKER = "// Example:"
+NAMESPACE_MARKER = "// Example (namespace scope):"
 CODE_PREFIX = "//   "
 
 
@@ -31,13 +34,15 @@ class SnippetError(Exception):
 
 
 def snippets_of(path, rel):
-    """[(first code line number, [code lines])] of the file at `path` (shown as `rel`)."""
+    """[(first code line number, [code lines], at namespace scope)] of the file at `path` (shown as
+    `rel`)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     out = []
     i = 0
     while i < len(lines):
-        if lines[i].rstrip() != MARKER:
+        marker = lines[i].rstrip()
+        if marker not in (MARKER, NAMESPACE_MARKER):
             i += 1
             continue
         start = i + 2  # 1-based number of the first code line
@@ -47,8 +52,8 @@ def snippets_of(path, rel):
             code.append(lines[i][len(CODE_PREFIX):])
             i += 1
         if not code:
-            raise SnippetError(f"{rel}:{start - 1}: `{MARKER}` is not followed by `{CODE_PREFIX}code` lines")
-        out.append((start, code))
+            raise SnippetError(f"{rel}:{start - 1}: `{marker}` is not followed by `{CODE_PREFIX}code` lines")
+        out.append((start, code, marker == NAMESPACE_MARKER))
     return out
 
 
@@ -80,18 +85,22 @@ def render(found):
     for w in ("unused-value", "unused-result", "unused-variable", "unused-but-set-variable"):
         out.append(f'#pragma GCC diagnostic ignored "-W{w}"')
     out.append("")
-    n = 0
-    for rel, path, snippets in found:
-        for line, code in snippets:
+    for h, (rel, path, snippets) in enumerate(found, 1):
+        out.append(f"namespace apimachinery_snippet_{h} {{  // {rel}")
+        out.append("using namespace apimachinery;  // NOLINT")
+        n = 0
+        for line, code, namespace_scope in snippets:
+            if namespace_scope:
+                out.append(f'#line {line} "{path}"')
+                out.extend(code)
+                continue
             n += 1
-            out.append(f"namespace apimachinery_snippet_{n} {{")
-            out.append("[[maybe_unused]] void Run() {")
-            out.append("  using namespace apimachinery;  // NOLINT")
+            out.append(f"[[maybe_unused]] void Run{n}() {{")
             out.append(f'#line {line} "{path}"')
             out.extend(code)
             out.append("}")
-            out.append(f"}}  // namespace apimachinery_snippet_{n}")
-            out.append("")
+        out.append(f"}}  // namespace apimachinery_snippet_{h}")
+        out.append("")
     return "\n".join(out)
 
 
@@ -112,16 +121,20 @@ def self_test():
         good = os.path.join(d, "apimachinery", "x", "good.hpp")
         with open(good, "w") as f:
             f.write("// x/good: a header.\n//\n// Example:\n//   int a = 1;\n//     ++a;  // 2\n"
-                    "// after the snippet\n#pragma once\n// Example:\n//   int b = 2;\n")
+                    "// after the snippet\n#pragma once\n// Example (namespace scope):\n//   struct S {};\n"
+                    "// Example:\n//   S b;\n")
         with open(os.path.join(d, "apimachinery", "x", "none.hpp"), "w") as f:
             f.write("// no marker\n//   int c = 3;\n#pragma once\n")
         found = collect(d)
         assert [r for r, _, _ in found] == ["apimachinery/x/good.hpp"], found
-        assert found[0][2] == [(4, ["int a = 1;", "  ++a;  // 2"]), (9, ["int b = 2;"])], found[0][2]
+        assert found[0][2] == [(4, ["int a = 1;", "  ++a;  // 2"], False), (9, ["struct S {};"], True),
+                               (11, ["S b;"], False)], found[0][2]
         text = render(found)
         assert '#include "apimachinery/x/good.hpp"' in text
-        assert f'#line 4 "{good}"\nint a = 1;\n  ++a;  // 2\n}}' in text, text
-        assert "namespace apimachinery_snippet_2 {" in text and "after the snippet" not in text
+        assert "namespace apimachinery_snippet_1 {" in text and "after the snippet" not in text
+        assert f'void Run1() {{\n#line 4 "{good}"\nint a = 1;\n  ++a;  // 2\n}}' in text, text
+        assert (f'}}\n#line 9 "{good}"\nstruct S {{}};\n[[maybe_unused]] void Run2() {{\n'
+                f'#line 11 "{good}"\nS b;\n}}\n}}  // namespace apimachinery_snippet_1') in text, text
         bad = os.path.join(d, "apimachinery", "x", "bad.hpp")
         with open(bad, "w") as f:
             f.write("// Example:\n//\n")

@@ -3,6 +3,12 @@
 // Controller.Run, processLoop, processDeltas, processDeltasInBatch, ResourceEventHandler,
 // ResourceEventHandlerFuncs, InformerOptions, NewInformerWithOptions).
 //
+// Example:
+//   testing::FakeAPIServer server;   // or any source of pods
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   std::shared_ptr<cache::ListerWatcher> lw = server.ListerWatcher({"", "v1", "pods"});
+//   cache::ResourceEventHandlerFuncs handler{
+//       .on_add = [](const auto& obj, bool) { fmt::print("added {}\n", obj->GetObjectMeta()->name); }};
 //   auto indexer = std::make_shared<cache::Indexer>(cache::MetaNamespaceKeyFunc);
 //   auto fifo = std::make_shared<cache::RealFIFO>(cache::MetaNamespaceKeyFunc, indexer);
 //   cache::Controller c({.queue = fifo, .lister_watcher = lw,

@@ -1,6 +1,8 @@
 // Delta types shared by the FIFOs and informers, the DeletedFinalStateUnknown tombstone, and the
 // tombstone-aware key function.
 //
+// Example:
+//   auto last_known = std::make_shared<const metav1::PartialObjectMetadata>();   // the last state seen
 //   cache::Delta d{cache::DeltaType::kDeleted,
 //                  std::make_shared<const cache::DeletedFinalStateUnknown>("ns/a", last_known)};
 //   cache::DeletionHandlingMetaNamespaceKeyFunc(*d.object);   // "ns/a"

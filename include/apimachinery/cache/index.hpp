@@ -4,7 +4,8 @@
 // Indexers names a set of them. MetaNamespaceIndexFunc indexes by metadata.namespace_ and is
 // conventionally registered under kNamespaceIndex ("namespace").
 //
-//   cache::Indexers indexers{{cache::kNamespaceIndex, cache::MetaNamespaceIndexFunc}};
+// Example:
+//   cache::Indexers indexers{{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
 //   cache::Indexer store(cache::MetaNamespaceKeyFunc, indexers);
 //   auto pods = store.ByIndex(cache::kNamespaceIndex, "default");
 //

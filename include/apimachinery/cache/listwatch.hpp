@@ -3,11 +3,15 @@
 // WatchFunc, ListWatch, ToListWatcherWithWatchListSemantics; client-go/util/watchlist:
 // DoesClientNotSupportWatchListSemantics).
 //
+// Example:
+//   testing::FakeAPIServer server;   // or any source of pods
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   std::shared_ptr<cache::ListerWatcher> pods = server.ListerWatcher({"", "v1", "pods"});
 //   auto lw = std::make_shared<cache::ListWatch>(
-//       [&](const metav1::ListOptions& o) { return server.ListPods(o); },      // -> ListResult
-//       [&](const metav1::ListOptions& o) { return server.WatchPods(o); });    // -> watch::Interface
+//       [&](const metav1::ListOptions& o) { return pods->List(o); },      // -> ListResult
+//       [&](const metav1::ListOptions& o) { return pods->Watch(o); });    // -> watch::Interface
 //   cache::ListResult page = lw->List({.limit = 500});
-//   auto w = lw->Watch({.resource_version = page.resource_version, .allow_watch_bookmarks = true});
+//   auto w = lw->Watch({.allow_watch_bookmarks = true, .resource_version = page.resource_version});
 //
 // Errors are thrown: an API error is an errors::StatusError (a 410 answers errors::IsGone /
 // IsResourceExpired), whatever the functions throw passes through unchanged.

@@ -2,7 +2,12 @@
 // for as long as the list lives, without a reference count per object. cache::ObjectRef: the same
 // for the one object a key lookup lends (ThreadSafeStore::GetRef, Indexer::GetByKeyRef).
 //
-//   for (const runtime::Object* o : store.ByIndex("node", "node-7")) Use(*o);
+// Example:
+//   cache::Indexer store(cache::MetaNamespaceKeyFunc, {{"node", [](const runtime::Object& o) {
+//                          return std::vector<std::string>{o.GetObjectMeta()->labels.at("node")};
+//                        }}});
+//   for (const runtime::Object* o : store.ByIndex("node", "node-7"))
+//     fmt::print("{}\n", o->GetObjectMeta()->uid);
 //   cache::ObjectList pods = store.List();
 //   std::shared_ptr<const runtime::Object> keep = pods.Share(0);   // a reference of its own
 //

@@ -5,9 +5,16 @@
 // isTooLargeResourceVersionError, isWatchErrorRetriable, DefaultWatchErrorHandler,
 // VeryShortWatchError).
 //
+// Example:
+//   testing::FakeAPIServer server;   // or any source of pods
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   std::shared_ptr<cache::ListerWatcher> lw = server.ListerWatcher({"", "v1", "pods"});
+//   auto indexer = std::make_shared<cache::Indexer>(cache::DeletionHandlingMetaNamespaceKeyFunc);
 //   cache::RealFIFO fifo(cache::DeletionHandlingMetaNamespaceKeyFunc, indexer);
 //   cache::Reflector r(lw, fifo, {.name = "pods", .resync_period = std::chrono::seconds(30)});
-//   std::jthread t([&](std::stop_token st) { r.Run(st); });   // ... t.request_stop(); t.join();
+//   std::jthread t([&](std::stop_token st) { r.Run(st); });
+//   t.request_stop();
+//   t.join();
 //
 // What Run does, as upstream:
 // - List (through pager::ListPager) at relistResourceVersion(): "0" first (any version the

@@ -2,6 +2,7 @@
 // selector vocabulary of the rest of the library: a namespace, a fields::Selector over the
 // store's indexes (each term's field names an index) and a labels::Selector. Built fluently:
 //
+// Example:
 //   auto q = cache::SelectQuery()
 //                .InNamespace("ns")
 //                .WhereIndex("byNode", selection::Operator::kEquals, "node-7")

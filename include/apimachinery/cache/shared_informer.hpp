@@ -4,15 +4,22 @@
 // ResourceEventHandlerRegistration, ShutDownEventHandler; StripManagedFields is
 // sigs.k8s.io/controller-runtime/pkg/cache/cache.go: TransformStripManagedFields).
 //
-//   cache::SharedIndexInformer informer(lw, std::chrono::minutes(10),
-//                                       {{cache::kNamespaceIndex, cache::MetaNamespaceIndexFunc}});
+// Example:
+//   testing::FakeAPIServer server;   // or any source of pods
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   std::shared_ptr<cache::ListerWatcher> lw = server.ListerWatcher({"", "v1", "pods"});
+//   static constexpr auto Print = [](const runtime::Object& o, std::string_view what) {
+//     fmt::print("{}: {}\n", o.GetObjectMeta()->name, what);
+//   };
+//   cache::Indexers indexers{{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
+//   cache::SharedIndexInformer informer(lw, std::chrono::minutes(10), indexers);
 //   informer.SetTransform(cache::StripManagedFields);
 //   auto reg = informer.AddEventHandler({
-//       .on_add = [](const auto& obj, bool initial) { ... },
-//       .on_update = [](const auto& old_obj, const auto& new_obj) { ... },
-//       .on_delete = [](const auto& obj) { if (cache::AsTombstone(*obj)) ...; }});
+//       .on_add = [](const auto& obj, bool initial) { Print(*obj, initial ? "listed" : "added"); },
+//       .on_update = [](const auto& /*old_obj*/, const auto& new_obj) { Print(*new_obj, "updated"); },
+//       .on_delete = [](const auto& obj) { if (cache::AsTombstone(*obj)) fmt::print("state unknown\n"); }});
 //   std::jthread t([&](std::stop_token stop) { informer.Run(stop); });
-//   cache::WaitForCacheSync(stop, {[&] { return reg->HasSynced(); }});
+//   cache::WaitForCacheSync(t.get_stop_token(), {[&] { return reg->HasSynced(); }});
 //   informer.GetIndexer().ByIndex(cache::kNamespaceIndex, "default");
 //
 // How it works: Run makes a RealFIFO whose known objects are the indexer, a Reflector that fills

@@ -1,8 +1,12 @@
 // cache::Indexer: a thread-safe, indexed object store keyed by a key function, and the key
 // functions themselves.
 //
+// Example:
+//   using Pod = metav1::PartialObjectMetadata;   // any runtime::Object type
+//   Pod pod;
+//   pod.metadata = {.name = "web-0", .namespace_ = "default"};
 //   cache::Indexer pods(cache::MetaNamespaceKeyFunc,
-//                       {{cache::kNamespaceIndex, cache::MetaNamespaceIndexFunc}});
+//                       {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}});
 //   pods.Add(std::make_shared<const Pod>(pod));                  // key "default/web-0"
 //   std::shared_ptr<const Pod> p = pods.GetByKeyAs<Pod>("default/web-0");   // null if absent
 //   auto in_ns = pods.ByIndex(cache::kNamespaceIndex, "default");

@@ -7,9 +7,18 @@
 // known object that has nothing queued. Pop blocks until a delta is available and hands it to a
 // callback under the queue's lock; PopBatch hands over several at once.
 //
+// Example:
+//   auto indexer = std::make_shared<cache::Indexer>(cache::DeletionHandlingMetaNamespaceKeyFunc);
+//   auto pod = std::make_shared<metav1::PartialObjectMetadata>();
+//   pod->metadata = {.name = "web-0", .namespace_ = "default"};
+//   std::vector<std::shared_ptr<const runtime::Object>> listed{pod};
+//   cache::ResourceEventHandlerFuncs handler;
 //   cache::RealFIFO fifo(cache::DeletionHandlingMetaNamespaceKeyFunc, indexer);
 //   fifo.Replace(listed, "rv-1");
-//   fifo.Pop([&](const cache::Deltas& d, bool initial) { apply(d); });
+//   auto apply = [&](const cache::Deltas& d, bool initial) {
+//     cache::ProcessDeltas(handler, *indexer, d, initial);
+//   };
+//   fifo.Pop([&](const cache::Deltas& d, bool initial) { apply(d, initial); });
 //   fifo.HasSynced();   // true once everything from the first Replace has been popped
 //
 // Upstream: k8s.io/client-go/tools/cache/the_real_fifo.go.

@@ -1,5 +1,14 @@
 // cache::ThreadSafeStore: a concurrent, indexed map from string keys to shared immutable objects.
 //
+// Example:
+//   using Pod = runtime::Unstructured;   // any runtime::Object type
+//   cache::IndexFunc NodeNameIndexFunc = [](const runtime::Object& o) {
+//     auto node = runtime::NestedString(static_cast<const Pod&>(o).Body(), "spec", "nodeName");
+//     return node ? std::vector<std::string>{*node} : std::vector<std::string>{};
+//   };
+//   Pod pod;
+//   pod.UnmarshalJSON(R"({"metadata": {"name": "pod-1", "namespace": "ns"},
+//                         "spec": {"nodeName": "node-7"}})");
 //   cache::ThreadSafeStore store({{"byNode", NodeNameIndexFunc}}, {.label_index = true});
 //   store.Add("ns/pod-1", std::make_shared<const Pod>(pod));
 //   auto on_node = store.ByIndex("byNode", "node-7");     // cache::ObjectList of const Object*
@@ -26,16 +35,16 @@
 //   a posting is compacted when its tombstones outnumber both its live ids and 8, so a posting
 //   holds at most about twice its live ids and the compaction is amortised O(1) per removal.
 //   Empty postings are removed with their value.
-// - Optional label index (ThreadSafeStoreOptions::label_index; kept apart from the user's indexes): postings
-// for every `key=value` pair and every
-//   label key, so a selector's `=`, `==`, `in` and exists requirements can drive a query.
+// - Optional label index (ThreadSafeStoreOptions::label_index; kept apart from the user's
+//   indexes): postings for every `key=value` pair and every label key, so a selector's `=`, `==`,
+//   `in` and exists requirements can drive a query.
 // - A write first looks everything up and prefetches every line it will write (the key's bucket
 //   even before the index functions run, then the postings' lines and the replaced object, whose
 //   reference count is often on the same line), and only then modifies anything, so its cache
 //   misses overlap.
-// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList (GetRef a cache::ObjectRef): plain
-// pointers plus one pin
-//   on a reclamation epoch (internal/epoch.hpp), so a read costs no reference count per object.
+// - Reads (List, ByIndex, Index, Select) return a cache::ObjectList (GetRef a cache::ObjectRef):
+//   plain pointers plus one pin on a reclamation epoch (internal/epoch.hpp), so a read costs no
+//   reference count per object.
 //   Replaced and deleted objects are released when no list that could see them remains.
 // - Select() answers namespace + index requirements (= and !=) + label selector in one read: it
 //   picks the smallest posting among everything an index covers as the driver and filters the

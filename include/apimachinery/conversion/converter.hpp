@@ -4,12 +4,27 @@
 // A conversion function turns a value of type A into a value of type B. Functions are registered
 // with their static types, and the compiler checks the lambda against them:
 //
+// Example (namespace scope):
+//   namespace v1 {
+//   struct WidgetSpec { std::string image; };
+//   struct Widget { int replicas = 0; WidgetSpec spec; };
+//   }  // namespace v1
+//   namespace internal {
+//   struct WidgetSpec { std::string image; };
+//   struct Widget { int size = 0; WidgetSpec spec; };
+//   }  // namespace internal
+// Example:
 //   conversion::Converter c;
+//   c.RegisterConversionFunc<v1::WidgetSpec, internal::WidgetSpec>(
+//       [](const v1::WidgetSpec& in, internal::WidgetSpec& out, conversion::Scope&) {
+//         out.image = in.image;
+//       });
 //   c.RegisterConversionFunc<v1::Widget, internal::Widget>(
 //       [](const v1::Widget& in, internal::Widget& out, conversion::Scope& s) {
 //         out.size = in.replicas;
 //         s.Convert(in.spec, out.spec);          // nested values go through the same converter
 //       });
+//   v1::Widget v1_widget{.replicas = 3, .spec = {.image = "nginx"}};
 //   internal::Widget w;
 //   c.Convert(v1_widget, w);                      // or c.Convert(&obj, id_a, &out, id_b, meta)
 //

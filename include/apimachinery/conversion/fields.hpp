@@ -2,17 +2,56 @@
 // conversions (as *generated* functions), a field-by-field diff, and (runtime/fields_json.hpp) the
 // JSON wire form.
 //
+// Example (namespace scope):
 //   struct WidgetSpec { int replicas = 0; std::string image; };
 //   APIMACHINERY_FIELDS(WidgetSpec, replicas, image)     // at namespace scope, after the struct
 //
+// With a field list on both versions of a type (here v1 and the hub, whose spec has a color too):
+//
+// Example (namespace scope):
+//   namespace v1 {
+//   struct WidgetSpec { int replicas = 0; std::string image; };
+//   APIMACHINERY_FIELDS(WidgetSpec, replicas, image)
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   }  // namespace v1
+//   namespace hub {
+//   struct WidgetSpec { int replicas = 0; std::string image; std::string color; };
+//   APIMACHINERY_FIELDS(WidgetSpec, replicas, image, color)
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_IGNORED_FIELDS(hub::WidgetSpec, v1::WidgetSpec, color)   // see below
+//   }  // namespace hub
+// Example:
+//   conversion::Converter converter;
+//   runtime::Scheme scheme;
+//   v1::WidgetSpec v1_spec{3, "nginx"};
+//   hub::WidgetSpec hub_spec;
+//   conversion::Scope scope(converter, nullptr);
 //   conversion::AutoConvert(v1_spec, hub_spec, scope);  // in a manual function, then fix renames
-//   conversion::RegisterGeneratedFieldConversions<v1::Widget, internal::Widget>(converter);
-//   scheme.AddGeneratedFieldConversions<v1::Widget, internal::Widget>();   // both directions
+//   conversion::RegisterGeneratedFieldConversions<v1::Widget, hub::Widget>(converter);
+//   scheme.AddGeneratedFieldConversions<v1::Widget, hub::Widget>();   // both directions
+//   v1::Widget a, b;
+//   b.spec.replicas = 2;
 //   conversion::FirstDifference(a, b);                  // "spec.replicas", or nullopt
 //
 // Each entry is a member, bare or with Go's struct tag (the text inside `json:"..."`):
 //
-//   struct Service { metav1::ObjectMeta metadata; ServiceSpec spec; };
+// Example (namespace scope):
+//   struct ServicePort { std::int32_t port = 0; };
+//   APIMACHINERY_FIELDS(ServicePort, port)
+//   struct Common { std::string type; };
+//   APIMACHINERY_FIELDS(Common, type)
 //   struct ServiceSpec { std::string cluster_ip; std::vector<ServicePort> ports; std::int32_t n = 0;
 //                        Common common; std::string cache; std::int64_t big = 0; };
 //   APIMACHINERY_FIELDS(ServiceSpec,
@@ -22,6 +61,8 @@
 //                       (common, ",inline"),                  // Common's fields at this level
 //                       (cache, "-"),                         // not part of the JSON
 //                       (big, "big,string"))                  // written as "123"
+//   struct Service { metav1::ObjectMeta metadata; ServiceSpec spec; };
+//   APIMACHINERY_FIELDS(Service, metadata, spec)
 //
 // - A bare member's key is its name in camelCase (`container_port` -> `containerPort`, a trailing
 //   `_` dropped: `namespace_` -> `namespace`), and it is omitempty: what existing lists meant.

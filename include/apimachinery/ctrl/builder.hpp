@@ -3,6 +3,33 @@
 // pkg/builder/controller.go: ControllerManagedBy, For, Owns, Watches, WatchesRawSource,
 // WithEventFilter, WithOptions, Named, Complete, Build).
 //
+// Example (namespace scope):
+//   struct WidgetSpec { int size = 0; };
+//   APIMACHINERY_FIELDS(WidgetSpec, size)
+//   struct Widget : runtime::ObjectBase<Widget> {   // a custom resource (runtime/interfaces.hpp)
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   struct ConfigMap : runtime::ObjectBase<ConfigMap> {   // the part of core/v1 ConfigMap used
+//     static constexpr std::string_view kKind = "ConfigMap";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     std::map<std::string, std::string> data;
+//   };
+//   APIMACHINERY_FIELDS(ConfigMap, metadata, data)
+//   APIMACHINERY_JSON_FIELDS(ConfigMap)
+// Example:
+//   auto scheme = std::make_shared<runtime::Scheme>();
+//   scheme->AddKnownTypes<Widget>({"example.com", "v1"});
+//   scheme->AddKnownTypes<ConfigMap>({"", "v1"});
+//   auto mapper = runtime::NewRESTMapperFromScheme(*scheme);
+//   testing::FakeAPIServer server;   // or a real API server's dynamic client
+//   ctrl::Manager mgr(scheme, mapper, server.Dynamic());
+//   auto reconciler = ctrl::ReconcileFunc([](const ctrl::Request&) { return ctrl::Result{}; });
 //   std::shared_ptr<ctrl::Controller> c = ctrl::NewControllerManagedBy(mgr)
 //       .For<Widget>({ctrl::ToPredicate(ctrl::GenerationChangedPredicate{})})
 //       .Owns<ConfigMap>()                         // the Widget controlling a changed ConfigMap

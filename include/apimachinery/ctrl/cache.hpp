@@ -4,14 +4,33 @@
 // informer_cache.go informerCache, multi_namespace_cache.go, internal/cache_reader.go CacheReader,
 // internal/informers.go Informers).
 //
+// Example (namespace scope):
+//   struct PodSpec { std::string node_name; };
+//   APIMACHINERY_FIELDS(PodSpec, node_name)
+//   struct Pod : runtime::ObjectBase<Pod> {   // the part of core/v1 Pod used
+//     static constexpr std::string_view kKind = "Pod";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     PodSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Pod, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Pod)
+// Example:
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<Pod>({"", "v1"});
+//   auto mapper = runtime::NewRESTMapperFromScheme(scheme);
+//   testing::FakeAPIServer server;   // or a real API server's dynamic client
 //   ctrl::Cache cache(scheme, mapper, server.Dynamic(), {.default_transform = cache::StripManagedFields});
 //   cache.IndexField<Pod>("spec.nodeName", [](const Pod& p) { return std::vector{p.spec.node_name}; });
 //   std::jthread t([&](std::stop_token s) { cache.Start(s); });
-//   cache.WaitForCacheSync(stop);
+//   cache.WaitForCacheSync(t.get_stop_token());
 //   std::shared_ptr<const Pod> p = cache.Get<Pod>({"default", "web-0"});      // the cached object
 //   auto on_node = cache.List<Pod>(ctrl::InNamespace("default"),
-//                                  ctrl::MatchingFields{{"spec.nodeName", "node-7"}},
-//                                  ctrl::MatchingLabels{{"app", "web"}});     // one indexed Select
+//                                  ctrl::MatchingFields{{{"spec.nodeName", "node-7"}}},
+//                                  ctrl::MatchingLabels{{{"app", "web"}}});     // one indexed Select
+//   Pod written_pod = *p;
+//   written_pod.metadata.labels["app"] = "web";
+//   ctrl::NewClient(scheme, mapper, server.Dynamic())->Update(written_pod);
 //   cache.WaitFor(written_pod, std::chrono::seconds(5));                      // read your own write
 //
 // Types: a C++ type registered in the Scheme (its kind comes from the Scheme), or

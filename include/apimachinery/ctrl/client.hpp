@@ -2,15 +2,32 @@
 // dynamic::Interface (sigs.k8s.io/controller-runtime pkg/client/client.go: New, client;
 // typed_client.go, unstructured_client.go, metadata_client.go, patch.go: MergeFrom, RawPatch).
 //
+// Example (namespace scope):
+//   struct WidgetSpec { int size = 0; };
+//   APIMACHINERY_FIELDS(WidgetSpec, size)
+//   struct Widget : runtime::ObjectBase<Widget> {   // a custom resource (runtime/interfaces.hpp)
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+// Example:
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<Widget>({"example.com", "v1"});
+//   auto mapper = runtime::NewRESTMapperFromScheme(scheme);
+//   testing::FakeAPIServer server;   // or a real API server's dynamic client
 //   auto client = ctrl::NewClient(scheme, mapper, server.Dynamic());
-//   Widget w = ...;
+//   Widget w;
+//   w.metadata = {.name = "w", .namespace_ = "ns", .labels = {{"app", "x"}}};
 //   client->Create(w);                                      // w now holds the server's answer
 //   auto got = client->Get<Widget>({"ns", "w"});
 //   Widget before = *got, changed = *got;
 //   changed.spec.size = 4;
 //   client->Patch(changed, ctrl::Patch::MergeFrom(before, /*optimistic_lock=*/true));
 //   client->Status().Update(changed);
-//   client->DeleteAllOf<Widget>(ctrl::InNamespace("ns"), ctrl::MatchingLabels{{"app", "x"}});
+//   client->DeleteAllOf<Widget>(ctrl::InNamespace("ns"), ctrl::MatchingLabels{{{"app", "x"}}});
 //
 // Objects: a type registered in the Scheme (encoded with runtime::JSONSerializer::ToJSON, answers
 // decoded back with DecodeInto), runtime::Unstructured (the kind it carries; reads: the

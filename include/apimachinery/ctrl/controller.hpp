@@ -3,6 +3,12 @@
 // Controller.Start, Watch, processNextWorkItem, reconcileHandler; pkg/controller/controller.go:
 // Options, NewTypedUnmanaged).
 //
+// Example:
+//   testing::FakeAPIServer server;
+//   schema::GroupVersionResource widgets{"example.com", "v1", "widgets"};
+//   server.AddResource(widgets, "Widget", meta::RESTScopeName::kNamespace);
+//   cache::SharedIndexInformer informer(server.ListerWatcher(widgets), std::chrono::minutes(10));
+//   auto reconciler = ctrl::ReconcileFunc([](const ctrl::Request&) { return ctrl::Result{}; });
 //   ctrl::Controller c("widget", reconciler, {.max_concurrent_reconciles = 2});
 //   c.Watch(std::make_shared<ctrl::KindSource>(informer, std::make_shared<ctrl::EnqueueRequestForObject>()));
 //   std::jthread t([&](std::stop_token stop) { c.Start(stop); });   // blocks until stop

@@ -3,6 +3,21 @@
 // EnqueueRequestForObject; enqueue_owner.go EnqueueRequestForOwner, OnlyControllerOwner;
 // enqueue_mapped.go EnqueueRequestsFromMapFunc, MapFunc).
 //
+// Example (namespace scope):
+//   struct WidgetSpec { int size = 0; };
+//   APIMACHINERY_FIELDS(WidgetSpec, size)
+//   struct Widget : runtime::ObjectBase<Widget> {   // a custom resource (runtime/interfaces.hpp)
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+// Example:
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<Widget>({"example.com", "v1"});
+//   auto mapper = runtime::NewRESTMapperFromScheme(scheme);
 //   auto self = std::make_shared<ctrl::EnqueueRequestForObject>();        // the object's key
 //   auto owner = ctrl::EnqueueRequestForOwner(scheme, mapper, Widget{},
 //                                             ctrl::OnlyControllerOwner());  // its owner's key

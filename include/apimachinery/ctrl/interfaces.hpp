@@ -2,6 +2,33 @@
 // (sigs.k8s.io/controller-runtime pkg/client/interfaces.go: ObjectKey, Reader, Writer,
 // StatusClient, SubResourceClient, SubResourceWriter, Client, Patch).
 //
+// Example (namespace scope):
+//   struct WidgetSpec { int size = 0; };
+//   APIMACHINERY_FIELDS(WidgetSpec, size)
+//   struct Widget : runtime::ObjectBase<Widget> {   // a custom resource (runtime/interfaces.hpp)
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   struct ConfigMap : runtime::ObjectBase<ConfigMap> {   // the part of core/v1 ConfigMap used
+//     static constexpr std::string_view kKind = "ConfigMap";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     std::map<std::string, std::string> data;
+//   };
+//   APIMACHINERY_FIELDS(ConfigMap, metadata, data)
+//   APIMACHINERY_JSON_FIELDS(ConfigMap)
+// Example:
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<Widget>({"example.com", "v1"});
+//   scheme.AddKnownTypes<ConfigMap>({"", "v1"});
+//   auto mapper = runtime::NewRESTMapperFromScheme(scheme);
+//   testing::FakeAPIServer server;   // or a real API server's dynamic client
+//   std::shared_ptr<ctrl::Client> client_ptr = ctrl::NewClient(scheme, mapper, server.Dynamic());
+//   ctrl::Client& client = *client_ptr;
 //   std::shared_ptr<const Widget> w = client.Get<Widget>({"default", "w1"});   // throws NotFound
 //   ctrl::ObjectList<ConfigMap> cms = client.List<ConfigMap>(ctrl::InNamespace("default"));
 //   Widget copy = *w;                       // cached objects are shared: copy to modify

@@ -1,6 +1,7 @@
 // ctrl::LogSink, ctrl::Logger: the small structured logger the controller layer writes through
 // (in the role of controller-runtime's pkg/log and the logr.Logger it hands around).
 //
+// Example:
 //   ctrl::Logger log = ctrl::Logger(ctrl::NewStderrLogSink()).WithValues({{"controller", "widget"}});
 //   log.Info("Starting workers", {{"worker count", "2"}});
 //   // stderr: level=info msg="Starting workers" controller="widget" worker count="2"

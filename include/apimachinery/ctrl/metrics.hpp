@@ -4,8 +4,10 @@
 // controller_runtime_reconcile_time_seconds, controller_runtime_max_concurrent_reconciles,
 // controller_runtime_active_workers).
 //
+// Example:
 //   auto m = std::make_shared<ctrl::CountingMetrics>();
-//   ... ControllerOptions{.metrics = m} ...
+//   auto reconciler = ctrl::ReconcileFunc([](const ctrl::Request&) { return ctrl::Result{}; });
+//   ctrl::Controller c("widget", reconciler, {.metrics = m});
 //   m->ReconcileTotal("widget", ctrl::kResultSuccess);   // a count, for tests and simple export
 //
 // The controller calls the hooks of the Metrics it is given (NoopMetrics when none): one

@@ -4,9 +4,29 @@
 // Limit, Continue, DeleteOptions, Preconditions, PropagationPolicy, GracePeriodSeconds, DryRunAll,
 // FieldOwner, ForceOwnership, CreateOptions, UpdateOptions, PatchOptions, DeleteAllOfOptions).
 //
-//   auto pods = reader.List<Pod>(ctrl::InNamespace("web"), ctrl::MatchingLabels{{"app", "web"}},
-//                                ctrl::MatchingFields{{"spec.nodeName", "node-7"}});
-//   client.Delete(pod, ctrl::PropagationPolicy(metav1::kDeletePropagationForeground));
+// Example (namespace scope):
+//   struct PodSpec { std::string node_name; };
+//   APIMACHINERY_FIELDS(PodSpec, node_name)
+//   struct Pod : runtime::ObjectBase<Pod> {   // the part of core/v1 Pod used
+//     static constexpr std::string_view kKind = "Pod";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     PodSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Pod, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Pod)
+// Example:
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<Pod>({"", "v1"});
+//   auto mapper = runtime::NewRESTMapperFromScheme(scheme);
+//   testing::FakeAPIServer server;   // or a real API server's dynamic client
+//   auto client = ctrl::NewClient(scheme, mapper, server.Dynamic());
+//   ctrl::Reader& reader = *client;
+//   Pod pod;
+//   pod.metadata = {.name = "web-0", .namespace_ = "web"};
+//   auto pods = reader.List<Pod>(ctrl::InNamespace("web"), ctrl::MatchingLabels{{{"app", "web"}}},
+//                                ctrl::MatchingFields{{{"spec.nodeName", "node-7"}}});
+//   client->Delete(pod, ctrl::PropagationPolicy(std::string(metav1::kDeletePropagationForeground)));
 //
 // Each option is a small value with ApplyToList / ApplyToDelete / ... members; a call applies its
 // options in order to a fresh options struct (later options win, as upstream).

@@ -3,9 +3,10 @@
 // ResourceVersionChangedPredicate, GenerationChangedPredicate, AnnotationChangedPredicate,
 // LabelChangedPredicate, And, Or, Not, LabelSelectorPredicate).
 //
+// Example:
 //   ctrl::PredicatePtr p = ctrl::Or(ctrl::GenerationChangedPredicate{}, ctrl::LabelChangedPredicate{});
-//   ctrl::PredicatePtr mine = ctrl::NewPredicateFuncs([](const runtime::Object& o) {
-//     return o.GetObjectMeta()->namespace_ == "prod"; });
+//   ctrl::PredicatePtr mine = ctrl::ToPredicate(ctrl::NewPredicateFuncs([](const runtime::Object& o) {
+//     return o.GetObjectMeta()->namespace_ == "prod"; }));
 //
 // A Predicate answers, per event kind, whether the event goes on to the handler. PredicateFuncs answers
 // true for every kind whose function is unset. The *Changed predicates pass every create,

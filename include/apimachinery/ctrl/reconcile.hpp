@@ -2,13 +2,30 @@
 // its reconciler and what it answers (sigs.k8s.io/controller-runtime pkg/reconcile/reconcile.go:
 // Request, Result, Reconciler, Func, TerminalError).
 //
+// Example (namespace scope):
+//   struct WidgetSpec { int size = 0; };
+//   APIMACHINERY_FIELDS(WidgetSpec, size)
+//   struct Widget : runtime::ObjectBase<Widget> {   // a custom resource (runtime/interfaces.hpp)
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
 //   class WidgetReconciler : public ctrl::Reconciler {
+//    public:
+//     explicit WidgetReconciler(std::shared_ptr<ctrl::Client> c) : client(std::move(c)) {}
 //     ctrl::Result Reconcile(const ctrl::Request& req) override {
 //       auto w = client->Get<Widget>(req.Key());             // throws: retried with backoff
 //       if (!Valid(*w)) throw ctrl::TerminalError("bad spec");  // not retried
 //       return {.requeue_after = std::chrono::minutes(5)};   // look again in five minutes
 //     }
+//    private:
+//     static bool Valid(const Widget& w) { return w.spec.size >= 0; }
+//     std::shared_ptr<ctrl::Client> client;
 //   };
+// Example:
 //   auto r = ctrl::ReconcileFunc([](const ctrl::Request&) { return ctrl::Result{}; });
 //
 // A reconciler reports an error by throwing: the controller logs it, counts it and requeues the

@@ -2,6 +2,14 @@
 // (sigs.k8s.io/controller-runtime pkg/source/source.go: Source, SyncingSource, Kind, Channel, Func;
 // pkg/internal/source/kind.go and event_handler.go: Kind.Start, WaitForSync, EventHandler).
 //
+// Example:
+//   testing::FakeAPIServer server;
+//   server.AddResource({"example.com", "v1", "widgets"}, "Widget", meta::RESTScopeName::kNamespace);
+//   cache::SharedIndexInformer informer(server.ListerWatcher({"example.com", "v1", "widgets"}),
+//                                       std::chrono::minutes(10));
+//   auto reconciler = ctrl::ReconcileFunc([](const ctrl::Request&) { return ctrl::Result{}; });
+//   ctrl::Controller controller("widget", reconciler);
+//   auto obj = std::make_shared<const runtime::Unstructured>();   // any object, from anywhere
 //   auto widgets = std::make_shared<ctrl::KindSource>(
 //       informer, std::make_shared<ctrl::EnqueueRequestForObject>(),
 //       std::vector<ctrl::PredicatePtr>{ctrl::ToPredicate(ctrl::GenerationChangedPredicate{})}, "Widget");

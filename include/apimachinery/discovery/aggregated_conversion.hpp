@@ -3,6 +3,10 @@
 // (k8s.io/client-go/discovery/aggregated_discovery.go: SplitGroupsAndResources, convertAPIGroup,
 // convertAPIResource, convertAPISubresource, StaleGroupVersionError).
 //
+// Example:
+//   std::ifstream in("testdata/discovery/aggregated_v2.json");
+//   std::string text{std::istreambuf_iterator<char>(in), {}};
+//   discovery::APIGroupDiscoveryList doc = discovery::ParseAPIGroupDiscoveryList(text);
 //   discovery::SplitDiscovery split = discovery::SplitGroupsAndResources(doc);
 //   // split.groups.groups: legacy APIGroups; split.resources: one APIResourceList per version
 //

@@ -7,6 +7,8 @@
 // Clients convert the aggregated documents to the legacy documents (APIGroup, APIResourceList)
 // and build their RESTMappers from those:
 //
+// Example:
+//   std::filesystem::path dir = "testdata/discovery";
 //   auto client = discovery::AggregatedDiscovery::FromFile(dir / "aggregated_v2.json");
 //   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
 //

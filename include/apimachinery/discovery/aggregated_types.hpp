@@ -5,7 +5,10 @@
 // document per root (/api and /apis): every group, its versions (preferred first), and each
 // version's resources with their subresources.
 //
-//   auto doc = discovery::ParseAPIGroupDiscoveryList(text);          // aggregated_v2.json
+// Example:
+//   std::ifstream in("testdata/discovery/aggregated_v2.json");
+//   std::string text{std::istreambuf_iterator<char>(in), {}};
+//   auto doc = discovery::ParseAPIGroupDiscoveryList(text);
 //
 // Throws: ParseAPIGroupDiscoveryList and from_json throw discovery::DecodeError (malformed JSON,
 // wrong JSON types, a document of another kind or apiVersion). Cost: one pass over the JSON.

@@ -14,7 +14,8 @@
 // - cached/disk/cached_discovery.hpp: discovery::disk::CachedDiscoveryClient, kubectl's on-disk
 //   cache (package discovery/cached/disk, Go's client-go/discovery/cached/disk).
 //
-//   auto client = discovery::MemoryDiscovery::FromDirectory("fixtures/discovery");
+// Example:
+//   auto client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
 //   for (const auto& g : client->ServerGroups()) fmt::print("{}\n", g.name);
 //
 // Differences from upstream: only ServerGroups and ServerResourcesForGroupVersion are part of the

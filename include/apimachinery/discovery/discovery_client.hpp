@@ -4,6 +4,10 @@
 // A DiscoveryInterface answers the two questions a RESTMapper is built from: which groups (and
 // versions) does the server serve, and which resources does one group-version serve.
 //
+// Example:
+//   std::shared_ptr<discovery::MemoryDiscovery> memory =
+//       discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
+//   discovery::DiscoveryInterface& client = *memory;
 //   std::vector<discovery::APIGroup> groups = client.ServerGroups();   // core group "" first
 //   discovery::APIResourceList apps = client.ServerResourcesForGroupVersion("apps/v1");
 //

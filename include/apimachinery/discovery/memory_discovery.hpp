@@ -11,7 +11,8 @@
 //   apis__apps.json            /apis/apps      APIGroup (used for groups apis.json does not list)
 //   apis__apps__v1.json        /apis/apps/v1   APIResourceList
 //
-//   auto client = discovery::MemoryDiscovery::FromDirectory(APIMACHINERY_TESTDATA_DIR "/discovery");
+// Example:
+//   auto client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
 //   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
 //
 // Other files in the directory (aggregated_v2.json, README) are ignored.

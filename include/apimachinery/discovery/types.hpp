@@ -5,7 +5,10 @@
 // /apis/<group> (APIGroup) and /api/v1, /apis/<group>/<version> (APIResourceList), decoded from and
 // encoded to the real wire format (camelCase keys):
 //
-//   auto list = discovery::ParseAPIResourceList(text);        // text of apis__apps__v1.json
+// Example:
+//   std::ifstream in("testdata/discovery/apis__apps__v1.json");
+//   std::string text{std::istreambuf_iterator<char>(in), {}};
+//   auto list = discovery::ParseAPIResourceList(text);
 //   for (const auto& r : list.resources) fmt::print("{} {}\n", r.name, r.kind);
 //   nlohmann::json j = list;                                   // back to the wire shape
 //

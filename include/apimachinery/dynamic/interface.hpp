@@ -3,6 +3,9 @@
 // nlohmann::json documents (k8s.io/client-go/dynamic/interface.go: Interface,
 // ResourceInterface, NamespaceableResourceInterface, flattened into one call per verb).
 //
+// Example:
+//   testing::FakeAPIServer server;
+//   server.AddResource({"", "v1", "configmaps"}, "ConfigMap", meta::RESTScopeName::kNamespace);
 //   std::shared_ptr<dynamic::Interface> api = server.Dynamic();   // testing::FakeAPIServer
 //   nlohmann::json cm = api->Get({"", "v1", "configmaps"}, "default", "settings");
 //

@@ -4,6 +4,11 @@
 // NewFilteredDynamicSharedInformerFactory, dynamicSharedInformerFactory, NewFilteredDynamicInformer;
 // interface.go: TweakListOptionsFunc).
 //
+// Example:
+//   testing::FakeAPIServer server;
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   std::stop_source stop_source;
+//   std::stop_token stop = stop_source.get_token();
 //   dynamicinformer::DynamicSharedInformerFactory factory(
 //       [&](const schema::GroupVersionResource& gvr, std::string_view ns,
 //           const dynamicinformer::TweakListOptionsFunc& tweak) {
@@ -11,7 +16,9 @@
 //       },
 //       std::chrono::minutes(10));
 //   auto pods = factory.ForResource({"", "v1", "pods"});   // the same informer for every caller
-//   pods->AddEventHandler({...});
+//   pods->AddEventHandler({.on_add = [](const auto& pod, bool) {
+//     fmt::print("{}\n", pod->GetObjectMeta()->uid);
+//   }});
 //   factory.Start(stop);                                   // runs the informers not yet running
 //   factory.WaitForCacheSync(stop);                        // GVR -> synced
 //

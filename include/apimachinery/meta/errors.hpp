@@ -8,8 +8,10 @@
 //   no matches for kind "Foo" in versions ["apps/v1" "apps/v2"]
 //   /, Resource=thing matches multiple kinds [g3/v1, Kind=Thing g4/v1, Kind=Thing]
 //
+// Example:
+//   meta::DefaultRESTMapper mapper({schema::GroupVersion{"", "v1"}});
 //   try { mapper.KindFor({"", "", "widgets"}); }
-//   catch (const std::exception& e) { if (meta::IsNoMatchError(e)) ...; }
+//   catch (const std::exception& e) { if (meta::IsNoMatchError(e)) fmt::print("{}\n", e.what()); }
 //
 // IsNoMatchError / IsAmbiguousError match by type, and look inside AggregateError (as Go's
 // errors.Is looks through wrapping and aggregates).

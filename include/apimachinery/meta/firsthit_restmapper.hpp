@@ -5,6 +5,11 @@
 // RESTMapping) return the first delegate's successful answer instead of reporting ambiguity
 // across delegates. The plural lookups, ResourceSingularizer and Reset are MultiRESTMapper's.
 //
+// Example:
+//   std::vector<schema::GroupVersion> core{{"", "v1"}};
+//   auto preferred_mapper = std::make_shared<meta::DefaultRESTMapper>(core);
+//   preferred_mapper->Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
+//   auto fallback_mapper = std::make_shared<meta::DefaultRESTMapper>(core);
 //   meta::FirstHitRESTMapper m({preferred_mapper, fallback_mapper});
 //   m.KindFor({"", "", "pods"});   // preferred_mapper's answer if it has one
 //

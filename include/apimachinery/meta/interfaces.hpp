@@ -5,7 +5,12 @@
 // serve them (GroupVersionResource), resolving partial requests ("pods", "deployments.apps") and
 // picking the preferred version when a kind exists in several.
 //
-//   const meta::RESTMapper& m = ...;
+// Example:
+//   meta::DefaultRESTMapper d({{"", "v1"}, {"apps", "v1"}, {"apps", "v1beta1"}});
+//   d.Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
+//   d.Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   d.Add({"apps", "v1beta1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   const meta::RESTMapper& m = d;
 //   schema::GroupVersionKind gvk = m.KindFor({"", "", "pods"});            // /v1, Kind=Pod
 //   meta::RESTMapping mapping = m.RESTMapping({"apps", "Deployment"});      // apps/v1 deployments
 //   meta::RESTMapping pinned = m.RESTMapping({"apps", "Deployment"}, {"v1beta1"});

@@ -5,7 +5,12 @@
 // every later call throws that same error and `fn` is never retried. (Contrast
 // restmapper::DeferredDiscoveryRESTMapper, which retries.)
 //
-//   auto mapper = meta::NewLazyRESTMapperLoader([&] { return BuildMapperFromDiscovery(client); });
+// Example:
+//   auto client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
+//   auto BuildMapperFromDiscovery = [](discovery::DiscoveryInterface& c) {
+//     return restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(c));
+//   };
+//   auto mapper = meta::NewLazyRESTMapperLoader([&] { return BuildMapperFromDiscovery(*client); });
 //   // nothing has run yet
 //   mapper->KindFor({"", "", "pods"});   // runs the loader, then asks its mapper
 //

@@ -12,7 +12,8 @@
 // - conditions.hpp: SetStatusCondition, FindStatusCondition, IsStatusConditionTrue/False,
 //   RemoveStatusCondition (conditions.go).
 //
-//   meta::DefaultRESTMapper core({{"", "v1"}});
+// Example:
+//   meta::DefaultRESTMapper core({schema::GroupVersion{"", "v1"}});
 //   core.Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
 //   core.RESTMapping({"", "Pod"}).resource;   // /v1, Resource=pods
 //

@@ -4,6 +4,12 @@
 // lookups concatenate the delegates' results (de-duplicated, first-seen order), the singular ones
 // report ambiguity across delegates. A delegate that reports "no match" is skipped.
 //
+// Example:
+//   std::vector<schema::GroupVersion> core{{"", "v1"}}, apps{{"apps", "v1"}};
+//   auto core_mapper = std::make_shared<meta::DefaultRESTMapper>(core);
+//   core_mapper->Add({"", "v1", "Pod"}, meta::RESTScopeName::kNamespace);
+//   auto apps_mapper = std::make_shared<meta::DefaultRESTMapper>(apps);
+//   apps_mapper->Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
 //   meta::MultiRESTMapper m({core_mapper, apps_mapper});
 //   m.ResourcesFor({"", "", "deployments"});   // union of both delegates' answers
 //

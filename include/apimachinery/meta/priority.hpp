@@ -7,6 +7,14 @@
 // pattern that matches nothing is skipped; one that matches several narrows the list and the next
 // pattern continues from there.
 //
+// Example:
+//   std::vector<schema::GroupVersion> extensions_gv{{"extensions", "v1beta1"}}, apps_gv{{"apps", "v1"}};
+//   auto extensions = std::make_shared<meta::DefaultRESTMapper>(extensions_gv);
+//   extensions->Add({"extensions", "v1beta1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   auto apps = std::make_shared<meta::DefaultRESTMapper>(apps_gv);
+//   apps->Add({"apps", "v1", "Deployment"}, meta::RESTScopeName::kNamespace);
+//   std::vector<std::shared_ptr<meta::RESTMapper>> delegates{extensions, apps};
+//   auto multi = std::make_shared<meta::MultiRESTMapper>(delegates);
 //   meta::PriorityRESTMapper m(multi, {{"", "v1", "*"}}, {{"", "v1", "*"}, {"apps", "*", "*"}});
 //   m.KindFor({"", "", "deployments"});   // the apps kind even if another group serves it too
 //

@@ -2,6 +2,10 @@
 // (limit + continue) and hands back one list (k8s.io/client-go/tools/pager/pager.go: ListPager,
 // New, List, ListWithAlloc, EachListItem).
 //
+// Example:
+//   testing::FakeAPIServer server;
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   cache::ListerWatcher& lw = *server.ListerWatcher({"", "v1", "pods"});
 //   pager::ListPager<cache::ListResult> p([&](const metav1::ListOptions& o) { return lw.List(o); });
 //   auto [list, paginated] = p.List({.resource_version = "0"});   // pages of 500, then one list
 //

@@ -4,6 +4,8 @@
 // A category is a tag that resources carry in discovery (`"categories": ["all"]`). A
 // CategoryExpander maps a category to the group-resources it names:
 //
+// Example:
+//   auto discovery_client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
 //   auto expander = restmapper::NewDiscoveryCategoryExpander(discovery_client);
 //   if (auto resources = expander->Expand("all")) {
 //     for (const auto& gr : *resources) fmt::print("{}\n", gr.String());   // pods, deployments.apps, ...

@@ -2,12 +2,15 @@
 // discovery.go): APIGroupResources, GetAPIGroupResources, NewDiscoveryRESTMapper and
 // DeferredDiscoveryRESTMapper.
 //
-//   auto client = discovery::MemoryDiscovery::FromDirectory(dir);
+// Example:
+//   auto client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
 //   std::shared_ptr<meta::RESTMapper> mapper =
 //       restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
 //   mapper->RESTMapping({"apps", "Deployment"});   // apps/v1 deployments, namespaced
 //   mapper->KindFor({"", "", "pods"});             // /v1, Kind=Pod
 //
+//   auto cached_client = discovery::disk::NewCachedDiscoveryClient(client, "/tmp/discovery-cache",
+//                                                                  std::chrono::minutes(10));
 //   restmapper::DeferredDiscoveryRESTMapper lazy(cached_client);  // no discovery call yet
 //   lazy.KindFor({"", "", "widgets"});   // builds on first use; rebuilds after Reset()
 //

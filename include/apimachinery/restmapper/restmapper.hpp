@@ -5,7 +5,8 @@
 //   DeferredDiscoveryRESTMapper (built on first use, rebuilt after Reset, one retry when the
 //   discovery cache was stale).
 //
-//   auto client = discovery::MemoryDiscovery::FromDirectory(dir);
+// Example:
+//   auto client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
 //   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*client));
 //   meta::RESTMapping m = mapper->RESTMapping({"apps", "Deployment"});  // apps/v1 deployments
 //

@@ -1,6 +1,9 @@
 // restmapper/shortcut.hpp: ShortcutExpander, the RESTMapper layer that expands short names
 // ("deploy", "po", "hpa") the way kubectl does (k8s.io/client-go/restmapper/shortcut.go).
 //
+// Example:
+//   auto discovery_client = discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
+//   auto mapper = restmapper::NewDiscoveryRESTMapper(restmapper::GetAPIGroupResources(*discovery_client));
 //   auto expander = std::make_shared<restmapper::ShortcutExpander>(mapper, discovery_client);
 //   expander->SetWarningHandler([](const std::string& w) { fmt::print(stderr, "Warning: {}\n", w); });
 //   expander->ResourceFor({"", "", "deploy"});   // apps/v1, Resource=deployments

@@ -1,10 +1,14 @@
 // runtime::JSONSerializer: JSON bytes <-> objects through a Scheme
 // (k8s.io/apimachinery/pkg/runtime/serializer/json, json.go; runtime.Encode/Decode).
 //
+// Example:
+//   runtime::Scheme scheme;   // the widget types registered (v1, v2, their conversions)
+//   schema::GroupVersion widgets_v2{"widgets.example.com", "v2"};
+//   std::string bytes = R"({"apiVersion": "widgets.example.com/v1", "kind": "Widget"})";
 //   runtime::JSONSerializer codec(scheme);                          // or {scheme, {.strict = true}}
 //   std::unique_ptr<runtime::Object> obj = codec.Decode(bytes);     // typed v1::Widget, or Unstructured
 //   std::string out = codec.Encode(*obj);                           // apiVersion/kind set
-//   std::string v2 = codec.Encode(*obj, widgets::kV2);              // convert, then encode
+//   std::string v2 = codec.Encode(*obj, widgets_v2);                // convert, then encode
 //
 // Decode reads apiVersion/kind (defaults fill a missing kind, or a missing group/version, as
 // upstream), then:

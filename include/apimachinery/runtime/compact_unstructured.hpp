@@ -3,6 +3,10 @@
 // memory matters more than editing: the informer's objects are never edited in place (a handler
 // that wants to change one copies it), so a node-per-value JSON tree buys nothing there.
 //
+// Example:
+//   runtime::Scheme scheme;
+//   runtime::JSONSerializer codec(scheme);
+//   std::string bytes = R"({"apiVersion": "v1", "kind": "Pod", "spec": {"nodeName": "node-7"}})";
 //   std::unique_ptr<runtime::Object> o = codec.DecodeCompact(bytes);   // JSONSerializer
 //   const auto& c = static_cast<const runtime::CompactUnstructured&>(*o);
 //   std::string_view node = c.Root().FindPath("spec", "nodeName").String();

@@ -1,19 +1,26 @@
 // runtime errors: the not-registered family, missing kind/version, strict decoding
 // (k8s.io/apimachinery/pkg/runtime, error.go).
 //
-//   try { scheme.New(gvk); } catch (const runtime::NotRegisteredError& e) { ... }
-//   if (runtime::IsNotRegisteredError(e)) ...
+// Example:
+//   runtime::Scheme scheme;
+//   schema::GroupVersionKind gvk{"example.com", "v1", "Widget"};
+//   try { scheme.New(gvk); } catch (const runtime::NotRegisteredError& e) { fmt::print("{}\n", e.what()); }
+//   try {
+//     scheme.New(gvk);
+//   } catch (const std::exception& e) {
+//     if (!runtime::IsNotRegisteredError(e)) throw;
+//   }
 //
 // Every class derives from apimachinery::Error; what() is upstream's Error() text:
 // - NotRegisteredError, built like upstream's four constructors:
-//     ForType(scheme, T)             `no kind is registered for the type <T> in scheme "<scheme>"`
-//     ForTarget(scheme, T, target)   `<T> is not suitable for converting to "<target>" in scheme "<scheme>"`
-//     GVKForTarget(scheme, gvk, t)   `"<group/version>" is not suitable for converting to "<target>" in
-//     scheme "<scheme>"` ForKind(scheme, gvk)           `no version "<gv>" has been registered in scheme
-//     "<scheme>"` (empty Kind),
-//                                    `no kind "<Kind>" is registered for the internal version of group
-//                                    "<group>" in scheme "<scheme>"`, `no kind "<Kind>" is registered for
-//                                    version "<gv>" in scheme "<scheme>"`
+//   - ForType(scheme, T): `no kind is registered for the type <T> in scheme "<scheme>"`
+//   - ForTarget(scheme, T, target): `<T> is not suitable for converting to "<target>" in scheme
+//     "<scheme>"`
+//   - GVKForTarget(scheme, gvk, t): `"<group/version>" is not suitable for converting to "<target>"
+//     in scheme "<scheme>"`
+//   - ForKind(scheme, gvk): `no version "<gv>" has been registered in scheme "<scheme>"` (empty
+//     Kind), `no kind "<Kind>" is registered for the internal version of group "<group>" in scheme
+//     "<scheme>"`, `no kind "<Kind>" is registered for version "<gv>" in scheme "<scheme>"`
 // - MissingKindError    `Object 'Kind' is missing in '<data>'`
 // - MissingVersionError `Object 'apiVersion' is missing in '<data>'`
 // - StrictDecodingError `strict decoding error: <e1>, <e2>` (members: errors, the individual texts)

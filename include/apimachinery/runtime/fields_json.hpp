@@ -1,10 +1,12 @@
 // JSON from field lists: the Kubernetes wire form of a struct derived from its APIMACHINERY_FIELDS
 // list (conversion/fields.hpp: wire keys and Go's tag options), read with Go's rules and texts.
 //
+// Example (namespace scope):
 //   struct WidgetSpec { std::int32_t replicas = 0; std::string image_name; std::string cluster_ip; };
 //   APIMACHINERY_FIELDS(WidgetSpec, replicas, image_name, (cluster_ip, "clusterIP,omitempty"))
-//   APIMACHINERY_JSON_FIELDS(WidgetSpec)  // to_json / from_json:
-//   {"replicas":3,"imageName":"x","clusterIP":"y"}
+//   APIMACHINERY_JSON_FIELDS(WidgetSpec)  // to_json / from_json
+// Example:
+//   nlohmann::json j = WidgetSpec{3, "x", "y"};   // {"replicas":3,"imageName":"x","clusterIP":"y"}
 //
 // - Keys: each field's Field::key() (its tag's name, else the member name in camelCase). Objects
 //   (types with `type_meta`) also read/write `apiVersion` and `kind` (Go's inline TypeMeta).

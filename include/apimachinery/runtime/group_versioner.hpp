@@ -1,6 +1,10 @@
 // runtime::GroupVersioner: picks the target kind of a conversion from the kinds an object has
 // (k8s.io/apimachinery/pkg/runtime, interfaces.go + codec.go).
 //
+// Example:
+//   runtime::Scheme scheme;   // with the apps types and their conversions registered
+//   runtime::Unstructured obj;
+//   obj.UnmarshalJSON(R"({"apiVersion": "apps/v1beta1", "kind": "Deployment"})");
 //   scheme.ConvertToVersion(obj, schema::GroupVersion{"apps", "v1"});   // implicit conversion
 //   scheme.ConvertToVersion(obj, runtime::InternalGroupVersioner);
 //   auto multi = runtime::NewMultiGroupVersioner({"", "v1"}, {{"custom", "TestType3"}});

@@ -4,6 +4,8 @@
 // The object model (shared by the Scheme, the codec, the cache and admission):
 // - A user type is a value struct deriving from ObjectBase<Self>, with the kind declared once:
 //
+// Example (namespace scope):
+//     struct WidgetSpec { int replicas = 0; };
 //     struct Widget : runtime::ObjectBase<Widget> {
 //       static constexpr std::string_view kKind = "Widget";
 //       metav1::TypeMeta type_meta;

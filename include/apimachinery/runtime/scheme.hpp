@@ -2,11 +2,45 @@
 // defaulting functions, field-label conversions and version priorities
 // (k8s.io/apimachinery/pkg/runtime, scheme.go).
 //
+// Example (namespace scope):
+//   namespace v1 {
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     int replicas = 0;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, replicas)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   struct WidgetList : runtime::ObjectBase<WidgetList> {
+//     static constexpr std::string_view kKind = "WidgetList";
+//     metav1::TypeMeta type_meta;
+//     metav1::ListMeta list_meta;
+//     std::vector<Widget> items;
+//   };
+//   APIMACHINERY_FIELDS(WidgetList, (list_meta, "metadata"), items)
+//   APIMACHINERY_JSON_FIELDS(WidgetList)
+//   }  // namespace v1
+//   namespace hub {
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     int size = 0;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, size)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   }  // namespace hub
+// Example:
 //   runtime::Scheme scheme("widgets");
 //   scheme.AddKnownTypes<v1::Widget, v1::WidgetList>({"widgets.example.com", "v1"});
 //   scheme.AddKnownTypes<hub::Widget>({"widgets.example.com", "__internal"});
 //   scheme.AddConversionFunc<v1::Widget, hub::Widget>([](const v1::Widget& in, hub::Widget& out,
-//                                                        conversion::Scope& s) { ... });
+//                                                        conversion::Scope&) {
+//     out.metadata = in.metadata;
+//     out.size = in.replicas;
+//   });
+//   v1::Widget widget;
 //   std::unique_ptr<runtime::Object> hub = scheme.ConvertToVersion(widget, runtime::InternalGroupVersioner);
 //
 // Types are registered with their static types: AddKnownTypes<Ts...>(gv) takes a compile-time type

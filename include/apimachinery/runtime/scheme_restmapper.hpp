@@ -1,6 +1,30 @@
 // NewRESTMapperFromScheme: a meta::DefaultRESTMapper for the kinds a Scheme knows at compile time
 // (what controller-runtime and apimachinery's testrestmapper build for static types).
 //
+// Example (namespace scope):
+//   namespace v1 {
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   }  // namespace v1
+//   namespace v2 {
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   }  // namespace v2
+// Example:
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<v1::Widget>({"widgets.example.com", "v1"});
+//   scheme.AddKnownTypes<v2::Widget>({"widgets.example.com", "v2"});
+//   scheme.SetVersionPriority({{"widgets.example.com", "v2"}, {"widgets.example.com", "v1"}});
 //   auto mapper = runtime::NewRESTMapperFromScheme(scheme, {.root_kinds = {"Namespace", "Node"}});
 //   mapper->RESTMapping({"widgets.example.com", "Widget"});   // the preferred version (v2)
 //

@@ -4,6 +4,20 @@
 // walks Go structs by reflection; here the typed side is any T with nlohmann to_json/from_json
 // (found by ADL), so the conversion is exactly the type's JSON wire form:
 //
+// Example (namespace scope):
+//   struct DeploymentSpec { std::int32_t replicas = 0; };
+//   APIMACHINERY_FIELDS(DeploymentSpec, replicas)
+//   struct Deployment : runtime::ObjectBase<Deployment> {
+//     static constexpr std::string_view kKind = "Deployment";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     DeploymentSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Deployment, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Deployment)
+// Example:
+//   Deployment deployment;
+//   deployment.spec.replicas = 3;
 //   nlohmann::json u = runtime::ToUnstructured(deployment);          // {"apiVersion":..., ...}
 //   Deployment d;  runtime::FromUnstructured(u, d);
 //   runtime::Unstructured obj = runtime::ToUnstructuredObject(deployment);

@@ -3,6 +3,7 @@
 // envtest without a process: objects are JSON documents, stored serialized per resource (as etcd
 // stores bytes), behind one global, strictly increasing resourceVersion.
 //
+// Example:
 //   testing::FakeAPIServer server;
 //   schema::GroupVersionResource widgets{"example.com", "v1", "widgets"};
 //   server.AddResource(widgets, "Widget", meta::RESTScopeName::kNamespace);

@@ -1,8 +1,26 @@
 // testing::CheckRoundTrip / RoundTripDifference: round-trip checking for conversion tests: an
 // external object converted to the hub (the internal version) and back must come back unchanged.
-// Package testing holds test utilities; no other package includes it, and the umbrella
-// apimachinery.hpp does not either (include "apimachinery/testing/testing.hpp" from tests).
+// Package testing holds test utilities; no other package includes it (the umbrella
+// apimachinery.hpp does, through "apimachinery/testing/testing.hpp").
 //
+// Example (namespace scope):
+//   namespace v1beta1 {
+//   struct WidgetSpec { int replicas = 0; std::string legacy_note; };
+//   APIMACHINERY_FIELDS(WidgetSpec, replicas, legacy_note)
+//   struct Widget : runtime::ObjectBase<Widget> {
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+//   }  // namespace v1beta1
+// Example:
+//   runtime::Scheme scheme;   // the widget versions, the hub and their conversions
+//   scheme.AddKnownTypes<v1beta1::Widget>({"widgets.example.com", "v1beta1"});
+//   v1beta1::Widget v1beta1_widget;
+//   const runtime::Object& obj = v1beta1_widget;
 //   testing::CheckRoundTrip(scheme, v1beta1_widget);      // throws RoundTripError on loss
 //   if (auto field = testing::RoundTripDifference(scheme, obj)) std::cout << *field;  // "spec.legacyNote"
 //

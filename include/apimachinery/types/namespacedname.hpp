@@ -3,6 +3,7 @@
 // Port of k8s.io/apimachinery/pkg/types namespacedname.go (NamespacedName, Separator, String,
 // MarshalLog). Controllers key their work queues and reconcile requests with it.
 //
+// Example:
 //   types::NamespacedName key{"default", "web"};
 //   key.String();                                  // "default/web"
 //   std::unordered_set<types::NamespacedName> seen{key};

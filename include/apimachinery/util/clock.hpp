@@ -1,6 +1,8 @@
 // Clock: an injectable source of time, so that code which waits (the delaying workqueue, the token
 // bucket rate limiter, the workqueue metrics) can be tested deterministically with a fake clock.
 //
+// Example:
+//   using namespace std::chrono_literals;
 //   auto clock = std::make_shared<util::clock::FakeClock>();
 //   workqueue::DelayingQueue<> q({.clock = clock});
 //   q.AddAfter("ns/a", 50ms);  clock->Step(60ms);  // "ns/a" is now queued, no real waiting

@@ -1,8 +1,10 @@
 // util: FastHash and KeyEquals, the hash and equality of the library's internal hash tables, and
 // StringHash / StringEqual, the same as transparent function objects for the standard containers.
 //
+// Example:
 //   const std::uint64_t h = util::FastHash("namespace-01/pod-0000042");
-//   util::KeyEquals(a, b);   // a == b, inlined for strings of up to 16 bytes
+//   std::string a = "default/web-0", b = "default/web-1";
+//   util::KeyEquals(a, b);   // a == b (false), inlined for strings of up to 16 bytes
 //   std::unordered_map<std::string, int, util::StringHash, util::StringEqual> m;
 //   m.find(std::string_view("web"));   // no std::string is built for the lookup
 //

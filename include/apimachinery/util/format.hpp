@@ -3,8 +3,11 @@
 //   namespace apimachinery::schema { struct GroupVersion { std::string String() const; ... }; }
 //   APIMACHINERY_STRINGER(apimachinery::schema, GroupVersion);   // at global scope, after the type
 //
-//   fmt::format("{:>12}", gv);  // String(), padded: width and alignment work as for a string
-//   std::cout << gv;            // String()
+// Example:
+//   schema::GroupVersion gv{"apps", "v1"};   // schema/group_version.hpp declares it so
+//   fmt::format("{:>12}", gv);  // "     apps/v1": String(), padded as a string would be
+//   std::ostringstream out;
+//   out << gv;                  // "apps/v1": String()
 //
 // APIMACHINERY_STRINGER(NS, T) declares `operator<<(std::ostream&, const T&)` in namespace NS (so
 // argument-dependent lookup finds it: ADL does not look into enclosing namespaces) and specialises

@@ -12,9 +12,13 @@
 // - the event: k8s.io/client-go/rest/watch/decoder.go: Decoder.Decode (the type check, then the
 //   embedded object through the scheme's decoder).
 //
+// Example:
+//   runtime::Scheme scheme;
+//   runtime::JSONSerializer codec(scheme);
+//   std::string_view chunk = R"({"type":"ADDED","object":{"apiVersion":"v1","kind":"Pod","metadata":{"na)";
 //   watch::EventStreamDecoder dec(codec);            // runtime::JSONSerializer: typed via its Scheme
 //   dec.Feed(chunk);                                 // any split
-//   while (auto ev = dec.Next()) ...                 // every complete event so far
+//   while (auto ev = dec.Next()) fmt::print("{}\n", ev->type);   // every complete event so far
 //   dec.FeedEOF();  dec.Next();                      // end of input: UnexpectedEOFError if truncated
 //
 //   auto [reader, writer] = watch::NewPipe();        // or any watch::Reader (an HTTP body)

@@ -1,9 +1,13 @@
 // watch::EventType, watch::Event and watch::Interface: the watch contract
 // (k8s.io/apimachinery/pkg/watch/watch.go: EventType, Event, Interface, NewEmptyWatch).
 //
-//   std::unique_ptr<watch::Interface> w = lw.Watch(options);
+// Example:
+//   testing::FakeAPIServer server;   // or any source of pods
+//   server.AddResource({"", "v1", "pods"}, "Pod", meta::RESTScopeName::kNamespace);
+//   std::shared_ptr<cache::ListerWatcher> lw = server.ListerWatcher({"", "v1", "pods"});
+//   std::unique_ptr<watch::Interface> w = lw->Watch({.resource_version = "0"});
 //   while (std::optional<watch::Event> ev = w->Next()) {   // blocks; nullopt once the watch ended
-//     if (ev->type == watch::EventType::kError) ...         // ev->object is a metav1::Status
+//     if (ev->type == watch::EventType::kError) break;     // ev->object is a metav1::Status
 //   }
 //   w->Stop();                                               // from any thread, any number of times
 //

@@ -1,10 +1,13 @@
 // watch::FakeWatcher and watch::RaceFreeFakeWatcher: watches that tests feed by hand
 // (k8s.io/apimachinery/pkg/watch/watch.go: FakeWatcher, RaceFreeFakeWatcher, DefaultChanSize).
 //
+// Example:
+//   auto pod = std::make_shared<const metav1::PartialObjectMetadata>();
 //   auto w = std::make_unique<watch::RaceFreeFakeWatcher>();
 //   w->Add(pod);                      // queued (at most kDefaultChanSize events are buffered)
 //   w->Stop();                        // later Adds are ignored; queued events are still delivered
-//   lw.watch_func = ... return w;     // hand it to the code under test
+//   cache::ListWatch lw;
+//   lw.watch_func = [&](const metav1::ListOptions&) { return std::move(w); };   // to the code under test
 //
 // Semantics are upstream's channel semantics:
 // - FakeWatcher(n) is Go's `make(chan Event, n)` (NewFakeWithOptions{ChannelSize: n}); n = 0, the

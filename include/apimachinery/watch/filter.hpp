@@ -1,6 +1,8 @@
 // watch::Filter and watch::Recorder: watches derived from another
 // (k8s.io/apimachinery/pkg/watch/filter.go: Filter, FilterFunc, Recorder).
 //
+// Example:
+//   std::unique_ptr<watch::Interface> w = std::make_unique<watch::RaceFreeFakeWatcher>();
 //   auto only_adds = watch::Filter(std::move(w), [](watch::Event ev) -> std::optional<watch::Event> {
 //     if (ev.type != watch::EventType::kAdded) return std::nullopt;   // drop
 //     return ev;                                                      // keep (maybe changed)

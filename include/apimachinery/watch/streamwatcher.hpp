@@ -2,8 +2,13 @@
 // (k8s.io/apimachinery/pkg/watch/streamwatcher.go: Decoder, Reporter, StreamWatcher, receive;
 // k8s.io/apimachinery/pkg/api/errors/errors.go: NewClientErrorReporter).
 //
-//   auto w = std::make_unique<watch::StreamWatcher>(std::move(decoder));   // decoder.hpp makes one
-//   while (auto ev = w->Next()) ...
+// Example:
+//   runtime::Scheme scheme;
+//   runtime::JSONSerializer codec(scheme);
+//   auto [reader, writer] = watch::NewPipe();
+//   auto decoder = std::make_unique<watch::StreamDecoder>(std::move(reader), codec);   // decoder.hpp
+//   auto w = std::make_unique<watch::StreamWatcher>(std::move(decoder));
+//   while (auto ev = w->Next()) fmt::print("{}\n", ev->type);
 //
 // How the stream ends, as upstream's receive():
 // - the decoder reports the end of the stream (std::nullopt, Go's io.EOF) or throws an EOFError

@@ -1,7 +1,37 @@
 // Workqueue metrics: the small provider interface through which a queue reports its depth, adds,
 // queue latency, work duration, unfinished work and retries (to Prometheus or anything else).
 //
-//   class MyProvider : public workqueue::MetricsProvider { ... };   // returns your metric objects
+// Example (namespace scope):
+//   struct Depth : workqueue::GaugeMetric {   // your metric objects (to Prometheus, ...)
+//     std::atomic<int> n{0};
+//     void Inc() override { ++n; }
+//     void Dec() override { --n; }
+//   };
+//   class MyProvider : public workqueue::MetricsProvider {   // nullptr: a metric not wanted
+//    public:
+//     std::shared_ptr<workqueue::GaugeMetric> NewDepthMetric(std::string_view) override {
+//       return std::make_shared<Depth>();
+//     }
+//     std::shared_ptr<workqueue::CounterMetric> NewAddsMetric(std::string_view) override { return nullptr; }
+//     std::shared_ptr<workqueue::HistogramMetric> NewLatencyMetric(std::string_view) override {
+//       return nullptr;
+//     }
+//     std::shared_ptr<workqueue::HistogramMetric> NewWorkDurationMetric(std::string_view) override {
+//       return nullptr;
+//     }
+//     std::shared_ptr<workqueue::SettableGaugeMetric> NewUnfinishedWorkSecondsMetric(
+//         std::string_view) override {
+//       return nullptr;
+//     }
+//     std::shared_ptr<workqueue::SettableGaugeMetric> NewLongestRunningProcessorSecondsMetric(
+//         std::string_view) override {
+//       return nullptr;
+//     }
+//     std::shared_ptr<workqueue::CounterMetric> NewRetriesMetric(std::string_view) override {
+//       return nullptr;
+//     }
+//   };
+// Example:
 //   workqueue::Queue<> q({.name = "pods", .metrics_provider = std::make_shared<MyProvider>()});
 //
 // A queue reports metrics only when it has a name and a provider (its own, or the global one set

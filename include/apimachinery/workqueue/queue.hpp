@@ -5,6 +5,8 @@
 //   * exclusive: an item is never processed by two workers at once. An item re-added while it is
 //     being processed is marked dirty and queued again when the worker calls Done.
 //
+// Example:
+//   auto Reconcile = [](const std::string& key) { fmt::print("sync {}\n", key); };
 //   workqueue::Queue<> q;
 //   q.Add("default/nginx");
 //   while (auto key = q.Get()) { Reconcile(*key); q.Done(*key); }   // nullopt: shut down

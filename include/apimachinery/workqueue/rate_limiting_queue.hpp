@@ -2,6 +2,8 @@
 // AddRateLimited (after the delay its rate limiter chooses), and forgotten with Forget once it
 // succeeds (or is given up on), which resets its backoff.
 //
+// Example:
+//   auto Reconcile = [](const std::string& key) { fmt::print("sync {}\n", key); };   // may throw
 //   workqueue::RateLimitingQueue<> q(workqueue::DefaultControllerRateLimiter());
 //   while (auto key = q.Get()) {
 //     try { Reconcile(*key); q.Forget(*key); } catch (...) { q.AddRateLimited(*key); }

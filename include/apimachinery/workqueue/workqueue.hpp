@@ -14,6 +14,8 @@
 // Metrics (depth, adds, latency, work duration, unfinished work, retries) go through a small
 // MetricsProvider interface. Time comes from an injectable util::clock::Clock.
 //
+// Example:
+//   auto Reconcile = [](const std::string& key) { fmt::print("sync {}\n", key); };   // may throw
 //   workqueue::RateLimitingQueue<> q(workqueue::DefaultControllerRateLimiter());
 //   q.Add("default/nginx");
 //   while (auto key = q.Get()) {

@@ -7,6 +7,25 @@
 // RemoveControllerReference, AddFinalizer, RemoveFinalizer, ContainsFinalizer) and of
 // pkg/client/apiutil/apimachinery.go: GVKForObject, which finds the owner's kind in the Scheme.
 //
+// Example (namespace scope):
+//   struct WidgetSpec { int size = 0; };
+//   APIMACHINERY_FIELDS(WidgetSpec, size)
+//   struct Widget : runtime::ObjectBase<Widget> {   // a custom resource (runtime/interfaces.hpp)
+//     static constexpr std::string_view kKind = "Widget";
+//     metav1::TypeMeta type_meta;
+//     metav1::ObjectMeta metadata;
+//     WidgetSpec spec;
+//   };
+//   APIMACHINERY_FIELDS(Widget, metadata, spec)
+//   APIMACHINERY_JSON_FIELDS(Widget)
+// Example:
+//   namespace controllerutil = ctrl::controllerutil;
+//   runtime::Scheme scheme;
+//   scheme.AddKnownTypes<Widget>({"example.com", "v1"});
+//   Widget widget;
+//   widget.metadata = {.name = "w", .namespace_ = "ns", .uid = "6a3e0f2c"};
+//   metav1::PartialObjectMetadata deployment;   // any object, typed or not
+//   deployment.metadata = {.name = "w-web", .namespace_ = "ns"};
 //   controllerutil::SetControllerReference(widget, deployment, scheme);   // throws AlreadyOwnedError
 //   if (controllerutil::AddFinalizer(widget, "example.com/cleanup")) { /* update the object */ }
 //

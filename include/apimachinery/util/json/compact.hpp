@@ -1,6 +1,8 @@
 // util::json::Compact: an immutable JSON document packed into one allocation, and ValueRef, a
 // read-only view of one of its values.
 //
+// Example:
+//   std::string bytes = R"({"spec": {"nodeName": "node-7"}})";
 //   util::json::Compact doc = util::json::Compact::Parse(bytes);   // Parse's rules and errors
 //   util::json::ValueRef spec = doc.Root().Find("spec");
 //   std::string_view node = spec.Find("nodeName").String();          // "" when absent

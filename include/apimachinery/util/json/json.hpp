@@ -1,5 +1,7 @@
 // util::json: JSON text in and out, with Go's limits and Go's bytes, safe on small stacks.
 //
+// Example:
+//   std::string bytes = R"({"spec": {"replicas": 3}, "kind": "Widget"})";
 //   nlohmann::json doc = util::json::Parse(bytes);        // depth <= 10000, else SyntaxError
 //   std::string out = util::json::Marshal(doc);           // Go's json.Marshal bytes for a map
 //   nlohmann::json copy = util::json::DeepCopy(doc);      // no recursion

@@ -1,9 +1,13 @@
 // util::json::Scanner: Go's encoding/json scanner state machine, byte by byte; the one
 // Go-compatible JSON scanner of the library.
 //
+// Example:
+//   std::string_view text = R"({"a": [1, 2]})";
 //   util::json::Scanner s;
 //   for (char c : text) {
-//     if (s.Step(static_cast<unsigned char>(c)) == util::json::ScanCode::kError) throw ...(s.Error());
+//     if (s.Step(static_cast<unsigned char>(c)) == util::json::ScanCode::kError) {
+//       throw util::json::SyntaxError(s.Error());   // `invalid character ...`
+//     }
 //   }
 //
 // A port of $GOROOT/src/encoding/json/scanner.go (scanner.reset, scanner.step and the state

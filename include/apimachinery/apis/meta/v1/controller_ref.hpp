@@ -4,6 +4,10 @@
 // Port of k8s.io/apimachinery/pkg/apis/meta/v1 controller_ref.go: IsControlledBy, GetControllerOf,
 // GetControllerOfNoCopy, NewControllerRef.
 //
+// Example:
+//   metav1::PartialObjectMetadata rs, pod;
+//   rs.metadata = {.name = "web-5d9", .namespace_ = "default", .uid = "2f8e6c1a"};
+//   schema::GroupVersionKind rsGVK{"apps", "v1", "ReplicaSet"};
 //   pod.metadata.owner_references.push_back(metav1::NewControllerRef(rs.metadata, rsGVK));
 //   metav1::IsControlledBy(pod, rs);                 // true
 //   std::optional<metav1::OwnerReference> ref = metav1::GetControllerOf(pod);

@@ -4,9 +4,11 @@
 // Port of k8s.io/apimachinery/pkg/apis/meta/v1 helpers.go: LabelSelectorAsSelector,
 // LabelSelectorAsMap, ParseToLabelSelector, SetAsLabelSelector, FormatLabelSelector.
 //
+// Example:
 //   metav1::LabelSelector ls{{{"app", "web"}}, {{"tier", "In", {"fe", "be"}}}};
 //   labels::Selector sel = metav1::LabelSelectorAsSelector(ls);   // "app=web,tier in (be,fe)"
-//   sel.Matches(pod.metadata.labels);
+//   metav1::ObjectMeta pod{.name = "web-0", .labels = {{"app", "web"}, {"tier", "fe"}}};
+//   sel.Matches(pod.labels);                                      // true
 //
 // A Go `*LabelSelector` is a pointer here too: nullptr is Go's nil (LabelSelectorAsSelector gives
 // labels::Nothing(), LabelSelectorAsMap an empty map, FormatLabelSelector "<none>"). Overloads take

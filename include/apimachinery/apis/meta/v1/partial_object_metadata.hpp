@@ -4,6 +4,8 @@
 // and informers use (a server answers with them for `Accept: ...;as=PartialObjectMetadata`).
 // Runtime objects through runtime::ObjectBase, so the cache stores them like any other object.
 //
+// Example:
+//   std::string text = R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-0"}})";
 //   metav1::PartialObjectMetadata p = nlohmann::json::parse(text);   // any object's JSON
 //   p.metadata.name;
 //

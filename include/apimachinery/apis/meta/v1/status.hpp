@@ -5,8 +5,11 @@
 // apiVersion "v1"): a list-style type with `list_meta`. api/errors/errors.hpp builds StatusError on
 // it.
 //
+// Example:
+//   std::string body = R"({"kind": "Status", "apiVersion": "v1", "status": "Failure", "code": 404,
+//                          "reason": "NotFound", "message": "pods \"web-0\" not found"})";
 //   metav1::Status s = nlohmann::json::parse(body);
-//   if (s.reason == metav1::kStatusReasonNotFound) ...
+//   if (s.reason == metav1::kStatusReasonNotFound) fmt::print("{}\n", s.message);
 //
 // JSON: real wire keys (apiVersion, kind, metadata, status, message, reason, details{name, group,
 // kind, uid, causes[{reason, message, field}], retryAfterSeconds}, code), omitempty on write,

@@ -3,6 +3,8 @@
 // runtime::Unstructured and runtime::UnstructuredList keep beside their typed metadata; a user
 // rarely needs it directly.
 //
+// Example:
+//   auto doc = nlohmann::json::parse(R"({"metadata": {"name": "a", "annotations": {}}})");
 //   metav1::WireMeta<metav1::ObjectMeta> wire;
 //   metav1::ObjectMeta m = wire.Split(&doc["metadata"]);   // lenient, never throws DecodeError
 //   std::optional<nlohmann::json> back = wire.Merge(m);     // the original JSON while m is unchanged

@@ -8,6 +8,10 @@
 //   <dir>/v1/serverresources.json                APIResourceList of the core group
 //   <dir>/<group>/<version>/serverresources.json APIResourceList of every other group-version
 //
+// Example:
+//   std::shared_ptr<discovery::DiscoveryInterface> server =   // the live server's discovery
+//       discovery::MemoryDiscovery::FromDirectory("testdata/discovery");
+//   std::filesystem::path dir = "/root/.kube/cache/discovery/example.com_6443";
 //   auto client = discovery::disk::NewCachedDiscoveryClient(server, dir, std::chrono::minutes(10));
 //   restmapper::DeferredDiscoveryRESTMapper mapper(client);   // retries through Invalidate()
 //
