@@ -44,11 +44,8 @@ class IdTable {
     o.PublishHint();
     return *this;
   }
-  IdTable(const IdTable& o) : entries_(o.entries_), size_(o.size_) { PublishHint(); }
-  IdTable& operator=(const IdTable& o) {
-    if (this != &o) *this = IdTable(o);
-    return *this;
-  }
+  IdTable(const IdTable&) = delete;
+  IdTable& operator=(const IdTable&) = delete;
   ~IdTable() = default;
 
   std::size_t size() const noexcept { return size_; }
