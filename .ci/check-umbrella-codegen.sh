@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when a translation unit that includes the library but uses none of it gets code or data of
-# the library: compiles an empty `main` that includes <apimachinery/apimachinery.hpp> with
+# the library, or a static initialiser: compiles an empty `main` that includes <apimachinery/apimachinery.hpp> with
 # `<c++> -O0 -std=c++20` and lists every symbol `nm` finds defined in the object file whose name
 # contains `apimachinery` (functions, vtables, typeinfo, variables).
 #
@@ -27,5 +27,13 @@ if [[ -n $offending ]]; then
   (($(wc -l <<< "$offending") <= 100)) || echo "... (the first 100 shown)"
   exit 1
 fi
+# A static initialiser (an .init_array entry: <iostream>'s std::ios_base::Init, a namespace-scope
+# object with a dynamic initialiser) runs in every program that includes the umbrella.
+if objdump -h "$work/empty.o" | grep -q '\.init_array'; then
+  echo "an empty translation unit including <apimachinery/apimachinery.hpp> gets a static initialiser" \
+    "(docs/design/compile-cost.md):"
+  nm -C "$work/empty.o" | grep -i 'GLOBAL__sub_I' || true
+  exit 1
+fi
 echo "an empty translation unit including <apimachinery/apimachinery.hpp> defines no symbol of the library" \
-  "(object file: $(stat -c %s "$work/empty.o") bytes)"
+  "and no static initialiser (object file: $(stat -c %s "$work/empty.o") bytes)"

@@ -88,9 +88,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <functional>
-#include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -102,6 +102,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/list_options.hpp"
@@ -409,8 +411,8 @@ inline Reflector::Reflector(std::shared_ptr<ListerWatcher> lw, ReflectorStore& s
 
 inline void Reflector::DefaultWatchErrorHandler(const Reflector& r, const std::exception_ptr& err) {
   if (internal::Classify(err, [](const std::exception& e) { return IsExpiredError(e); })) return;
-  std::cerr << "reflector " << r.Name() << ": Failed to watch " << r.TypeDescription() << ": "
-            << internal::ExceptionText(err) << "\n";
+  fmt::print(stderr, "reflector {}: Failed to watch {}: {}\n", r.Name(), r.TypeDescription(),
+             internal::ExceptionText(err));
 }
 
 inline void Reflector::ReportError(const std::exception_ptr& err) {

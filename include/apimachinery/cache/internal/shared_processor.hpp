@@ -33,16 +33,18 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <deque>
 #include <exception>
 #include <functional>
-#include <iostream>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/clock.hpp"
@@ -243,9 +245,9 @@ class ProcessorListener {
       }
       std::rethrow_exception(e);
     } catch (const std::exception& ex) {
-      std::cerr << "cache: event handler threw: " << ex.what() << '\n';
+      fmt::print(stderr, "cache: event handler threw: {}\n", ex.what());
     } catch (...) {
-      std::cerr << "cache: event handler threw a non-standard exception\n";
+      fmt::print(stderr, "cache: event handler threw a non-standard exception\n");
     }
   }
 
