@@ -118,7 +118,15 @@ inline IndexFunc FieldIndexFunc(FieldValueFunc value) {
 
 inline FieldValueFunc FieldValueFuncOf(const IndexFunc& fn) noexcept {
   if (IsMetaNamespaceIndexFunc(fn)) return &internal::NamespaceFieldValue;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+// g++ 12 at -O3 cannot see that std::function::target's manager call writes the pointer it reads.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
   const FieldIndex* field = fn.target<FieldIndex>();
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
   return field != nullptr ? field->value : nullptr;
 }
 
