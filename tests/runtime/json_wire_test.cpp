@@ -451,6 +451,11 @@ TEST_CASE(
       (void)u.MarshalJSON();
     });
     OnlyOurErrors(in, "runtime::DecodeUnstructured", [&] { (void)runtime::DecodeUnstructured(in); });
+    OnlyOurErrors(in, "runtime::UnmarshalJSON(v1::Widget) + Encode", [&] {
+      widgets::v1::Widget w;
+      runtime::UnmarshalJSON(in, w);
+      (void)lenient.Encode(w);
+    });
     OnlyOurErrors(in, "SetUnstructuredContent / from_json", [&] {
       json doc = ujson::Parse(in);
       for (const json* part : {&doc, doc.is_object() && doc.contains("metadata") ? &doc["metadata"] : &doc}) {
