@@ -10,6 +10,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/codec_json.hpp"
@@ -280,6 +282,57 @@ TEST_CASE("metav1 AppendJSON writes Go's field order", "[runtime][metav1][encode
   l.remaining_item_count = 30;
   metav1::AppendJSON(out, l);
   CHECK(out == R"({"resourceVersion":"9","continue":"c","remainingItemCount":30})");
+}
+
+TEST_CASE("Encode writes Status and PartialObjectMetadataList with Go's key order",
+          "[runtime][metav1][encode_order]") {
+  runtime::Scheme scheme("meta");
+  scheme.AddKnownTypes<metav1::Status>({"", "v1"});
+  scheme.AddKnownTypes<metav1::PartialObjectMetadata, metav1::PartialObjectMetadataList>(
+      {"meta.k8s.io", "v1"});
+  const runtime::JSONSerializer codec(scheme);
+
+  // json.Marshal(metav1.Status{...}) (Go 1.26, apimachinery v0.37.2); the object carries no
+  // apiVersion/kind: the serializer writes the registered ones.
+  metav1::Status st;
+  st.status = "Failure";
+  st.message = R"(pods "n" not found)";
+  st.reason = "NotFound";
+  st.details = metav1::StatusDetails{};
+  st.details->name = "n";
+  st.details->kind = "pods";
+  st.details->causes.push_back({});
+  st.details->causes.back().type = "FieldValueInvalid";
+  st.details->causes.back().message = "m";
+  st.details->causes.back().field = "f";
+  st.details->retry_after_seconds = 1;
+  st.code = 404;
+  const std::string out = codec.Encode(st);
+  CHECK(
+      out ==
+      R"({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods \"n\" not found",)"
+      R"("reason":"NotFound","details":{"name":"n","kind":"pods","causes":[{"reason":"FieldValueInvalid",)"
+      R"("message":"m","field":"f"}],"retryAfterSeconds":1},"code":404})");
+  CHECK(ujson::Parse(out) == codec.ToJSON(st));
+
+  // json.Marshal(metav1.PartialObjectMetadataList{...}).
+  metav1::PartialObjectMetadataList pl;
+  pl.list_meta.resource_version = "5";
+  pl.items.emplace_back();
+  pl.items.back().type_meta = {"meta.k8s.io/v1", "PartialObjectMetadata"};
+  pl.items.back().metadata.name = "p";
+  pl.items.back().metadata.namespace_ = "ns";
+  pl.items.back().metadata.labels = {{"b", "2"}, {"a", "1"}};
+  const std::string list = codec.Encode(pl);
+  CHECK(
+      list ==
+      R"({"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":{"resourceVersion":"5"},)"
+      R"("items":[{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1","metadata":{"name":"p",)"
+      R"("namespace":"ns","labels":{"a":"1","b":"2"}}}]})");
+  CHECK(ujson::Parse(list) == codec.ToJSON(pl));
+  // An empty metadata is left out, as to_json does (Go writes `{}`).
+  CHECK(codec.Encode(metav1::PartialObjectMetadata{}) ==
+        R"({"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1"})");
 }
 
 }  // namespace runtime_encode_order_test
