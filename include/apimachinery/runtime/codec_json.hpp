@@ -29,10 +29,18 @@
 // Thread-safety: a JSONSerializer is immutable; Decode/Encode may run concurrently (the Scheme
 // must not be modified meanwhile).
 //
+// Encode writes a typed object whose type has an ordered writer (APIMACHINERY_JSON_FIELDS types,
+// metav1::Status, metav1::PartialObjectMetadata and its list) as encoding/json writes the Go
+// struct: `kind`, `apiVersion`, then the fields in declaration order, map keys sorted; the text
+// is appended to one string, without a document (cheaper than ToJSON then Marshal). Unstructured
+// objects (Go: maps) and types with only a hand-written to_json are written from their document,
+// keys sorted.
+//
 // Differences from upstream: no YAML; `into` only through DecodeInto (see there); typed objects
 // need nlohmann to_json/from_json (APIMACHINERY_JSON_FIELDS or hand-written); unknown-field
 // detection is exact only for field-list JSON; Encode stamps apiVersion/kind from the scheme when
-// the object carries none (Go encodes what the object holds).
+// the object carries none (Go encodes what the object holds); a typed object whose type has only a
+// hand-written to_json is written with its keys sorted (Go: the struct's order).
 #pragma once
 
 #include <memory>
