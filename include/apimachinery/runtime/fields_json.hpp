@@ -46,13 +46,13 @@
 // Cost: one pass over the JSON; a key is found by comparing it with the type's keys in order.
 // Thread-safety: stateless, except the strict scope and the error context, which are thread_local.
 // Differences from upstream: Go decodes into the existing value (absent keys keep it); from_json
-// replaces it. Writing: a key that two fields share (an inline member's field named as an outer
-// one) is written twice by FieldsAppendJSON, once by to_json (the later field); Go writes the
-// shallower field (typeFields' dominantField). A float member is written as the float64 it
-// converts to (Go's float32 encoder writes float32's shortest text). The first error is thrown (Go keeps
-// decoding and returns the first type error). "number <literal>" texts print nlohmann's rendering of the
-// number (see json_read.hpp). A class type's Go name is `<last namespace>.<Name>` unless it declares
-// `kGoTypeName`.
+// replaces it. The first error is thrown (Go keeps decoding and returns the first type error).
+// "number <literal>" texts print nlohmann's rendering of the number (see json_read.hpp). A class
+// type's Go name is `<last namespace>.<Name>` unless it declares `kGoTypeName`. Writing: a key
+// that two fields share (an inline member's field named as an outer one) is written twice by
+// FieldsAppendJSON, once by to_json (the later field); Go writes the shallower field
+// (typeFields' dominantField). A float member is written as the float64 it converts to (Go's
+// float32 encoder writes float32's shortest text), by both writers.
 #pragma once
 
 #include <array>
