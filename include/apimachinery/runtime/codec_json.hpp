@@ -33,10 +33,18 @@
 // Thread-safety: a JSONSerializer is immutable; Decode/Encode may run concurrently (the Scheme
 // must not be modified meanwhile).
 //
+// Encode writes a typed object whose type has an ordered writer (APIMACHINERY_JSON_FIELDS types,
+// metav1::Status, metav1::PartialObjectMetadata and its list) as encoding/json writes the Go
+// struct: `kind`, `apiVersion`, then the fields in declaration order, map keys sorted; the text
+// is appended to one string, without a document (cheaper than ToJSON then Marshal). Unstructured
+// objects (Go: maps) and types with only a hand-written to_json are written from their document,
+// keys sorted.
+//
 // Differences from upstream: no YAML; `into` only through DecodeInto (see there); typed objects
 // need nlohmann to_json/from_json (APIMACHINERY_JSON_FIELDS or hand-written); unknown-field
 // detection is exact only for field-list JSON; Encode stamps apiVersion/kind from the scheme when
-// the object carries none (Go encodes what the object holds).
+// the object carries none (Go encodes what the object holds); a typed object whose type has only a
+// hand-written to_json is written with its keys sorted (Go: the struct's order).
 #pragma once
 
 #include <memory>
@@ -141,10 +149,23 @@ class JSONSerializer {
   schema::GroupVersionKind DecodeInto(std::string_view data, Object& into,
                                       const DecodeIntoOptions& options = {}) const;
 
-  // Encode: the object's JSON with apiVersion/kind set.
+  // Encode: the object's JSON with apiVersion/kind set. A typed object whose type has an ordered
+  // writer (TypeInfo::append_json: APIMACHINERY_JSON_FIELDS types) is written with its keys in
+  // Go's order, without a document (upstream: serializer/json/json.go Serializer.doEncode ->
+  // encoding/json's Encoder: `kind`, `apiVersion`, then the struct's fields; map keys sorted); any
+  // other object is ToJSON's document written by util::json::Marshal (keys sorted, as Go writes
+  // an Unstructured's maps). Pretty output is the same text indented (json.MarshalIndent).
   std::string Encode(const Object& obj) const {
     if (!options_.pretty && obj.GetTypeId() == util::kTypeId<CompactUnstructured>) {
       return static_cast<const CompactUnstructured&>(obj).MarshalJSON();  // without a tree
+    }
+    std::string out;
+    if (AppendTyped(obj, out)) {
+      if (!options_.pretty) return out;
+      std::string pretty;
+      pretty.reserve(out.size() * 2);
+      util::json::AppendIndent(pretty, out, 2);
+      return pretty;
     }
     return Dump(ToJSON(obj));
   }
@@ -171,6 +192,12 @@ class JSONSerializer {
   // appends the unknown-field errors to `strict_errors`.
   void Fill(Parsed& p, Object& target, std::vector<std::string>& strict_errors) const;
   void FillTyped(const nlohmann::json& doc, Object& obj, const schema::GroupVersionKind& gvk) const;
+  // EncodeKind: the apiVersion/kind Encode writes: the object's own, else its registered kind
+  // (the first not internal one).
+  schema::GroupVersionKind EncodeKind(const Object& obj) const;
+  // AppendTyped appends a typed object's text through its ordered writer; false (nothing
+  // appended) when it is not a typed object with one.
+  bool AppendTyped(const Object& obj, std::string& out) const;
   std::string Dump(const nlohmann::json& j) const {
     return options_.pretty ? util::json::MarshalIndent(j, 2) : util::json::Marshal(j);
   }
@@ -451,6 +478,16 @@ inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
   }
   nlohmann::json j;
   info->to_json(obj, j);
+  const schema::GroupVersionKind gvk = EncodeKind(obj);
+  if (j.is_object() && gvk.version != schema::kAPIVersionInternal) {
+    auto [api_version, kind] = gvk.ToAPIVersionAndKind();
+    j["apiVersion"] = api_version;
+    j["kind"] = kind;
+  }
+  return j;
+}
+
+inline schema::GroupVersionKind JSONSerializer::EncodeKind(const Object& obj) const {
   schema::GroupVersionKind gvk = obj.GetObjectKind();
   if (gvk.kind.empty() || gvk.version.empty()) {
     auto kinds = scheme_->ObjectKinds(obj).first;
@@ -462,12 +499,22 @@ inline nlohmann::json JSONSerializer::ToJSON(const Object& obj) const {
       }
     }
   }
-  if (j.is_object() && gvk.version != schema::kAPIVersionInternal) {
+  return gvk;
+}
+
+inline bool JSONSerializer::AppendTyped(const Object& obj, std::string& out) const {
+  if (Scheme::IsUnstructured(obj)) return false;
+  const TypeInfo* info = scheme_->TypeInfoFor(obj.GetTypeId());
+  if (info == nullptr || info->append_json == nullptr) return false;  // ToJSON throws or writes
+  const schema::GroupVersionKind gvk = EncodeKind(obj);
+  if (gvk.version == schema::kAPIVersionInternal) {
+    info->append_json(obj, out, nullptr);  // the object's own apiVersion/kind, as ToJSON
+  } else {
     auto [api_version, kind] = gvk.ToAPIVersionAndKind();
-    j["apiVersion"] = api_version;
-    j["kind"] = kind;
+    const metav1::TypeMeta stamp{std::move(api_version), std::move(kind)};
+    info->append_json(obj, out, &stamp);
   }
-  return j;
+  return true;
 }
 
 inline Unstructured ObjectToUnstructured(const Scheme& scheme, const Object& obj) {

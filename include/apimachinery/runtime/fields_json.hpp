@@ -15,6 +15,17 @@
 //   (a type with a field list) is never empty. A field without omitempty is always written, an
 //   empty container or nullopt as null (Go's nil). `,string` writes the number or bool as a JSON
 //   string; `,inline` writes the member's fields at this level; `-` is never written.
+// - Key order: to_json builds a nlohmann::json document, whose objects keep their keys sorted.
+//   FieldsAppendJSON (and the `AppendJSON(std::string&, const Type&)` that APIMACHINERY_JSON_FIELDS
+//   defines beside to_json) writes the text directly, in Go's order (encoding/json/encode.go:
+//   typeFields, structEncoder.encode): `kind`, `apiVersion` (Go's embedded TypeMeta), then the
+//   fields in field-list order with inline members' fields spliced in place; map keys sorted
+//   (mapEncoder sorts them); nlohmann::json members through util::json::Marshal (sorted, a map in
+//   Go too); metav1 types through their AppendJSON (Go's order, apis/meta/v1/types.hpp); other
+//   member types with to_json through their document. The members written and the bytes of each
+//   value are FieldsToJSON's: only the key order differs. runtime::JSONSerializer::Encode uses it.
+//   Cost: one pass, appending to one string (no document, no per-key allocation; each field's
+//   quoted key is made once per program).
 // - Reading replaces the whole value: members whose key is absent (or null) are reset to their
 //   default (a `-` member is left alone). Keys match case-sensitively (sigs.k8s.io/json, what
 //   Kubernetes' serializer uses). Each value goes through the shared checked reader
@@ -39,14 +50,19 @@
 // Differences from upstream: Go decodes into the existing value (absent keys keep it); from_json
 // replaces it. The first error is thrown (Go keeps decoding and returns the first type error).
 // A refused number is named by its literal only where the document came with its literals
-// (UnmarshalJSON, the serializer's decode; see json_read.hpp). A class
-// type's Go name is `<last namespace>.<Name>` unless it declares `kGoTypeName`.
+// (UnmarshalJSON, the serializer's decode; see json_read.hpp). A class type's Go name is
+// `<last namespace>.<Name>` unless it declares `kGoTypeName`. Writing: a key that two fields share
+// (an inline member's field named as an outer one) is written twice by FieldsAppendJSON, once by
+// to_json (the later field); Go writes the shallower field (typeFields' dominantField). A float
+// member is written as the float64 it converts to (Go's float32 encoder writes float32's shortest
+// text), by both writers.
 #pragma once
 
 #include <array>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -113,6 +129,12 @@ template <typename T>
 void FieldsToJSON(nlohmann::json& j, const T& v);
 template <typename T>
 void FieldsFromJSON(const nlohmann::json& j, T& v);
+// FieldsAppendJSON appends v's JSON text with its keys in field-list order (see the header
+// comment): the members and bytes FieldsToJSON's document gives through util::json::Marshal, in
+// Go's order. `type_meta`, when given, replaces v's own apiVersion/kind (the serializer's stamp).
+// Throws: apimachinery::Error for a non-finite float (as Marshal).
+template <typename T>
+void FieldsAppendJSON(std::string& out, const T& v, const metav1::TypeMeta* type_meta = nullptr);
 
 // UnmarshalJSON: decodes JSON text into `out` (a type with a field list, or any type with
 // from_json), as Kubernetes decodes into a Go value (sigs.k8s.io/json: UnmarshalCaseSensitive
@@ -137,6 +159,20 @@ concept HasToJSON = requires(nlohmann::json& j, const T& v) {
 template <typename T>
 concept HasFromJSON = requires(const nlohmann::json& j, T& v) {
   from_json(j, v);
+};
+void AppendJSON() = delete;
+// HasAppendJSON<T>: T writes its own JSON text in Go's order (`AppendJSON(std::string&, const T&)`
+// found by ADL: the metav1 types, and field-list types through APIMACHINERY_JSON_FIELDS).
+template <typename T>
+concept HasAppendJSON = requires(std::string& out, const T& v) {
+  AppendJSON(out, v);
+};
+// HasObjectAppendJSON<T>: as HasAppendJSON, with an apiVersion/kind to write instead of the
+// object's own (`AppendJSON(std::string&, const T&, const metav1::TypeMeta*)`): what the Scheme
+// hands the serializer (TypeInfo::append_json).
+template <typename T>
+concept HasObjectAppendJSON = requires(std::string& out, const T& v, const metav1::TypeMeta* tm) {
+  AppendJSON(out, v, tm);
 };
 }  // namespace adl
 
@@ -478,7 +514,130 @@ void WriteFields(nlohmann::json& j, const T& v) {
   (std::make_index_sequence<n>{});
 }
 
+// The ordered writer: AppendValue is EncodeValue as text (same members, same bytes as
+// util::json::Marshal of EncodeValue's document), with the keys of field-list types in
+// field-list order. What it has no shorter way for goes through EncodeValue and Marshal.
+template <typename T>
+void AppendFields(std::string& out, bool& first, const T& v);
+
+// IsStringKeyMap<M>: a std::map with std::string keys in byte order.
+template <typename M>
+struct IsStringKeyMap : std::false_type {};
+template <typename V, typename A>
+struct IsStringKeyMap<std::map<std::string, V, std::less<std::string>, A>> : std::true_type {};
+template <typename V, typename A>
+struct IsStringKeyMap<std::map<std::string, V, std::less<>, A>> : std::true_type {};
+
+template <typename M>
+void AppendValue(std::string& out, const M& v) {
+  if constexpr (conversion::HasFields<M>) {
+    FieldsAppendJSON(out, v);
+  } else if constexpr (std::is_same_v<M, bool>) {
+    out += v ? "true" : "false";
+  } else if constexpr (std::is_arithmetic_v<M>) {
+    util::json::AppendNumber(out, v);
+  } else if constexpr (std::is_same_v<M, std::string>) {
+    util::AppendJSONQuote(out, v);
+  } else if constexpr (std::is_base_of_v<nlohmann::json, M>) {
+    util::json::AppendMarshal(out, v);
+  } else if constexpr (util::internal::IsVector<M>::value) {
+    out += '[';
+    bool first = true;
+    for (const auto& e : v) {
+      if (!first) out += ',';
+      first = false;
+      AppendValue(out, static_cast<const typename M::value_type&>(e));
+    }
+    out += ']';
+  } else if constexpr (IsStringKeyMap<M>::value) {
+    out += '{';  // std::map's order is byte order: Go's sorted map keys
+    bool first = true;
+    for (const auto& [k, e] : v) {
+      util::json::AppendKey(out, first, k);
+      AppendValue(out, e);
+    }
+    out += '}';
+  } else if constexpr (util::internal::IsOptional<M>::value) {
+    if (!v) {
+      out += "null";
+    } else {
+      AppendValue(out, *v);
+    }
+  } else if constexpr (adl::HasAppendJSON<M>) {
+    AppendJSON(out, v);
+  } else {
+    util::json::AppendMarshal(out, EncodeValue(v));
+  }
+}
+
+// QuotedKey: field I's `"key":`, quoted once.
+template <typename T, std::size_t I>
+const std::string& QuotedKey() {
+  static const std::string key = util::JSONQuote(std::get<I>(conversion::kFields<T>).key()) + ':';
+  return key;
+}
+
+// AppendField: WriteField as text.
+template <typename T, std::size_t I>
+void AppendField(std::string& out, bool& first, const T& v) {
+  constexpr const auto& f = std::get<I>(conversion::kFields<T>);
+  if constexpr (f.tag.skip) {
+    return;
+  } else {
+    const auto& member = v.*(f.ptr);
+    using M = std::remove_cvref_t<decltype(member)>;
+    if constexpr (f.tag.inline_) {
+      static_assert(conversion::HasFields<M>,
+                    "an inline member (tag \",inline\") needs APIMACHINERY_FIELDS for its type");
+      AppendFields(out, first, member);
+    } else {
+      if (IsEmptyValue(member)) {
+        if constexpr (f.tag.omitempty) {
+          return;
+        } else if constexpr (util::internal::IsVector<M>::value || util::internal::IsMap<M>::value ||
+                             util::internal::IsOptional<M>::value) {
+          if (!first) out += ',';
+          first = false;
+          out += QuotedKey<T, I>();
+          out += "null";  // Go's nil slice, map or pointer
+          return;
+        }
+      }
+      if (!first) out += ',';
+      first = false;
+      out += QuotedKey<T, I>();
+      if constexpr (f.tag.string) {
+        util::json::AppendMarshal(out, EncodeQuoted(member));
+      } else {
+        AppendValue(out, member);
+      }
+    }
+  }
+}
+
+template <typename T>
+void AppendFields(std::string& out, bool& first, const T& v) {
+  constexpr auto& fields = conversion::kFields<T>;
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (AppendField<T, I>(out, first, v), ...); }
+  (std::make_index_sequence<n>{});
+}
+
 }  // namespace internal
+
+template <typename T>
+void FieldsAppendJSON(std::string& out, const T& v, const metav1::TypeMeta* type_meta) {
+  static_assert(conversion::HasFields<T>, "FieldsAppendJSON needs APIMACHINERY_FIELDS");
+  out += '{';
+  bool first = true;
+  if constexpr (HasTypeMeta<T>) {
+    metav1::AppendInlineJSON(out, first, type_meta != nullptr ? *type_meta : v.type_meta);
+  } else {
+    if (type_meta != nullptr) metav1::AppendInlineJSON(out, first, *type_meta);
+  }
+  internal::AppendFields(out, first, v);
+  out += '}';
+}
 
 template <typename T>
 void FieldsToJSON(nlohmann::json& j, const T& v) {
@@ -596,20 +755,25 @@ void UnmarshalJSON(std::string_view data, T& out) {
 
 }  // namespace apimachinery::runtime
 
-// APIMACHINERY_JSON_FIELDS(Type): to_json / from_json for Type from its field list (place it after
-// APIMACHINERY_FIELDS, in the type's namespace).
+// APIMACHINERY_JSON_FIELDS(Type): to_json / from_json for Type from its field list, and
+// AppendJSON(out, v, type_meta = nullptr), the ordered writer (FieldsAppendJSON) the Scheme hands
+// the serializer (place it after APIMACHINERY_FIELDS, in the type's namespace).
 // Type names a type, which cannot be parenthesised.
 // NOLINTBEGIN(bugprone-macro-parentheses)
-#define APIMACHINERY_JSON_FIELDS(Type)                                                                \
-  [[maybe_unused]] inline void to_json(nlohmann::json& j, const Type& v) {                            \
-    ::apimachinery::runtime::FieldsToJSON(j, v);                                                      \
-  }                                                                                                   \
-  [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v) {                          \
-    ::apimachinery::runtime::FieldsFromJSON(j, v);                                                    \
-  }                                                                                                   \
-  static_assert(::apimachinery::runtime::internal::adl::HasFromJSON<Type>,                            \
-                "APIMACHINERY_JSON_FIELDS(" #Type ") is not in the namespace that declares " #Type    \
-                ": nlohmann finds to_json/from_json by ADL only there; move it into that namespace"); \
-  static_assert(::apimachinery::conversion::HasFields<Type>,                                          \
+#define APIMACHINERY_JSON_FIELDS(Type)                                                                   \
+  [[maybe_unused]] inline void to_json(nlohmann::json& j, const Type& v) {                               \
+    ::apimachinery::runtime::FieldsToJSON(j, v);                                                         \
+  }                                                                                                      \
+  [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v) {                             \
+    ::apimachinery::runtime::FieldsFromJSON(j, v);                                                       \
+  }                                                                                                      \
+  [[maybe_unused]] inline void AppendJSON(std::string& out, const Type& v,                               \
+                                          const ::apimachinery::metav1::TypeMeta* type_meta = nullptr) { \
+    ::apimachinery::runtime::FieldsAppendJSON(out, v, type_meta);                                        \
+  }                                                                                                      \
+  static_assert(::apimachinery::runtime::internal::adl::HasFromJSON<Type>,                               \
+                "APIMACHINERY_JSON_FIELDS(" #Type ") is not in the namespace that declares " #Type       \
+                ": nlohmann finds to_json/from_json by ADL only there; move it into that namespace");    \
+  static_assert(::apimachinery::conversion::HasFields<Type>,                                             \
                 "APIMACHINERY_JSON_FIELDS(" #Type ") needs APIMACHINERY_FIELDS(" #Type ", ...) before it");
 // NOLINTEND(bugprone-macro-parentheses)

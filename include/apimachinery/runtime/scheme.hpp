@@ -115,6 +115,7 @@
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
+#include "apimachinery/runtime/fields_json.hpp"
 #include "apimachinery/runtime/group_versioner.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
@@ -153,6 +154,10 @@ struct TypeInfo {
   // JSON hooks (every registered type has them).
   void (*to_json)(const Object&, nlohmann::json&) = nullptr;
   void (*from_json)(const nlohmann::json&, Object&) = nullptr;
+  // The JSON text in Go's key order, appended to `out`, with `type_meta`'s apiVersion/kind when
+  // not null (runtime/fields_json.hpp: FieldsAppendJSON); null when the type has no such writer
+  // (the serializer then writes to_json's document).
+  void (*append_json)(const Object&, std::string& out, const metav1::TypeMeta* type_meta) = nullptr;
   // First differing field path of two objects of this type, by JSON keys ("spec.replicas",
   // "spec.ports[1].containerPort"; "" = differ without detail).
   std::optional<std::string> (*diff)(const Object&, const Object&) = nullptr;
@@ -422,6 +427,11 @@ TypeInfo Scheme::MakeTypeInfo() {
     info.to_json =
         +[](const Object& o, nlohmann::json& j) { nlohmann::to_json(j, static_cast<const T&>(o)); };
     info.from_json = +[](const nlohmann::json& j, Object& o) { nlohmann::from_json(j, static_cast<T&>(o)); };
+  }
+  if constexpr (internal::adl::HasObjectAppendJSON<T>) {
+    info.append_json = +[](const Object& o, std::string& out, const metav1::TypeMeta* type_meta) {
+      AppendJSON(out, static_cast<const T&>(o), type_meta);
+    };
   }
   if constexpr (conversion::HasFields<T> || std::equality_comparable<T>) {
     info.diff = +[](const Object& a, const Object& b) {

@@ -109,6 +109,38 @@ std::string Marshal(const nlohmann::json& v);
 std::string MarshalIndent(const nlohmann::json& v, int indent);
 // AppendMarshal appends Marshal(v) (indent 0) or MarshalIndent(v, indent) to out.
 void AppendMarshal(std::string& out, const nlohmann::json& v, int indent = 0);
+// AppendIndent appends `compact` (JSON text without white space, as Marshal and the ordered
+// writers produce) with each element on its own line, indented by `indent` spaces per level:
+// json.Indent(dst, src, "", "  ") for indent 2, so Marshal then AppendIndent is MarshalIndent
+// (encoding/json/indent.go: appendIndent; `{}` and `[]` stay compact). Text with white space
+// outside strings is copied with it. Cost: one pass over the text.
+void AppendIndent(std::string& out, std::string_view compact, int indent);
+// AppendNumber appends Go's text for a JSON number (encoding/json/encode.go: intEncoder,
+// uintEncoder, floatEncoder with bitSize 64): integers exactly, floats as Marshal writes them
+// (`1`, `0.5`, `1e+21`, `1e-7`). A float member is written as the float64 it converts to, as
+// Marshal writes it from a document. Throws: apimachinery::Error for +Inf, -Inf and NaN.
+void AppendNumber(std::string& out, std::int64_t v);
+void AppendNumber(std::string& out, std::uint64_t v);
+void AppendNumber(std::string& out, double v);
+// The number of a document (v.is_number()).
+void AppendNumber(std::string& out, const nlohmann::json& v);
+// Any C++ arithmetic type but bool (int32, float, ...), widened as above.
+template <typename N>
+requires(std::is_arithmetic_v<N> && !std::is_same_v<N, bool> && !std::is_same_v<N, std::int64_t> &&
+         !std::is_same_v<N, std::uint64_t> &&
+         !std::is_same_v<N, double>) void AppendNumber(std::string& out, N v) {
+  if constexpr (std::is_floating_point_v<N>) {
+    AppendNumber(out, static_cast<double>(v));
+  } else if constexpr (std::is_signed_v<N>) {
+    AppendNumber(out, static_cast<std::int64_t>(v));
+  } else {
+    AppendNumber(out, static_cast<std::uint64_t>(v));
+  }
+}
+// AppendKey appends an object member's key and colon, after a comma unless `first` (then clears
+// `first`): the step between members when writing an object by hand (`{` and `}` are the
+// caller's).
+void AppendKey(std::string& out, bool& first, std::string_view key);
 
 // DeepCopy: a copy of v, equal to nlohmann's copy constructor, without recursion.
 nlohmann::json DeepCopy(const nlohmann::json& v);
@@ -419,20 +451,21 @@ Json ParseWith(std::string_view data, MakeInner make_inner) {
   }
 }
 
-// AppendNumber: Go's text for a JSON number (encode.go: intEncoder, uintEncoder, floatEncoder).
-inline void AppendNumber(std::string& out, const Json& v) {
-  char buf[32];
-  if (v.is_number_unsigned()) {
-    auto r = std::to_chars(buf, buf + sizeof buf, v.get_ref<const Json::number_unsigned_t&>());
-    out.append(buf, r.ptr);
-    return;
-  }
-  if (v.is_number_integer()) {
-    auto r = std::to_chars(buf, buf + sizeof buf, v.get_ref<const Json::number_integer_t&>());
-    out.append(buf, r.ptr);
-    return;
-  }
-  const double f = v.get_ref<const Json::number_float_t&>();
+}  // namespace detail
+
+inline void AppendNumber(std::string& out, std::int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+inline void AppendNumber(std::string& out, std::uint64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+inline void AppendNumber(std::string& out, double f) {
   if (!std::isfinite(f)) throw Error(fmt::format("json: unsupported value: {}", FormatFloat(f, 'g')));
   const double a = std::fabs(f);
   const bool exp = a != 0 && (a < 1e-6 || a >= 1e21);
@@ -447,6 +480,26 @@ inline void AppendNumber(std::string& out, const Json& v) {
   }
   out += s;
 }
+
+inline void AppendNumber(std::string& out, const nlohmann::json& v) {
+  using Json = nlohmann::json;
+  if (v.is_number_unsigned()) {
+    AppendNumber(out, v.get_ref<const Json::number_unsigned_t&>());
+  } else if (v.is_number_integer()) {
+    AppendNumber(out, v.get_ref<const Json::number_integer_t&>());
+  } else {
+    AppendNumber(out, v.get_ref<const Json::number_float_t&>());
+  }
+}
+
+inline void AppendKey(std::string& out, bool& first, std::string_view key) {
+  if (!first) out += ',';
+  first = false;
+  AppendJSONQuote(out, key);
+  out += ':';
+}
+
+namespace detail {
 
 inline void AppendScalar(std::string& out, const Json& v) {
   switch (v.type()) {
@@ -598,6 +651,52 @@ inline void AppendMarshal(std::string& out, const nlohmann::json& v, int indent)
       open(*child);  // may reallocate the stack: `f` is not used after this
     } else {
       detail::AppendScalar(out, *child);
+    }
+  }
+}
+
+inline void AppendIndent(std::string& out, std::string_view compact, int indent) {
+  std::size_t level = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < compact.size(); ++i) {
+    const char c = compact[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < compact.size()) {
+        out += compact[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        out += c;
+        break;
+      case '{':
+      case '[':
+        out += c;
+        if (i + 1 < compact.size() && (compact[i + 1] == '}' || compact[i + 1] == ']')) {
+          out += compact[++i];  // `{}` and `[]` stay compact
+        } else {
+          detail::NewLine(out, indent, ++level);
+        }
+        break;
+      case ',':
+        out += c;
+        detail::NewLine(out, indent, level);
+        break;
+      case ':':
+        out += ": ";
+        break;
+      case '}':
+      case ']':
+        detail::NewLine(out, indent, level > 0 ? --level : 0);
+        out += c;
+        break;
+      default:
+        out += c;
     }
   }
 }

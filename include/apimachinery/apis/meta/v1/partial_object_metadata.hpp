@@ -10,6 +10,8 @@
 //   p.metadata.name;
 //
 // JSON: apiVersion and kind inline, "metadata"; the list has "metadata" (ListMeta) and "items".
+// to_json's document has its keys sorted; AppendJSON writes Go's order (kind, apiVersion,
+// metadata, items), as runtime::JSONSerializer::Encode does.
 // Reading any object's JSON keeps only those keys (as upstream). Checked reads throw
 // metav1::DecodeError / TimeParseError.
 //
@@ -19,6 +21,8 @@
 // Thread-safety: value types.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -58,6 +62,11 @@ struct PartialObjectMetadataList : runtime::ObjectBase<PartialObjectMetadataList
 void to_json(nlohmann::json& j, const PartialObjectMetadata& v);
 void from_json(const nlohmann::json& j, PartialObjectMetadata& v);
 void to_json(nlohmann::json& j, const PartialObjectMetadataList& v);
+// AppendJSON: to_json's members as text, in Go's order (kind, apiVersion, metadata, items; the
+// metadata through types.hpp's AppendJSON); `type_meta` when not null replaces the object's own
+// apiVersion/kind (the serializer's stamp, TypeInfo::append_json).
+void AppendJSON(std::string& out, const PartialObjectMetadata& v, const TypeMeta* type_meta = nullptr);
+void AppendJSON(std::string& out, const PartialObjectMetadataList& v, const TypeMeta* type_meta = nullptr);
 void from_json(const nlohmann::json& j, PartialObjectMetadataList& v);
 
 // Implementation details follow.
@@ -78,6 +87,45 @@ inline void to_json(nlohmann::json& j, const PartialObjectMetadata& v) {
   internal::WriteTypeMeta(j, v.type_meta);
   nlohmann::json meta = v.metadata;
   if (!meta.empty()) j["metadata"] = std::move(meta);
+}
+
+namespace internal {
+// AppendNonEmptyMeta: `"metadata":{...}` unless the metadata writes as `{}` (to_json omits it).
+template <typename Meta>
+void AppendNonEmptyMeta(std::string& out, bool& first, const Meta& m) {
+  const std::size_t mark = out.size();
+  const bool was_first = first;
+  util::json::AppendKey(out, first, "metadata");
+  const std::size_t value = out.size();
+  AppendJSON(out, m);
+  if (out.size() - value == 2) {  // `{}`
+    out.resize(mark);
+    first = was_first;
+  }
+}
+}  // namespace internal
+
+inline void AppendJSON(std::string& out, const PartialObjectMetadata& v, const TypeMeta* type_meta) {
+  bool first = true;
+  out += '{';
+  AppendInlineJSON(out, first, type_meta != nullptr ? *type_meta : v.type_meta);
+  internal::AppendNonEmptyMeta(out, first, v.metadata);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const PartialObjectMetadataList& v, const TypeMeta* type_meta) {
+  bool first = true;
+  out += '{';
+  AppendInlineJSON(out, first, type_meta != nullptr ? *type_meta : v.type_meta);
+  internal::AppendNonEmptyMeta(out, first, v.list_meta);
+  util::json::AppendKey(out, first, "items");
+  out += '[';
+  for (std::size_t i = 0; i < v.items.size(); ++i) {
+    if (i > 0) out += ',';
+    AppendJSON(out, v.items[i]);
+  }
+  out += ']';
+  out += '}';
 }
 
 inline void from_json(const nlohmann::json& j, PartialObjectMetadata& v) {

@@ -13,7 +13,8 @@
 //
 // JSON: real wire keys (apiVersion, kind, metadata, status, message, reason, details{name, group,
 // kind, uid, causes[{reason, message, field}], retryAfterSeconds}, code), omitempty on write,
-// checked reads (metav1::DecodeError with Go's encoding/json text).
+// checked reads (metav1::DecodeError with Go's encoding/json text). to_json's document has its keys
+// sorted; AppendJSON writes Go's field order, as runtime::JSONSerializer::Encode does.
 //
 // Differences from upstream: StatusReason and CauseType are plain std::string (servers send reasons
 // this library does not know; they must survive a round trip); the known values are
@@ -125,6 +126,12 @@ void from_json(const nlohmann::json& j, StatusCause& v);
 void to_json(nlohmann::json& j, const StatusDetails& v);
 void from_json(const nlohmann::json& j, StatusDetails& v);
 void to_json(nlohmann::json& j, const Status& v);
+// AppendJSON: to_json's members as text, in the Go structs' order (kind, apiVersion, metadata,
+// status, message, reason, details, code; types.hpp's AppendJSON); for Status, `type_meta` when
+// not null replaces the object's apiVersion/kind (the serializer's stamp, TypeInfo::append_json).
+void AppendJSON(std::string& out, const StatusCause& v);
+void AppendJSON(std::string& out, const StatusDetails& v);
+void AppendJSON(std::string& out, const Status& v, const TypeMeta* type_meta = nullptr);
 void from_json(const nlohmann::json& j, Status& v);
 
 // Implementation details follow.
@@ -186,6 +193,44 @@ inline void to_json(nlohmann::json& j, const Status& v) {
   internal::WriteString(j, "reason", v.reason);
   if (v.details) j["details"] = *v.details;
   internal::WriteInt(j, "code", v.code);
+}
+
+inline void AppendJSON(std::string& out, const StatusCause& v) {
+  bool first = true;
+  out += '{';
+  internal::AppendString(out, first, "reason", v.type);
+  internal::AppendString(out, first, "message", v.message);
+  internal::AppendString(out, first, "field", v.field);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const StatusDetails& v) {
+  bool first = true;
+  out += '{';
+  internal::AppendString(out, first, "name", v.name);
+  internal::AppendString(out, first, "group", v.group);
+  internal::AppendString(out, first, "kind", v.kind);
+  internal::AppendString(out, first, "uid", v.uid);
+  internal::AppendSlice(out, first, "causes", v.causes);
+  internal::AppendInt(out, first, "retryAfterSeconds", v.retry_after_seconds);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const Status& v, const TypeMeta* type_meta) {
+  bool first = true;
+  out += '{';
+  AppendInlineJSON(out, first, type_meta != nullptr ? *type_meta : v.type_meta);
+  util::json::AppendKey(out, first, "metadata");
+  AppendJSON(out, v.list_meta);
+  internal::AppendString(out, first, "status", v.status);
+  internal::AppendString(out, first, "message", v.message);
+  internal::AppendString(out, first, "reason", v.reason);
+  if (v.details) {
+    util::json::AppendKey(out, first, "details");
+    AppendJSON(out, *v.details);
+  }
+  internal::AppendInt(out, first, "code", v.code);
+  out += '}';
 }
 
 inline void from_json(const nlohmann::json& j, Status& v) {

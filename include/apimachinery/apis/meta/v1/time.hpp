@@ -85,6 +85,9 @@ std::string FormatRFC3339(const Time& t);
 // JSON: string (RFC 3339) or null for the zero Time. from_json accepts null (zero Time).
 void to_json(nlohmann::json& j, const Time& t);
 void from_json(const nlohmann::json& j, Time& t);
+// AppendJSON appends to_json's value as text (the quoted RFC 3339 text, or null), for the writers
+// that keep Go's field order (runtime/fields_json.hpp: FieldsAppendJSON).
+void AppendJSON(std::string& out, const Time& t);
 
 // Implementation details follow.
 
@@ -263,6 +266,14 @@ inline void to_json(nlohmann::json& j, const Time& t) {
     j = nullptr;
   } else {
     j = FormatRFC3339(t);
+  }
+}
+
+inline void AppendJSON(std::string& out, const Time& t) {
+  if (t.IsZero()) {
+    out += "null";
+  } else {
+    util::AppendJSONQuote(out, FormatRFC3339(t));
   }
 }
 

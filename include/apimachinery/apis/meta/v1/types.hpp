@@ -10,6 +10,8 @@
 // Example:
 //   metav1::ObjectMeta m = nlohmann::json::parse(R"({"name":"web","labels":{"app":"web"}})");
 //   nlohmann::json j = m;   // {"labels":{"app":"web"},"name":"web"}
+//   std::string text;
+//   metav1::AppendJSON(text, m);   // {"name":"web","labels":{"app":"web"}}: Go's field order
 //
 // JSON (to_json/from_json, found by ADL):
 // - Writing omits empty strings, zero numbers, empty maps/lists, unset optionals and zero Times
@@ -30,6 +32,9 @@
 // field set is text (FieldsV1::raw), as Go keeps it.
 //
 // Differences from upstream:
+// - to_json's document is a nlohmann::json object, so its keys come out sorted; AppendJSON writes
+//   the keys in the order of the Go structs (k8s.io/apimachinery/pkg/apis/meta/v1/types.go), as
+//   encoding/json's Marshal does: that is what runtime::JSONSerializer::Encode writes.
 // - `unknown_fields` has no upstream counterpart (Go's typed decode drops unknown keys).
 // - FieldsV1::raw is the compact text of the decoded value (util::json::Marshal: keys sorted, no
 //   white space) where Go's FieldsV1.UnmarshalJSON keeps the bytes as they came.
@@ -51,6 +56,7 @@
 #include "apimachinery/apis/meta/v1/internal/json.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::metav1 {
 
@@ -203,6 +209,25 @@ void to_json(nlohmann::json& j, const LabelSelector& v);
 void from_json(const nlohmann::json& j, LabelSelector& v);
 void to_json(nlohmann::json& j, const Condition& v);
 void from_json(const nlohmann::json& j, Condition& v);
+
+// AppendJSON appends the JSON text of a value with its keys in the Go struct's field order (what
+// encoding/json writes; to_json's document, written by util::json::Marshal, has them sorted). The
+// members written and their bytes are to_json's. Used by the ordered writer of field-list types
+// (runtime/fields_json.hpp: FieldsAppendJSON). ObjectMeta's and ListMeta's unknown_fields: a
+// `selfLink` is written at its place in Go's struct, the other unknown keys after the modelled
+// ones, in byte order (Go has no such keys). Cost: one pass over the value, no document.
+void AppendJSON(std::string& out, const TypeMeta& v);
+void AppendJSON(std::string& out, const OwnerReference& v);
+void AppendJSON(std::string& out, const FieldsV1& v);
+void AppendJSON(std::string& out, const ManagedFieldsEntry& v);
+void AppendJSON(std::string& out, const ObjectMeta& v);
+void AppendJSON(std::string& out, const ListMeta& v);
+void AppendJSON(std::string& out, const LabelSelectorRequirement& v);
+void AppendJSON(std::string& out, const LabelSelector& v);
+void AppendJSON(std::string& out, const Condition& v);
+// AppendInlineJSON appends TypeMeta's members (`"kind":..,"apiVersion":..`, each omitempty) inside
+// an enclosing object, after a comma unless `first`: Go's embedded TypeMeta.
+void AppendInlineJSON(std::string& out, bool& first, const TypeMeta& v);
 
 // Implementation details follow.
 
@@ -366,7 +391,160 @@ void MetaFromJSON(const nlohmann::json& j, Meta& out) {
   out = std::move(m);
 }
 
+// AppendUnknownKey: the unknown key `key` (an unmodelled field of Go's struct: selfLink) at its
+// place in Go's order.
+inline void AppendUnknownKey(std::string& out, bool& first, const nlohmann::json& unknown,
+                             std::string_view key) {
+  if (!unknown.is_object()) return;
+  if (auto it = unknown.find(key); it != unknown.end()) {
+    util::json::AppendKey(out, first, key);
+    util::json::AppendMarshal(out, *it);
+  }
+}
+
+// AppendUnknownRest: the unknown keys other than `placed` that MetaToJSON writes, in byte order.
+template <typename Meta>
+void AppendUnknownRest(std::string& out, bool& first, const nlohmann::json& unknown,
+                       std::string_view placed) {
+  if (!unknown.is_object()) return;
+  for (const auto& [key, value] : unknown.items()) {
+    if (key == placed || FindMetaField<Meta>(key) != nullptr) continue;
+    util::json::AppendKey(out, first, key);
+    util::json::AppendMarshal(out, value);
+  }
+}
+
 }  // namespace internal
+
+inline void AppendInlineJSON(std::string& out, bool& first, const TypeMeta& v) {
+  internal::AppendString(out, first, "kind", v.kind);
+  internal::AppendString(out, first, "apiVersion", v.api_version);
+}
+
+inline void AppendJSON(std::string& out, const TypeMeta& v) {
+  bool first = true;
+  out += '{';
+  AppendInlineJSON(out, first, v);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const OwnerReference& v) {
+  bool first = true;
+  out += '{';
+  util::json::AppendKey(out, first, "apiVersion");
+  util::AppendJSONQuote(out, v.api_version);
+  util::json::AppendKey(out, first, "kind");
+  util::AppendJSONQuote(out, v.kind);
+  util::json::AppendKey(out, first, "name");
+  util::AppendJSONQuote(out, v.name);
+  util::json::AppendKey(out, first, "uid");
+  util::AppendJSONQuote(out, v.uid);
+  internal::AppendOptional(out, first, "controller", v.controller);
+  internal::AppendOptional(out, first, "blockOwnerDeletion", v.block_owner_deletion);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const FieldsV1& v) {
+  if (v.raw.empty()) {
+    out += "null";
+  } else {
+    util::json::AppendMarshal(out, util::json::Parse(v.raw));  // as to_json: the text compacted, keys sorted
+  }
+}
+
+inline void AppendJSON(std::string& out, const ManagedFieldsEntry& v) {
+  bool first = true;
+  out += '{';
+  internal::AppendString(out, first, "manager", v.manager);
+  internal::AppendString(out, first, "operation", v.operation);
+  internal::AppendString(out, first, "apiVersion", v.api_version);
+  if (v.time) {
+    util::json::AppendKey(out, first, "time");
+    AppendJSON(out, *v.time);
+  }
+  internal::AppendString(out, first, "fieldsType", v.fields_type);
+  if (v.fields_v1) {
+    util::json::AppendKey(out, first, "fieldsV1");
+    AppendJSON(out, *v.fields_v1);
+  }
+  internal::AppendString(out, first, "subresource", v.subresource);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const ObjectMeta& v) {
+  bool first = true;
+  out += '{';
+  internal::AppendString(out, first, "name", v.name);
+  internal::AppendString(out, first, "generateName", v.generate_name);
+  internal::AppendString(out, first, "namespace", v.namespace_);
+  internal::AppendUnknownKey(out, first, v.unknown_fields, "selfLink");
+  internal::AppendString(out, first, "uid", v.uid);
+  internal::AppendString(out, first, "resourceVersion", v.resource_version);
+  internal::AppendInt(out, first, "generation", v.generation);
+  if (!v.creation_timestamp.IsZero()) {
+    util::json::AppendKey(out, first, "creationTimestamp");
+    AppendJSON(out, v.creation_timestamp);
+  }
+  if (v.deletion_timestamp && !v.deletion_timestamp->IsZero()) {
+    util::json::AppendKey(out, first, "deletionTimestamp");
+    AppendJSON(out, *v.deletion_timestamp);
+  }
+  internal::AppendOptional(out, first, "deletionGracePeriodSeconds", v.deletion_grace_period_seconds);
+  internal::AppendStringMap(out, first, "labels", v.labels);
+  internal::AppendStringMap(out, first, "annotations", v.annotations);
+  internal::AppendSlice(out, first, "ownerReferences", v.owner_references);
+  internal::AppendSlice(out, first, "finalizers", v.finalizers);
+  internal::AppendSlice(out, first, "managedFields", v.managed_fields);
+  internal::AppendUnknownRest<ObjectMeta>(out, first, v.unknown_fields, "selfLink");
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const ListMeta& v) {
+  bool first = true;
+  out += '{';
+  internal::AppendUnknownKey(out, first, v.unknown_fields, "selfLink");
+  internal::AppendString(out, first, "resourceVersion", v.resource_version);
+  internal::AppendString(out, first, "continue", v.continue_);
+  internal::AppendOptional(out, first, "remainingItemCount", v.remaining_item_count);
+  internal::AppendUnknownRest<ListMeta>(out, first, v.unknown_fields, "selfLink");
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const LabelSelectorRequirement& v) {
+  bool first = true;
+  out += '{';
+  util::json::AppendKey(out, first, "key");
+  util::AppendJSONQuote(out, v.key);
+  util::json::AppendKey(out, first, "operator");
+  util::AppendJSONQuote(out, v.operator_);
+  internal::AppendSlice(out, first, "values", v.values);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const LabelSelector& v) {
+  bool first = true;
+  out += '{';
+  internal::AppendStringMap(out, first, "matchLabels", v.match_labels);
+  internal::AppendSlice(out, first, "matchExpressions", v.match_expressions);
+  out += '}';
+}
+
+inline void AppendJSON(std::string& out, const Condition& v) {
+  bool first = true;
+  out += '{';
+  util::json::AppendKey(out, first, "type");
+  util::AppendJSONQuote(out, v.type);
+  util::json::AppendKey(out, first, "status");
+  util::AppendJSONQuote(out, v.status);
+  internal::AppendInt(out, first, "observedGeneration", v.observed_generation);
+  util::json::AppendKey(out, first, "lastTransitionTime");
+  AppendJSON(out, v.last_transition_time);
+  util::json::AppendKey(out, first, "reason");
+  util::AppendJSONQuote(out, v.reason);
+  util::json::AppendKey(out, first, "message");
+  util::AppendJSONQuote(out, v.message);
+  out += '}';
+}
 
 inline void to_json(nlohmann::json& j, const TypeMeta& v) {
   j = nlohmann::json::object();

@@ -9,6 +9,9 @@
 // (util::internal::JSONErrorContext: `ObjectMeta.metadata.name`), else the key alone; the member is
 // not modified (each reader builds the value first, then assigns).
 // Write*: omitempty (empty strings, zero numbers, empty containers and unset optionals are left out).
+// Append*: the same members as text, for the writers that keep Go's field order (AppendJSON): each
+// appends `"key":value` (after a comma unless `first`) when Write* would write the key, with the
+// bytes util::json::Marshal writes for the value Write* stores.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +27,8 @@
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::metav1::internal {
 
@@ -154,6 +160,62 @@ void WriteOptional(nlohmann::json& j, const char* key, const std::optional<T>& v
 template <typename Container>
 void WriteContainer(nlohmann::json& j, const char* key, const Container& v) {
   if (!v.empty()) j[key] = v;
+}
+
+inline void AppendString(std::string& out, bool& first, std::string_view key, const std::string& v) {
+  if (v.empty()) return;
+  util::json::AppendKey(out, first, key);
+  util::AppendJSONQuote(out, v);
+}
+
+template <typename Int>
+void AppendInt(std::string& out, bool& first, std::string_view key, Int v) {
+  if (v == 0) return;
+  util::json::AppendKey(out, first, key);
+  util::json::AppendNumber(out, v);
+}
+
+// AppendOptional: an optional bool or integer, written when set.
+template <typename T>
+void AppendOptional(std::string& out, bool& first, std::string_view key, const std::optional<T>& v) {
+  if (!v) return;
+  util::json::AppendKey(out, first, key);
+  if constexpr (std::is_same_v<T, bool>) {
+    out += *v ? "true" : "false";
+  } else {
+    util::json::AppendNumber(out, *v);
+  }
+}
+
+// AppendStringMap: a map[string]string, keys in byte order (as Go sorts map keys), when not empty.
+inline void AppendStringMap(std::string& out, bool& first, std::string_view key,
+                            const std::map<std::string, std::string>& v) {
+  if (v.empty()) return;
+  util::json::AppendKey(out, first, key);
+  out += '{';
+  bool inner = true;
+  for (const auto& [k, e] : v) {
+    util::json::AppendKey(out, inner, k);
+    util::AppendJSONQuote(out, e);
+  }
+  out += '}';
+}
+
+// AppendSlice: a []string, or a slice of a type with AppendJSON, when not empty.
+template <typename T>
+void AppendSlice(std::string& out, bool& first, std::string_view key, const std::vector<T>& v) {
+  if (v.empty()) return;
+  util::json::AppendKey(out, first, key);
+  out += '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) out += ',';
+    if constexpr (std::is_same_v<T, std::string>) {
+      util::AppendJSONQuote(out, v[i]);
+    } else {
+      AppendJSON(out, v[i]);
+    }
+  }
+  out += ']';
 }
 
 // MergeUnknown copies `unknown` (an object of keys the type does not model) into `j` without
