@@ -110,7 +110,9 @@ class CompactUnstructured final : public Object {
   // ReadObjectMeta: the typed view of a "metadata" value (kAbsent: the object has none), as the
   // constructor reads it: ReadObjectMetaDirect when that handles the value, else
   // ReadObjectMetaTree. The result is ReadObjectMetaTree's for every input (a tested property).
-  // Throws: std::bad_alloc only (a refused key reads leniently, see ReadObjectMetaTree).
+  // Throws: std::bad_alloc; apimachinery::Error for a non-finite number in a fieldsV1 value (only a
+  // document built From a tree can hold one), as the tree reader's Marshal of it. A key of the
+  // wrong type does not throw: it reads leniently (ReadObjectMetaTree).
   static metav1::ObjectMeta ReadObjectMeta(util::json::ValueRef md) {
     metav1::ObjectMeta m;
     if (ReadObjectMetaDirect(md, m)) return m;
