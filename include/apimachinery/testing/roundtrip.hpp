@@ -22,7 +22,7 @@
 //   v1beta1::Widget v1beta1_widget;
 //   const runtime::Object& obj = v1beta1_widget;
 //   testing::CheckRoundTrip(scheme, v1beta1_widget);      // throws RoundTripError on loss
-//   if (auto field = testing::RoundTripDifference(scheme, obj)) std::cout << *field;  // "spec.legacyNote"
+//   auto field = testing::RoundTripDifference(scheme, obj);   // "spec.legacyNote" on loss
 //
 // The comparison ignores apiVersion/kind (the conversion stamps them) and walks the object's
 // APIMACHINERY_FIELDS list (conversion/fields.hpp), reporting the first differing field by its
