@@ -595,6 +595,18 @@ TEST_CASE("FieldsFromJSON: the field path from the document root, the innermost 
   CHECK(w.spec.counts.at("a") == -3);
 }
 
+TEST_CASE("FieldsAppendJSON writes a float32 member as Go's float32 encoder", "[runtime][fields_json]") {
+  main::Ints v;
+  v.f32 = 0.1f;
+  v.f64 = 0.1;
+  std::string out;
+  runtime::FieldsAppendJSON(out, v);
+  CHECK(out == R"({"f32":0.1,"f64":0.1})");  // Go: json.Marshal(struct{F32 float32; F64 float64})
+  main::Ints back;
+  runtime::UnmarshalJSON(out, back);
+  CHECK(back.f32 == 0.1f);
+}
+
 TEST_CASE("FieldsToJSON: fields without omitempty write zero values as Go does", "[runtime][fields_json]") {
   // Go: json.Marshal(Widget{}) of the same types.
   CHECK(json(main::Widget{}) ==

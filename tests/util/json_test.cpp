@@ -84,6 +84,35 @@ void CheckLiterals(const json& doc, const ujson::NumberLiterals& literals) {
   CHECK(seen == literals.size());
 }
 
+TEST_CASE("AppendNumber writes a float as Go's float32 encoder and a double as its float64 one",
+          "[util][json]") {
+  // encoding/json/encode.go floatEncoder: strconv.AppendFloat(f, 'f' or 'e', -1, bits), e-07 -> e-7.
+  const std::pair<float, std::string> floats[] = {
+      {0.1f, "0.1"},
+      {1.5f, "1.5"},
+      {-2.0f, "-2"},
+      {16777216.0f, "16777216"},
+      {1e-7f, "1e-7"},
+      {1e-6f, "0.000001"},
+      {3.4028235e38f, "3.4028235e+38"},
+      {1e21f, "1e+21"},
+      {0.0f, "0"},
+      {-0.0f, "-0"},
+  };
+  for (const auto& [f, want] : floats) {
+    std::string out;
+    ujson::AppendNumber(out, f);
+    CHECK(out == want);
+  }
+  std::string d;
+  ujson::AppendNumber(d, static_cast<double>(0.1f));
+  CHECK(d == "0.10000000149011612");
+  std::string inf;
+  CHECK_THROWS_WITH(ujson::AppendNumber(inf, HUGE_VALF), "json: unsupported value: +Inf");
+  CHECK(apimachinery::util::FormatFloat32(0.1f, 'g') == "0.1");
+  CHECK(apimachinery::util::FormatFloat32(1e-7f, 'e') == "1e-07");
+}
+
 TEST_CASE("Parse with a record: the same document, the number literals and the duplicate keys",
           "[util][json]") {
   ujson::ParseRecord record;

@@ -54,8 +54,9 @@
 // `<last namespace>.<Name>` unless it declares `kGoTypeName`. Writing: a key that two fields share
 // (an inline member's field named as an outer one) is written twice by FieldsAppendJSON, once by
 // to_json (the later field); Go writes the shallower field (typeFields' dominantField). A float
-// member is written as the float64 it converts to (Go's float32 encoder writes float32's shortest
-// text), by both writers.
+// member: FieldsAppendJSON writes float32's shortest text, as Go's float32 encoder (0.1f as 0.1);
+// to_json's document holds the float64 it converts to (0.10000000149011612), as Go's unstructured
+// converter does.
 #pragma once
 
 #include <array>

@@ -77,6 +77,10 @@ std::string TimeQuote(std::string_view s);
 // below -4 or at least 6, the precision strconv uses for that choice in shortest mode, else 'f').
 // fmt's %v of a float64 is 'g'. Infinities and NaN print as "+Inf", "-Inf" and "NaN".
 std::string FormatFloat(double f, char fmt);
+// FormatFloat32 is strconv.FormatFloat(float64(f), fmt, -1, 32): the same, with the shortest
+// digits that read back as the float32 `f` (0.1f prints 0.1, where FormatFloat(0.1f) prints
+// 0.10000000149011612).
+std::string FormatFloat32(float f, char fmt);
 
 // Implementation details follow.
 
@@ -331,7 +335,17 @@ inline std::string TimeQuote(std::string_view s) {
   return out;
 }
 
-inline std::string FormatFloat(double f, char fmt) {
+namespace internal {
+template <typename F>
+std::string FormatShortest(F f, char fmt);
+}  // namespace internal
+
+inline std::string FormatFloat(double f, char fmt) { return internal::FormatShortest(f, fmt); }
+inline std::string FormatFloat32(float f, char fmt) { return internal::FormatShortest(f, fmt); }
+
+// FormatShortest: FormatFloat with the shortest digits of F (double: bitSize 64, float: 32).
+template <typename F>
+std::string internal::FormatShortest(F f, char fmt) {
   if (std::isnan(f)) return "NaN";
   if (std::isinf(f)) return f > 0 ? "+Inf" : "-Inf";
   // Shortest round-trip digits and decimal exponent, from to_chars' scientific form "d.ddde±x".

@@ -116,19 +116,21 @@ void AppendMarshal(std::string& out, const nlohmann::json& v, int indent = 0);
 // outside strings is copied with it. Cost: one pass over the text.
 void AppendIndent(std::string& out, std::string_view compact, int indent);
 // AppendNumber appends Go's text for a JSON number (encoding/json/encode.go: intEncoder,
-// uintEncoder, floatEncoder with bitSize 64): integers exactly, floats as Marshal writes them
-// (`1`, `0.5`, `1e+21`, `1e-7`). A float member is written as the float64 it converts to, as
-// Marshal writes it from a document. Throws: apimachinery::Error for +Inf, -Inf and NaN.
+// uintEncoder, floatEncoder): integers exactly, a double as Marshal writes a document's floats
+// (`1`, `0.5`, `1e+21`, `1e-7`: bitSize 64), a float as Go writes a float32 (bitSize 32: the
+// shortest digits of the float32, `0.1` for 0.1f). Throws: apimachinery::Error for +Inf, -Inf and
+// NaN.
 void AppendNumber(std::string& out, std::int64_t v);
 void AppendNumber(std::string& out, std::uint64_t v);
 void AppendNumber(std::string& out, double v);
+void AppendNumber(std::string& out, float v);
 // The number of a document (v.is_number()).
 void AppendNumber(std::string& out, const nlohmann::json& v);
 // Any C++ arithmetic type but bool (int32, float, ...), widened as above.
 template <typename N>
 requires(std::is_arithmetic_v<N> && !std::is_same_v<N, bool> && !std::is_same_v<N, std::int64_t> &&
-         !std::is_same_v<N, std::uint64_t> &&
-         !std::is_same_v<N, double>) void AppendNumber(std::string& out, N v) {
+         !std::is_same_v<N, std::uint64_t> && !std::is_same_v<N, double> &&
+         !std::is_same_v<N, float>) void AppendNumber(std::string& out, N v) {
   if constexpr (std::is_floating_point_v<N>) {
     AppendNumber(out, static_cast<double>(v));
   } else if constexpr (std::is_signed_v<N>) {
@@ -451,6 +453,28 @@ Json ParseWith(std::string_view data, MakeInner make_inner) {
   }
 }
 
+// AppendFloat: floatEncoder.encode for bitSize 32 (F = float) or 64 (double): 'e' below 1e-6 and
+// from 1e21 on (the bounds compared at F's precision), with `e-07` shortened to `e-7`.
+template <typename F>
+void AppendFloat(std::string& out, F f) {
+  if (!std::isfinite(f)) {
+    throw Error(fmt::format("json: unsupported value: {}", FormatFloat(static_cast<double>(f), 'g')));
+  }
+  const F a = std::fabs(f);
+  const bool exp = a != 0 && (a < F(1e-6) || a >= F(1e21));
+  std::string s = sizeof(F) == sizeof(float) ? FormatFloat32(static_cast<float>(f), exp ? 'e' : 'f')
+                                             : FormatFloat(static_cast<double>(f), exp ? 'e' : 'f');
+  if (exp) {
+    // strconv writes at least two exponent digits; Go shortens e-07 to e-7 (not e+21).
+    const std::size_t n = s.size();
+    if (n >= 4 && s[n - 4] == 'e' && s[n - 3] == '-' && s[n - 2] == '0') {
+      s[n - 2] = s[n - 1];
+      s.pop_back();
+    }
+  }
+  out += s;
+}
+
 }  // namespace detail
 
 inline void AppendNumber(std::string& out, std::int64_t v) {
@@ -465,21 +489,8 @@ inline void AppendNumber(std::string& out, std::uint64_t v) {
   out.append(buf, r.ptr);
 }
 
-inline void AppendNumber(std::string& out, double f) {
-  if (!std::isfinite(f)) throw Error(fmt::format("json: unsupported value: {}", FormatFloat(f, 'g')));
-  const double a = std::fabs(f);
-  const bool exp = a != 0 && (a < 1e-6 || a >= 1e21);
-  std::string s = FormatFloat(f, exp ? 'e' : 'f');
-  if (exp) {
-    // strconv writes at least two exponent digits; Go shortens e-07 to e-7 (not e+21).
-    const std::size_t n = s.size();
-    if (n >= 4 && s[n - 4] == 'e' && s[n - 3] == '-' && s[n - 2] == '0') {
-      s[n - 2] = s[n - 1];
-      s.pop_back();
-    }
-  }
-  out += s;
-}
+inline void AppendNumber(std::string& out, double f) { detail::AppendFloat(out, f); }
+inline void AppendNumber(std::string& out, float f) { detail::AppendFloat(out, f); }
 
 inline void AppendNumber(std::string& out, const nlohmann::json& v) {
   using Json = nlohmann::json;
