@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/read_file.hpp"
+
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace discovery_types_test {
 
@@ -18,13 +20,7 @@ namespace {
 
 const std::filesystem::path kDir = std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "discovery";
 
-std::string ReadFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  REQUIRE(in.is_open());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_support::ReadFile;
 
 // The what() of the DecodeError that `fn` throws ("" if it throws nothing).
 template <typename Fn>

@@ -16,6 +16,8 @@
 #include "apimachinery/util/json/compact.hpp"
 #include "apimachinery/util/json/json.hpp"
 
+#include "support/read_file.hpp"
+
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_compact_unstructured_meta_test {
 
@@ -25,12 +27,7 @@ namespace ujson = apimachinery::util::json;
 using nlohmann::json;
 using runtime::CompactUnstructured;
 
-std::string ReadFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::ReadFile;
 
 // The metadata as runtime::Unstructured reads it (MetadataMirror::Read of the whole tree, no
 // direct managedFields reader): the reference both CompactUnstructured readers must agree with.

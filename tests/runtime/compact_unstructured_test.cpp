@@ -17,6 +17,8 @@
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/util/json/json.hpp"
 
+#include "support/read_file.hpp"
+
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_compact_unstructured_test {
 
@@ -27,12 +29,7 @@ namespace ujson = apimachinery::util::json;
 using nlohmann::json;
 using runtime::CompactUnstructured;
 
-std::string ReadFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::ReadFile;
 
 const runtime::JSONSerializer& Codec() {
   static const runtime::Scheme scheme;

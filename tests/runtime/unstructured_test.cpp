@@ -17,6 +17,8 @@
 #include "apimachinery/runtime/runtime.hpp"
 #include "apimachinery/runtime/unstructured_converter.hpp"
 
+#include "support/read_file.hpp"
+
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace runtime_unstructured_test {
 
@@ -27,13 +29,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in.good());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::ReadFile;
 
 json Fixture(const std::string& rel) {
   return json::parse(ReadFile(std::string(APIMACHINERY_TESTDATA_DIR) + "/" + rel));

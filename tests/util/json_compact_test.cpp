@@ -16,6 +16,7 @@
 #include "apimachinery/util/json/compact.hpp"
 #include "apimachinery/util/json/json.hpp"
 
+#include "support/read_file.hpp"
 #include "support/small_stack.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
@@ -28,12 +29,7 @@ using ujson::Compact;
 using ujson::ValueKind;
 using ujson::ValueRef;
 
-std::string ReadFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::ReadFile;
 
 // The model: util::json::Parse's tree. A compact document must say the same about every value.
 void CheckAgainstModel(ValueRef v, const json& model) {
