@@ -58,6 +58,7 @@ PACKAGES = {
     "ctrl/controllerutil": ["ctrl::controllerutil"],
     "api/resource": ["resource"],
     "util/intstr": ["intstr"],
+    "util/managedfields": ["managedfields"],
     "watch": ["watch"],
     "pager": ["pager"],
     "util/wait": ["wait"],

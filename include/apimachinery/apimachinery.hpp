@@ -28,6 +28,7 @@
 #include "apimachinery/testing/testing.hpp"
 #include "apimachinery/types/types.hpp"
 #include "apimachinery/util/intstr/intstr.hpp"
+#include "apimachinery/util/managedfields/managedfields.hpp"
 #include "apimachinery/version.hpp"
 #include "apimachinery/watch/watch.hpp"
 #include "apimachinery/workqueue/workqueue.hpp"

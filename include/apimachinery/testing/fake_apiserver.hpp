@@ -171,7 +171,9 @@
 #include "apimachinery/util/ascii.hpp"
 #include "apimachinery/util/clock.hpp"
 #include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/managedfields/field_manager.hpp"
 #include "apimachinery/util/strconv.hpp"
+#include "apimachinery/util/utf8.hpp"
 #include "apimachinery/util/validation/field/errors.hpp"
 #include "apimachinery/util/validation/validation.hpp"
 #include "apimachinery/watch/event.hpp"
@@ -191,6 +193,9 @@ struct FakeAPIServerOptions {
   std::size_t snapshot_count = 64;
   // seed: the seed of generated names and UIDs.
   std::uint64_t seed = 1;
+  // user_agent: the requests' User-Agent; a write without a fieldManager is managed by its prefix
+  // up to the first `/` (handlers/create.go: managerOrUserAgent), "unknown" when that is empty.
+  std::string user_agent{};
 };
 
 // ScaleSubresource: a custom resource's scale subresource (apiextensions/v1
@@ -244,6 +249,7 @@ struct ResourceInfo {
   meta::RESTScopeName scope = meta::RESTScopeName::kNamespace;
   std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
   Subresources subresources;
+  managedfields::TypeRef object_type = managedfields::ObjectType(nullptr);  // server-side apply's schema
   ObjectMap objects;                        // "<ns>/<name>" or "<name>"
   std::map<std::string, ParsedRef> parsed;  // key -> the event object of its state
 
@@ -347,6 +353,14 @@ struct Snapshot {
 // statusStrategy; a scale write is a main-strategy write of the changed replicas).
 enum class Strategy { kMain, kStatus };
 
+// Tracking: who a write's managed fields go to (the fieldManager, or the User-Agent's prefix) and
+// through which endpoint ("", "status", "scale"); `track` is false when an apply already did it.
+struct Tracking {
+  std::string manager;
+  std::string subresource;
+  bool track = true;
+};
+
 // IsDryRun: options.dryRun validated (apis/meta/v1/validation: ValidateDryRun; the handlers'
 // `<Kind>Options.meta.k8s.io "" is invalid` 422) and whether it asks for a dry run.
 inline bool IsDryRun(const std::vector<std::string>& dry_run, std::string_view options_kind) {
@@ -359,6 +373,52 @@ inline bool IsDryRun(const std::vector<std::string>& dry_run, std::string_view o
     }
   }
   return !dry_run.empty();
+}
+
+// ValidateFieldManager: options.fieldManager validated (apis/meta/v1/validation:
+// ValidateFieldManager, ValidatePatchOptions' apply rules), as a 422 on `<Kind>Options.meta.k8s.io`.
+inline void ValidateFieldManager(std::string_view manager, std::string_view options_kind,
+                                 std::optional<std::string_view> patch_type = std::nullopt,
+                                 const std::optional<bool>& force = std::nullopt) {
+  std::vector<field::Error> errs;
+  const auto path = field::NewPath("fieldManager");
+  if (patch_type) {
+    if (*patch_type == metav1::kPatchTypeApply) {
+      if (manager.empty()) errs.push_back(field::Required(path, "is required for apply patch"));
+    } else if (force) {
+      errs.push_back(field::Forbidden(field::NewPath("force"), "may not be specified for non-apply patch"));
+    }
+  }
+  if (manager.size() > 128) errs.push_back(field::TooLong(path, 128));
+  for (std::size_t i = 0; i < manager.size();) {
+    const auto [rune, size] = util::DecodeRune(manager.substr(i));
+    if (!util::IsPrint(rune)) {
+      errs.push_back(field::Invalid(path, std::string(manager),
+                                    fmt::format("invalid character U+{:04X} (at position {})",
+                                                static_cast<std::uint32_t>(rune), i)));
+    }
+    i += size;
+  }
+  if (errs.empty()) return;
+  std::vector<metav1::StatusCause> causes;
+  for (const auto& e : errs) causes.push_back(metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field});
+  throw errors::NewInvalid(schema::GroupKind{"meta.k8s.io", std::string(options_kind)}, "", causes);
+}
+
+// PrefixFromUserAgent: handlers/create.go prefixFromUserAgent (the text before the first `/`,
+// non-printable runes dropped, at most 128 bytes).
+inline std::string PrefixFromUserAgent(std::string_view ua) {
+  ua = ua.substr(0, ua.find('/'));
+  std::string out;
+  for (std::size_t i = 0; i < ua.size();) {
+    const auto [rune, size] = util::DecodeRune(ua.substr(i));
+    if (util::IsPrint(rune)) {
+      if (out.size() + size > 128) break;
+      out.append(ua.substr(i, size));
+    }
+    i += size;
+  }
+  return out;
 }
 
 // SplitFieldPath: a CRD JSON path (".spec.replicas") as its fields.
@@ -461,6 +521,12 @@ class FakeAPIServer : public dynamic::Interface {
   // AddFieldLabel makes `label` (for example "spec.nodeName") a supported field selector of `gvr`,
   // read from the dotted path of the same name in the object (a missing value is "").
   void AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label);
+  // SetOpenAPISchema: the structural schema (a CRD version's `openAPIV3Schema`) that server-side
+  // apply merges `gvr`'s objects with: its list types and map keys, declared fields and
+  // `x-kubernetes-preserve-unknown-fields` (managedfields::TypeFromOpenAPI). Without one, every
+  // field outside metadata is deduced: maps granular, lists atomic (a schema of
+  // `x-kubernetes-preserve-unknown-fields: true`). The schema is not used for validation.
+  void SetOpenAPISchema(const schema::GroupVersionResource& gvr, const nlohmann::json& openapi_v3_schema);
 
   // Discovery: the registered resources as the server's discovery documents.
   std::vector<discovery::APIGroup> ServerGroups() const;
@@ -796,6 +862,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     r->subresources = std::move(subresources);
   }
 
+  void SetOpenAPISchema(const schema::GroupVersionResource& gvr, const nlohmann::json& openapi_v3_schema) {
+    managedfields::TypeRef type = managedfields::ObjectType(managedfields::TypeFromOpenAPI(openapi_v3_schema));
+    std::lock_guard lock(mu_);
+    ResourceLocked(gvr, "", "GET").object_type = std::move(type);
+  }
+
   void AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
     std::lock_guard lock(mu_);
     ResourceInfo& r = ResourceLocked(gvr, "", "GET");
@@ -897,7 +969,16 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       throw errors::NewNotFound(r.GR(), name);
     }
     const bool dry = IsDryRun(options.dry_run, "CreateOptions");
+    ValidateFieldManager(options.field_manager, "CreateOptions");
     CheckBody(r, obj);
+    // create.go: the field manager runs on the request's object against an empty live object.
+    obj = FieldManagerFor(r, "").Update(nlohmann::json::object(), std::move(obj), ManagerOf(options.field_manager),
+                                        metav1::FormatRFC3339(WallNow()));
+    return CreateLocked(r, ns, std::move(obj), dry);
+  }
+
+  // CreateLocked: the create path after the request checks (store.go: Create; rest.BeforeCreate).
+  nlohmann::json CreateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj, bool dry) {
     if (r.subresources.status) obj.erase("status");  // strategy.go: PrepareForCreate
     auto& md = obj["metadata"];
     SettleNamespace(r, md, ns);
@@ -996,10 +1077,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       throw errors::NewNotFound(r.GR(), name);
     }
     const bool dry = IsDryRun(options.dry_run, "UpdateOptions");
-    if (subresource == "scale") return ScaleUpdateLocked(r, ns, obj, dry);
+    ValidateFieldManager(options.field_manager, "UpdateOptions");
+    const std::string manager = ManagerOf(options.field_manager);
+    if (subresource == "scale") return ScaleUpdateLocked(r, ns, obj, dry, manager);
     CheckBody(r, obj);
     return UpdateLocked(r, ns, std::move(obj), subresource == "status" ? Strategy::kStatus : Strategy::kMain,
-                        dry);
+                        dry, Tracking{manager, std::string(subresource), true});
   }
 
   nlohmann::json Patch(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
@@ -1012,7 +1095,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     const bool merge = patch_type == "application/merge-patch+json";
     const bool json_patch = patch_type == "application/json-patch+json";
-    if (!merge && !json_patch) {
+    const bool apply = patch_type == metav1::kPatchTypeApply && subresource != "scale";
+    if (!merge && !json_patch && !apply) {
       metav1::Status s;
       s.status = std::string(metav1::kStatusFailure);
       s.code = errors::kStatusUnsupportedMediaType;
@@ -1020,7 +1104,10 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       s.message = std::string(kUnsupportedPatch);
       throw errors::StatusError(std::move(s));
     }
+    ValidateFieldManager(options.field_manager, "PatchOptions", patch_type, options.force);
     const bool dry = IsDryRun(options.dry_run, "PatchOptions");
+    const std::string manager = ManagerOf(options.field_manager);
+    if (apply) return ApplyLocked(r, ns, name, patch, options.force.value_or(false), manager, subresource, dry);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
     nlohmann::json current = StoredLocked(r, *it).Copy();
@@ -1060,7 +1147,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
         throw errors::NewBadRequest(fmt::format(
             "the name of the object ({}) does not match the name on the URL ({})", patched_name, name));
       }
-      return ScaleUpdateLocked(r, ns, patched, dry);
+      return ScaleUpdateLocked(r, ns, patched, dry, manager);
     }
     CheckBody(r, patched);
     auto& md = patched["metadata"];
@@ -1072,8 +1159,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (md.value("resourceVersion", std::string()).empty()) {
       md["resourceVersion"] = current["metadata"].value("resourceVersion", std::string());
     }
-    return UpdateLocked(r, ns, std::move(patched),
-                        subresource == "status" ? Strategy::kStatus : Strategy::kMain, dry);
+    return UpdateLocked(r, ns, std::move(patched), subresource == "status" ? Strategy::kStatus : Strategy::kMain,
+                        dry, Tracking{manager, std::string(subresource), true});
   }
 
   nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
@@ -1523,7 +1610,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   // scaleUpdatedObjectInfo.UpdatedObject): the Scale's spec.replicas is written to the custom
   // resource (its resourceVersion, when set, is the precondition), as a main-strategy update.
   nlohmann::json ScaleUpdateLocked(ResourceInfo& r, std::string_view ns, const nlohmann::json& scale,
-                                   bool dry) {
+                                   bool dry, const std::string& manager) {
     const ScaleSubresource& sc = *r.subresources.scale;
     if (!scale.is_object()) {
       throw errors::NewBadRequest(fmt::format(
@@ -1559,15 +1646,77 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (rv_v != nullptr && rv_v->is_string() && !rv_v->get<std::string>().empty()) {
       cr["metadata"]["resourceVersion"] = *rv_v;
     }
-    nlohmann::json updated = UpdateLocked(r, ns, std::move(cr), Strategy::kMain, dry);
+    nlohmann::json updated = UpdateLocked(r, ns, std::move(cr), Strategy::kMain, dry, Tracking{manager, "scale", true});
     return ScaleOf(updated, sc).first;
   }
 
+  // ManagerOf: the manager of a write (handlers/create.go: managerOrUserAgent).
+  std::string ManagerOf(std::string_view field_manager) const {
+    return field_manager.empty() ? PrefixFromUserAgent(opts_.user_agent) : std::string(field_manager);
+  }
+
+  // FieldManagerFor: the field manager of one endpoint of `r`, with the strategy's reset fields
+  // (customresource strategy.go and status_strategy.go: GetResetFields).
+  static managedfields::FieldManager FieldManagerFor(const ResourceInfo& r, std::string_view subresource) {
+    managedfields::Set reset;
+    if (subresource == "status") {
+      reset.Insert({managedfields::PathElement::Field("metadata")});
+      reset.Insert({managedfields::PathElement::Field("spec")});
+    } else if (r.subresources.status) {
+      reset.Insert({managedfields::PathElement::Field("status")});
+    }
+    return managedfields::FieldManager(r.object_type, r.gvr.GroupVersion().WithKind(r.kind), std::string(subresource),
+                                       std::move(reset));
+  }
+
+  // ApplyLocked: a server-side apply patch (patch.go: applyPatcher, patcher.applyPatch): the
+  // configuration applied to the stored object (or to an empty one, which the apply then creates;
+  // not through a subresource), then the update or create path with the managed fields as set.
+  nlohmann::json ApplyLocked(ResourceInfo& r, std::string_view ns, std::string_view name, const nlohmann::json& patch,
+                             bool force, const std::string& manager, std::string_view subresource, bool dry) {
+    if (!patch.is_object()) {
+      throw errors::NewBadRequest(fmt::format(
+          "error decoding YAML: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+          GoKind(patch)));
+    }
+    const managedfields::FieldManager fm = FieldManagerFor(r, subresource);
+    const std::string now = metav1::FormatRFC3339(WallNow());
+    auto it = r.objects.find(KeyOf(r, ns, name));
+    const bool exists = it != r.objects.end();
+    if (!exists && !subresource.empty()) throw errors::NewNotFound(r.GR(), name);
+    nlohmann::json live = exists ? StoredLocked(r, *it).Copy()
+                                 : nlohmann::json{{"apiVersion", r.APIVersion()}, {"kind", r.kind}};
+    nlohmann::json next = fm.Apply(live, patch, manager, force, now);
+    const nlohmann::json* name_v = NestedValue(next, {"metadata", "name"});
+    const std::string next_name = name_v != nullptr && name_v->is_string() ? name_v->get<std::string>() : "";
+    if (next_name != name) {
+      throw errors::NewBadRequest(
+          fmt::format("the name of the object ({}) does not match the name on the URL ({})", next_name, name));
+    }
+    if (!exists) {
+      if (next.contains("metadata") && next["metadata"].is_object() && next["metadata"].contains("uid")) {
+        throw errors::NewConflict(r.GR(), name,
+                                  fmt::format("uid mismatch: the provided object specified uid {}, and no existing "
+                                              "object was found",
+                                              next["metadata"]["uid"].is_string()
+                                                  ? next["metadata"]["uid"].get<std::string>()
+                                                  : util::json::Marshal(next["metadata"]["uid"])));
+      }
+      return CreateLocked(r, ns, std::move(next), dry);
+    }
+    auto& md = next["metadata"];
+    if (md.value("resourceVersion", std::string()).empty()) {
+      md["resourceVersion"] = live["metadata"].value("resourceVersion", std::string());
+    }
+    return UpdateLocked(r, ns, std::move(next), subresource == "status" ? Strategy::kStatus : Strategy::kMain, dry,
+                        Tracking{manager, std::string(subresource), false});
+  }
+
   nlohmann::json UpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj, Strategy strategy,
-                              bool dry) {
-    auto& md = obj["metadata"];
-    const std::string name = md.value("name", std::string());
-    const std::string obj_ns = SettleNamespace(r, md, ns);
+                              bool dry, const Tracking& tracking) {
+    auto& request_md = obj["metadata"];
+    const std::string name = request_md.value("name", std::string());
+    const std::string obj_ns = SettleNamespace(r, request_md, ns);
     if (name.empty()) {
       ThrowInvalid(
           r, name,
@@ -1576,7 +1725,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     const std::string key = KeyOf(r, obj_ns, name);
     auto it = r.objects.find(key);
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
-    const std::string given_rv = md.value("resourceVersion", std::string());
+    const std::string given_rv = request_md.value("resourceVersion", std::string());
     std::uint64_t new_rv = 0;
     try {
       new_rv = ParseRV(given_rv);
@@ -1596,6 +1745,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (given_rv != old_md.value("resourceVersion", std::string())) {
       throw errors::NewConflict(r.GR(), name, kOptimisticLockErrorMsg);
     }
+    if (tracking.track) {
+      // update.go / patch.go: the field manager's transformer, before the strategy.
+      obj = FieldManagerFor(r, tracking.subresource)
+                .Update(old, std::move(obj), tracking.manager, metav1::FormatRFC3339(WallNow()));
+    }
+    auto& md = obj["metadata"];
     if (strategy == Strategy::kStatus) {
       // status_strategy.go: PrepareForUpdate: the stored object with the request's status (and
       // managedFields).
@@ -2102,6 +2257,9 @@ inline void FakeAPIServer::AddResource(const schema::GroupVersionResource& gvr, 
 }
 inline void FakeAPIServer::AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
   state_->AddFieldLabel(gvr, label);
+}
+inline void FakeAPIServer::SetOpenAPISchema(const schema::GroupVersionResource& gvr, const nlohmann::json& s) {
+  state_->SetOpenAPISchema(gvr, s);
 }
 inline std::vector<discovery::APIGroup> FakeAPIServer::ServerGroups() const { return state_->ServerGroups(); }
 inline discovery::APIResourceList FakeAPIServer::ServerResourcesForGroupVersion(std::string_view gv) const {

@@ -1,0 +1,858 @@
+// managedfields::Type and the typed walks of server-side apply: the field set of a value, the
+// comparison of two values, the merge of an applied configuration into a live object and the
+// removal of a field set (sigs.k8s.io/structured-merge-diff/v6: schema/elements.go, typed/
+// tofieldset.go, compare.go, merge.go, remove.go, helpers.go; fieldpath/set.go:
+// EnsureNamedFieldsAreMembers).
+//
+// Example:
+//   auto t = managedfields::ObjectType(nullptr);        // apiVersion, kind, ObjectMeta; the rest deduced
+//   nlohmann::json live = {{"spec", {{"replicas", 1}}}};
+//   nlohmann::json config = {{"spec", {{"replicas", 3}, {"paused", false}}}};
+//   nlohmann::json merged = managedfields::Merge(*t, live, config);   // replicas 3, paused false
+//   managedfields::Comparison c = managedfields::Compare(*t, live, merged);
+//   // c.modified: .spec.replicas; c.added: .spec.paused
+//
+// A Type is a scalar, a map (declared fields, an element type for other keys, granular or atomic)
+// or a list (atomic, a set of scalars, or an associative list keyed by some fields), or deduced:
+// the value's own shape decides, maps granular and lists atomic (upstream's
+// `__untyped_deduced_`, what a `x-kubernetes-preserve-unknown-fields` subtree gets). TypeFromOpenAPI
+// reads a CRD's structural schema (`properties`, `additionalProperties`, `items`,
+// `x-kubernetes-list-type`, `x-kubernetes-list-map-keys`, `x-kubernetes-map-type`,
+// `x-kubernetes-preserve-unknown-fields`, `x-kubernetes-embedded-resource`); ObjectType is the type
+// of a whole object: that schema (or a deduced one) with `apiVersion`, `kind` and ObjectMeta's
+// schema under `metadata` (labels and annotations granular maps, finalizers a set, ownerReferences
+// keyed by uid), as kube-apiserver builds it for a custom resource.
+//
+// Throws: ValidationError (an apimachinery::Error) with upstream's texts, prefixed by the path:
+// `.spec.ports: element 0: associative list with keys has an element that omits all key fields
+// ["port"] (and doesn't have default values for any key fields)`, `duplicate entries for key
+// [port=80]` (an applied configuration only), `associative list with keys may not have non-map
+// elements`, `associative list without keys has an element that's a map type`.
+// Cost: every walk is one pass over both values, O(size); sets are built as sorted vectors.
+// Thread-safety: Types are immutable once built and may be shared across threads.
+// Differences from upstream: a value whose shape contradicts its declared type (a string where the
+// schema has an object) is walked as deduced where upstream reports an error (the real server's
+// schema validation rejects such objects before apply runs; this package has no validation);
+// the first validation error is thrown (upstream collects them all); key defaults from the schema
+// (`default` of a list-map key) are not applied.
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "apimachinery/error.hpp"
+#include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/managedfields/fieldpath.hpp"
+#include "apimachinery/util/strconv.hpp"
+
+namespace apimachinery::managedfields {
+
+// ValidationError: a value that cannot be walked under its type (typed/validate.go:
+// ValidationError: `<path>: <message>`).
+class ValidationError : public Error {
+ public:
+  using Error::Error;
+};
+
+struct Type;
+using TypeRef = std::shared_ptr<const Type>;
+
+struct Type {
+  enum class Kind : std::uint8_t { kDeduced, kScalar, kMap, kList };
+  // kMap: kSeparable (granular) or kAtomic; kList: kAtomic or kAssociative (keys empty: a set).
+  enum class Relationship : std::uint8_t { kSeparable, kAtomic, kAssociative };
+
+  Kind kind = Kind::kDeduced;
+  Relationship relationship = Relationship::kSeparable;
+  std::map<std::string, TypeRef, std::less<>> fields{};  // kMap: declared fields
+  TypeRef element{};                                     // kMap: other keys; kList: items (null: deduced)
+  std::vector<std::string> keys{};                       // kList kAssociative: the map keys
+
+  // Field: the declared field `name`, or nullptr.
+  const Type* Field(std::string_view name) const {
+    auto it = fields.find(name);
+    return it == fields.end() ? nullptr : it->second.get();
+  }
+};
+
+// Comparison: what changed from lhs to rhs (typed/compare.go: Comparison).
+struct Comparison {
+  Set removed{};
+  Set modified{};
+  Set added{};
+  bool IsSame() const { return removed.Empty() && modified.Empty() && added.Empty(); }
+};
+
+// The walks. `t` is the root type; values are whole objects.
+Set ToFieldSet(const Type& t, const nlohmann::json& v);
+Comparison Compare(const Type& t, const nlohmann::json& lhs, const nlohmann::json& rhs);
+// Merge: `rhs` (an applied configuration: duplicates in its associative lists throw) merged into
+// `lhs`: rhs wins at every leaf, granular maps and associative lists merge by key.
+nlohmann::json Merge(const Type& t, const nlohmann::json& lhs, const nlohmann::json& rhs);
+// RemoveItems: `v` without the paths of `s` (typed.go: TypedValue.RemoveItems).
+nlohmann::json RemoveItems(const Type& t, const nlohmann::json& v, const Set& s);
+// EnsureNamedFieldsAreMembers: `s` with every declared field that has children also a member.
+Set EnsureNamedFieldsAreMembers(const Set& s, const Type& t);
+
+// DeducedType: the deduced type (one shared instance).
+const TypeRef& DeducedType();
+// ObjectMetaType: ObjectMeta's schema (k8s.io/apimachinery/pkg/apis/meta/v1: ObjectMeta's
+// listType/listMapKey markers).
+const TypeRef& ObjectMetaType();
+// TypeFromOpenAPI: a structural OpenAPI v3 schema (a CRD version's openAPIV3Schema) as a Type.
+// Throws apimachinery::Error when `schema` is not an object.
+TypeRef TypeFromOpenAPI(const nlohmann::json& schema);
+// ObjectType: the type of a whole object: `schema` (null: deduced), with apiVersion, kind and
+// metadata declared (metadata as ObjectMetaType).
+TypeRef ObjectType(const TypeRef& schema);
+
+// ---------------------------------------------------------------------------------------------
+
+namespace internal {
+
+inline TypeRef MakeDeducedMap() {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kMap;
+  return t;
+}
+
+inline TypeRef MakeDeducedList() {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kList;
+  t->relationship = Type::Relationship::kAtomic;
+  return t;
+}
+
+inline const Type& DeducedMap() {
+  static const TypeRef t = MakeDeducedMap();
+  return *t;
+}
+
+inline const Type& DeducedList() {
+  static const TypeRef t = MakeDeducedList();
+  return *t;
+}
+
+inline const Type& ScalarType() {
+  static const TypeRef t = [] {
+    auto s = std::make_shared<Type>();
+    s->kind = Type::Kind::kScalar;
+    return TypeRef(s);
+  }();
+  return *t;
+}
+
+// Atom: the type a value is walked with (helpers.go: deduceAtom, resolveSchema). `null` and a
+// missing value take the declared kind; a deduced type takes the value's shape (null: a map, as
+// upstream's handleAtom picks the map of a deduced atom first).
+inline const Type& Resolve(const Type* t, const nlohmann::json* v) {
+  const bool is_map = v == nullptr || v->is_null() || v->is_object();
+  if (t != nullptr && t->kind != Type::Kind::kDeduced) {
+    switch (t->kind) {
+      case Type::Kind::kMap:
+        if (is_map) return *t;
+        break;
+      case Type::Kind::kList:
+        if (v == nullptr || v->is_null() || v->is_array()) return *t;
+        break;
+      default:
+        if (v == nullptr || v->is_null() || v->is_primitive()) return *t;
+        break;
+    }
+  }
+  if (v == nullptr || v->is_null() || v->is_object()) return DeducedMap();
+  if (v->is_array()) return DeducedList();
+  return ScalarType();
+}
+
+inline const Type* MapChildType(const Type& m, std::string_view key) {
+  if (const Type* f = m.Field(key)) return f;
+  return m.element.get();
+}
+
+inline std::string Prefixed(const Path& path, std::string_view msg) {
+  if (path.empty()) return std::string(msg);
+  return fmt::format("{}: {}", PathString(path), msg);
+}
+
+// ListItemElement: helpers.go listItemToPathElement.
+inline PathElement ListItemElement(const Type& list, const nlohmann::json& item, const Path& path, std::size_t i) {
+  auto fail = [&](std::string_view msg) -> ValidationError {
+    return ValidationError(Prefixed(path, fmt::format("element {}: {}", i, msg)));
+  };
+  if (list.relationship != Type::Relationship::kAssociative) throw fail("invalid indexing of non-associative list");
+  if (!list.keys.empty()) {
+    if (item.is_null()) throw fail("associative list with keys may not have a null element");
+    if (!item.is_object()) throw fail("associative list with keys may not have non-map elements");
+    PathElement::KeyFields fields;
+    for (const auto& k : list.keys) {
+      auto it = item.find(k);
+      if (it != item.end()) fields.emplace_back(k, *it);
+    }
+    if (fields.empty()) {
+      std::string quoted;
+      for (const auto& k : list.keys) quoted += (quoted.empty() ? "" : " ") + util::Quote(k);
+      throw fail(fmt::format("associative list with keys has an element that omits all key fields [{}] (and "
+                             "doesn't have default values for any key fields)",
+                             quoted));
+    }
+    return PathElement::Key(std::move(fields));
+  }
+  if (item.is_object()) throw fail("associative list without keys has an element that's a map type");
+  if (item.is_array()) throw fail("associative list without keys has an element that's a list type");
+  return PathElement::Value(item);
+}
+
+// ---- ToFieldSet (tofieldset.go) ----
+
+inline void ToFieldSetWalk(const Type* t, const nlohmann::json& v, Path& path, Set& set) {
+  const Type& a = Resolve(t, &v);
+  switch (a.kind) {
+    case Type::Kind::kList: {
+      if (a.relationship == Type::Relationship::kAtomic) {
+        set.Insert(path);
+        return;
+      }
+      if (!v.is_array()) return;
+      std::vector<PathElement> pes;
+      pes.reserve(v.size());
+      for (std::size_t i = 0; i < v.size(); ++i) pes.push_back(ListItemElement(a, v[i], path, i));
+      std::vector<PathElement> seen;
+      std::vector<PathElement> dups;
+      for (const auto& pe : pes) {
+        auto it = std::lower_bound(seen.begin(), seen.end(), pe);
+        if (it != seen.end() && *it == pe) {
+          if (!std::binary_search(dups.begin(), dups.end(), pe)) {
+            path.push_back(pe);
+            set.Insert(path);
+            path.pop_back();
+            dups.insert(std::lower_bound(dups.begin(), dups.end(), pe), pe);
+          }
+        } else {
+          seen.insert(it, pe);
+        }
+      }
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (std::binary_search(dups.begin(), dups.end(), pes[i])) continue;
+        path.push_back(pes[i]);
+        ToFieldSetWalk(a.element.get(), v[i], path, set);
+        set.Insert(path);
+        path.pop_back();
+      }
+      return;
+    }
+    case Type::Kind::kMap: {
+      if (a.relationship == Type::Relationship::kAtomic) {
+        set.Insert(path);
+        return;
+      }
+      if (!v.is_object()) return;
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        path.push_back(PathElement::Field(it.key()));
+        ToFieldSetWalk(MapChildType(a, it.key()), it.value(), path, set);
+        const nlohmann::json& c = it.value();
+        if (c.is_null() || (c.is_object() && c.empty()) || a.Field(it.key()) == nullptr) set.Insert(path);
+        path.pop_back();
+      }
+      return;
+    }
+    default:
+      set.Insert(path);
+      return;
+  }
+}
+
+// ---- Compare (compare.go) ----
+
+struct CompareWalker {
+  Comparison& c;
+  Path& path;
+
+  void Leaf(bool& in_leaf, const nlohmann::json* l, const nlohmann::json* r) {
+    if (in_leaf) return;
+    in_leaf = true;
+    if (l == nullptr) {
+      c.added.Insert(path);
+    } else if (r == nullptr) {
+      c.removed.Insert(path);
+    } else if (!util::json::Equal(*l, *r)) {
+      c.modified.Insert(path);
+    }
+  }
+
+  void Handle(const Type& a, bool& in_leaf, const nlohmann::json* l, const nlohmann::json* r) {
+    switch (a.kind) {
+      case Type::Kind::kList: {
+        const nlohmann::json* ll = l != nullptr && l->is_array() ? l : nullptr;
+        const nlohmann::json* rl = r != nullptr && r->is_array() ? r : nullptr;
+        const bool empty = (ll == nullptr || ll->empty()) && (rl == nullptr || rl->empty());
+        if (a.relationship == Type::Relationship::kAtomic || empty) {
+          Leaf(in_leaf, l, r);
+          return;
+        }
+        ListItems(a, ll, rl);
+        return;
+      }
+      case Type::Kind::kMap: {
+        const nlohmann::json* lm = l != nullptr && l->is_object() ? l : nullptr;
+        const nlohmann::json* rm = r != nullptr && r->is_object() ? r : nullptr;
+        const bool empty = (lm == nullptr || lm->empty()) && (rm == nullptr || rm->empty());
+        if (a.relationship == Type::Relationship::kAtomic || empty) {
+          Leaf(in_leaf, l, r);
+          return;
+        }
+        auto visit = [&](const std::string& key, const nlohmann::json* lv, const nlohmann::json* rv) {
+          path.push_back(PathElement::Field(key));
+          Walk(MapChildType(a, key), lv, rv);
+          path.pop_back();
+        };
+        if (lm != nullptr) {
+          for (auto it = lm->begin(); it != lm->end(); ++it) {
+            const nlohmann::json* rv = nullptr;
+            if (rm != nullptr) {
+              auto f = rm->find(it.key());
+              if (f != rm->end()) rv = &*f;
+            }
+            visit(it.key(), &it.value(), rv);
+          }
+        }
+        if (rm != nullptr) {
+          for (auto it = rm->begin(); it != rm->end(); ++it) {
+            if (lm != nullptr && lm->contains(it.key())) continue;
+            visit(it.key(), nullptr, &it.value());
+          }
+        }
+        return;
+      }
+      default:
+        Leaf(in_leaf, l, r);
+        return;
+    }
+  }
+
+  void ListItems(const Type& a, const nlohmann::json* l, const nlohmann::json* r) {
+    std::vector<std::pair<PathElement, std::vector<const nlohmann::json*>>> lv;
+    std::vector<std::pair<PathElement, std::vector<const nlohmann::json*>>> rv;
+    std::vector<PathElement> all;
+    auto index = [&](const nlohmann::json* list, auto& out) {
+      if (list == nullptr) return;
+      for (std::size_t i = 0; i < list->size(); ++i) {
+        PathElement pe = ListItemElement(a, (*list)[i], path, i);
+        auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == pe; });
+        if (it != out.end()) {
+          it->second.push_back(&(*list)[i]);
+        } else {
+          if (std::find(all.begin(), all.end(), pe) == all.end()) all.push_back(pe);
+          out.emplace_back(std::move(pe), std::vector<const nlohmann::json*>{&(*list)[i]});
+        }
+      }
+    };
+    index(l, lv);
+    index(r, rv);
+    auto get = [](const auto& v, const PathElement& pe) -> std::vector<const nlohmann::json*> {
+      for (const auto& e : v) {
+        if (e.first == pe) return e.second;
+      }
+      return {};
+    };
+    for (const auto& pe : all) {
+      const auto ll = get(lv, pe);
+      const auto rl = get(rv, pe);
+      path.push_back(pe);
+      if (ll.size() <= 1 && rl.size() <= 1) {
+        Walk(a.element.get(), ll.empty() ? nullptr : ll[0], rl.empty() ? nullptr : rl[0]);
+      } else if (ll.size() >= 2 && rl.size() >= 2) {
+        bool same = ll.size() == rl.size();
+        for (std::size_t i = 0; same && i < ll.size(); ++i) same = util::json::Equal(*ll[i], *rl[i]);
+        if (!same) c.modified.Insert(path);
+      } else if (ll.size() >= 2) {
+        if (!rl.empty()) Walk(a.element.get(), nullptr, rl[0]);
+        c.removed.Insert(path);
+      } else {
+        if (!ll.empty()) Walk(a.element.get(), ll[0], nullptr);
+        c.added.Insert(path);
+      }
+      path.pop_back();
+    }
+  }
+
+  void Walk(const Type* t, const nlohmann::json* l, const nlohmann::json* r) {
+    bool in_leaf = false;
+    const Type& al = Resolve(t, l);
+    const Type& ar = Resolve(t, r);
+    if (r == nullptr) {
+      Handle(al, in_leaf, l, r);
+    } else if (l == nullptr || &al == &ar) {
+      Handle(ar, in_leaf, l, r);
+    } else {
+      bool in_leaf2 = in_leaf;
+      Handle(al, in_leaf2, l, r);
+      Handle(ar, in_leaf, l, r);
+    }
+    if (!in_leaf) {
+      if (l == nullptr) {
+        c.added.Insert(path);
+      } else if (r == nullptr) {
+        c.removed.Insert(path);
+      }
+    }
+  }
+};
+
+// ---- Merge (merge.go, ruleKeepRHS) ----
+
+struct MergeWalker {
+  Path& path;
+
+  // Returns whether `out` was set.
+  bool Handle(const Type& a, bool& in_leaf, const nlohmann::json* l, const nlohmann::json* r,
+              std::optional<nlohmann::json>& out) {
+    auto leaf = [&] {
+      if (in_leaf) return;
+      in_leaf = true;
+      if (r != nullptr) {
+        out = *r;
+      } else if (l != nullptr) {
+        out = *l;
+      }
+    };
+    switch (a.kind) {
+      case Type::Kind::kList: {
+        const nlohmann::json* ll = l != nullptr && l->is_array() ? l : nullptr;
+        const nlohmann::json* rl = r != nullptr && r->is_array() ? r : nullptr;
+        const bool empty = (ll == nullptr || ll->empty()) && (rl == nullptr || rl->empty());
+        if (a.relationship == Type::Relationship::kAtomic || empty) {
+          leaf();
+          break;
+        }
+        ListItems(a, ll, rl, out);
+        break;
+      }
+      case Type::Kind::kMap: {
+        const nlohmann::json* lm = l != nullptr && l->is_object() ? l : nullptr;
+        const nlohmann::json* rm = r != nullptr && r->is_object() ? r : nullptr;
+        const bool empty = (lm == nullptr || lm->empty()) && (rm == nullptr || rm->empty());
+        if (a.relationship == Type::Relationship::kAtomic || empty) {
+          leaf();
+          break;
+        }
+        nlohmann::json m = nlohmann::json::object();
+        auto visit = [&](const std::string& key, const nlohmann::json* lv, const nlohmann::json* rv) {
+          path.push_back(PathElement::Field(key));
+          std::optional<nlohmann::json> child = Walk(MapChildType(a, key), lv, rv);
+          path.pop_back();
+          if (child) m[key] = std::move(*child);
+        };
+        if (lm != nullptr) {
+          for (auto it = lm->begin(); it != lm->end(); ++it) {
+            const nlohmann::json* rv = nullptr;
+            if (rm != nullptr) {
+              auto f = rm->find(it.key());
+              if (f != rm->end()) rv = &*f;
+            }
+            visit(it.key(), &it.value(), rv);
+          }
+        }
+        if (rm != nullptr) {
+          for (auto it = rm->begin(); it != rm->end(); ++it) {
+            if (lm != nullptr && lm->contains(it.key())) continue;
+            visit(it.key(), nullptr, &it.value());
+          }
+        }
+        if (!m.empty()) out = std::move(m);
+        break;
+      }
+      default:
+        leaf();
+        break;
+    }
+    return out.has_value();
+  }
+
+  struct Indexed {
+    std::vector<PathElement> pes;
+    std::vector<std::pair<PathElement, const nlohmann::json*>> observed;  // null json*: duplicated
+    const nlohmann::json* Get(const PathElement& pe, bool& found) const {
+      for (const auto& [k, v] : observed) {
+        if (k == pe) {
+          found = true;
+          return v;
+        }
+      }
+      found = false;
+      return nullptr;
+    }
+  };
+
+  Indexed Index(const Type& a, const nlohmann::json* list, bool allow_duplicates) {
+    Indexed ix;
+    if (list == nullptr) return ix;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      PathElement pe = ListItemElement(a, (*list)[i], path, i);
+      bool found = false;
+      ix.Get(pe, found);
+      if (found && !allow_duplicates) {
+        throw ValidationError(Prefixed(path, fmt::format("duplicate entries for key {}", pe.String())));
+      }
+      if (!found) {
+        ix.observed.emplace_back(pe, &(*list)[i]);
+      } else {
+        for (auto& [k, v] : ix.observed) {
+          if (k == pe) v = nullptr;
+        }
+      }
+      ix.pes.push_back(std::move(pe));
+    }
+    return ix;
+  }
+
+  void ListItems(const Type& a, const nlohmann::json* l, const nlohmann::json* r,
+                 std::optional<nlohmann::json>& out) {
+    static const nlohmann::json kNull;
+    const Indexed rhs = Index(a, r, false);
+    const Indexed lhs = Index(a, l, true);
+    auto value_of = [&](const Indexed& ix, const PathElement& pe) -> const nlohmann::json* {
+      bool found = false;
+      const nlohmann::json* v = ix.Get(pe, found);
+      if (!found) return nullptr;
+      return v == nullptr ? &kNull : v;  // a duplicated item merges as null
+    };
+    std::vector<const PathElement*> shared;
+    for (const auto& pe : rhs.pes) {
+      bool found = false;
+      lhs.Get(pe, found);
+      if (found) shared.push_back(&pe);
+    }
+    std::size_t next_shared_i = 0;
+    const PathElement* next_shared = nullptr;
+    auto advance_shared = [&] {
+      next_shared = next_shared_i < shared.size() ? shared[next_shared_i++] : nullptr;
+    };
+    advance_shared();
+    std::vector<PathElement> merged_rhs;
+    auto merged = [&](const PathElement& pe) {
+      return std::find(merged_rhs.begin(), merged_rhs.end(), pe) != merged_rhs.end();
+    };
+    nlohmann::json items = nlohmann::json::array();
+    auto merge_item = [&](const PathElement& pe, const nlohmann::json* lc, const nlohmann::json* rc) {
+      path.push_back(pe);
+      std::optional<nlohmann::json> o = Walk(a.element.get(), lc, rc);
+      path.pop_back();
+      if (o) items.push_back(std::move(*o));
+    };
+    const std::size_t ln = lhs.pes.size();
+    const std::size_t rn = rhs.pes.size();
+    for (std::size_t li = 0, ri = 0; li < ln || ri < rn;) {
+      if (li < ln && ri < rn) {
+        const PathElement& pe = lhs.pes[li];
+        if (pe == rhs.pes[ri]) {
+          merged_rhs.push_back(pe);
+          merge_item(pe, value_of(lhs, pe), value_of(rhs, pe));
+          ++li;
+          ++ri;
+          advance_shared();
+          continue;
+        }
+        bool in_rhs = false;
+        rhs.Get(pe, in_rhs);
+        if (in_rhs && next_shared != nullptr && !(*next_shared == pe)) {
+          ++li;
+          continue;
+        }
+      }
+      if (li < ln) {
+        const PathElement& pe = lhs.pes[li];
+        bool in_rhs = false;
+        rhs.Get(pe, in_rhs);
+        if (!in_rhs) {
+          merge_item(pe, &(*l)[li], nullptr);
+          ++li;
+          continue;
+        }
+        if (merged(pe)) ++li;
+      }
+      if (ri < rn) {
+        const PathElement& pe = rhs.pes[ri];
+        merged_rhs.push_back(pe);
+        merge_item(pe, value_of(lhs, pe), value_of(rhs, pe));
+        ++ri;
+        if (next_shared != nullptr && *next_shared == pe) advance_shared();
+      }
+    }
+    if (!items.empty()) out = std::move(items);
+  }
+
+  std::optional<nlohmann::json> Walk(const Type* t, const nlohmann::json* l, const nlohmann::json* r) {
+    std::optional<nlohmann::json> out;
+    bool in_leaf = false;
+    const Type& al = Resolve(t, l);
+    const Type& ar = Resolve(t, r);
+    if (r == nullptr) {
+      Handle(al, in_leaf, l, r, out);
+    } else if (l == nullptr || &al == &ar) {
+      Handle(ar, in_leaf, l, r, out);
+    } else {
+      bool in_leaf2 = in_leaf;
+      std::optional<nlohmann::json> ignored;
+      Handle(al, in_leaf2, l, r, ignored);
+      Handle(ar, in_leaf, l, r, out);
+    }
+    return out;
+  }
+};
+
+// ---- RemoveItems (remove.go, shouldExtract false) ----
+
+inline nlohmann::json RemoveWalk(const Type* t, const nlohmann::json& v, const Set& s) {
+  const Type& a = Resolve(t, &v);
+  switch (a.kind) {
+    case Type::Kind::kList: {
+      if (!v.is_array() || v.empty() || a.relationship == Type::Relationship::kAtomic) return nullptr;
+      nlohmann::json items = nlohmann::json::array();
+      Path none;
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        PathElement pe = ListItemElement(a, v[i], none, i);
+        if (s.HasMember(pe)) continue;
+        const Set* sub = s.ChildAt(pe);
+        if (sub != nullptr && !sub->Empty()) {
+          items.push_back(RemoveWalk(a.element.get(), v[i], *sub));
+        } else {
+          items.push_back(v[i]);
+        }
+      }
+      if (items.empty()) return nullptr;
+      return items;
+    }
+    case Type::Kind::kMap: {
+      if (!v.is_object() || v.empty() || a.relationship == Type::Relationship::kAtomic) return nullptr;
+      nlohmann::json m = nlohmann::json::object();
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        const PathElement pe = PathElement::Field(it.key());
+        if (s.HasMember(pe)) continue;
+        const Set* sub = s.ChildAt(pe);
+        if (sub != nullptr && !sub->Empty()) {
+          m[it.key()] = RemoveWalk(MapChildType(a, it.key()), it.value(), *sub);
+        } else {
+          m[it.key()] = it.value();
+        }
+      }
+      if (m.empty()) return nullptr;
+      return m;
+    }
+    default:
+      return v;
+  }
+}
+
+inline Set EnsureNamedWalk(const Set& s, const Type* t) {
+  // set.go: Set.EnsureNamedFieldsAreMembers and SetNodeMap.EnsureNamedFieldsAreMembers.
+  Set out;
+  for (const auto& m : s.Members()) out.Insert(&m, 1);
+  for (const auto& c : s.Children()) {
+    const Type* child_type = nullptr;
+    if (t != nullptr && t->kind == Type::Kind::kMap && c.pe.type == PathElement::Type::kField) {
+      if (const Type* f = t->Field(c.pe.field)) {
+        out.Insert(&c.pe, 1);
+        child_type = f;
+      } else {
+        child_type = t->element.get();
+      }
+    } else if (t != nullptr && t->kind == Type::Kind::kList) {
+      child_type = t->element.get();
+    }
+    Set sub = EnsureNamedWalk(c.set, child_type);
+    sub.Iterate([&](const Path& p) {
+      Path full{c.pe};
+      full.insert(full.end(), p.begin(), p.end());
+      out.Insert(full);
+    });
+  }
+  return out;
+}
+
+}  // namespace internal
+
+inline Set ToFieldSet(const Type& t, const nlohmann::json& v) {
+  Set set;
+  Path path;
+  internal::ToFieldSetWalk(&t, v, path, set);
+  return set;
+}
+
+inline Comparison Compare(const Type& t, const nlohmann::json& lhs, const nlohmann::json& rhs) {
+  Comparison c;
+  Path path;
+  internal::CompareWalker w{c, path};
+  w.Walk(&t, &lhs, &rhs);
+  return c;
+}
+
+inline nlohmann::json Merge(const Type& t, const nlohmann::json& lhs, const nlohmann::json& rhs) {
+  Path path;
+  internal::MergeWalker w{path};
+  std::optional<nlohmann::json> out = w.Walk(&t, &lhs, &rhs);
+  return out ? std::move(*out) : nlohmann::json::object();
+}
+
+inline nlohmann::json RemoveItems(const Type& t, const nlohmann::json& v, const Set& s) {
+  nlohmann::json out = internal::RemoveWalk(&t, v, s);
+  return out.is_null() ? nlohmann::json::object() : out;
+}
+
+inline Set EnsureNamedFieldsAreMembers(const Set& s, const Type& t) { return internal::EnsureNamedWalk(s, &t); }
+
+inline const TypeRef& DeducedType() {
+  static const TypeRef t = std::make_shared<const Type>();
+  return t;
+}
+
+namespace internal {
+
+inline TypeRef Scalar() {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kScalar;
+  return t;
+}
+
+inline TypeRef MapOf(TypeRef element) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kMap;
+  t->element = std::move(element);
+  return t;
+}
+
+inline TypeRef Struct(std::initializer_list<std::pair<const char*, TypeRef>> fields) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kMap;
+  for (const auto& [name, type] : fields) t->fields.emplace(name, type);
+  return t;
+}
+
+inline TypeRef ListOf(TypeRef element, Type::Relationship rel, std::vector<std::string> keys = {}) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kList;
+  t->relationship = rel;
+  t->element = std::move(element);
+  t->keys = std::move(keys);
+  return t;
+}
+
+}  // namespace internal
+
+inline const TypeRef& ObjectMetaType() {
+  using internal::Scalar;
+  static const TypeRef t = [] {
+    const TypeRef owner_ref = internal::Struct({{"apiVersion", Scalar()},
+                                                {"blockOwnerDeletion", Scalar()},
+                                                {"controller", Scalar()},
+                                                {"kind", Scalar()},
+                                                {"name", Scalar()},
+                                                {"uid", Scalar()}});
+    const TypeRef managed_entry = internal::Struct({{"apiVersion", Scalar()},
+                                                    {"fieldsType", Scalar()},
+                                                    {"fieldsV1", DeducedType()},
+                                                    {"manager", Scalar()},
+                                                    {"operation", Scalar()},
+                                                    {"subresource", Scalar()},
+                                                    {"time", Scalar()}});
+    return internal::Struct({
+        {"annotations", internal::MapOf(Scalar())},
+        {"creationTimestamp", Scalar()},
+        {"deletionGracePeriodSeconds", Scalar()},
+        {"deletionTimestamp", Scalar()},
+        {"finalizers", internal::ListOf(Scalar(), Type::Relationship::kAssociative)},
+        {"generateName", Scalar()},
+        {"generation", Scalar()},
+        {"labels", internal::MapOf(Scalar())},
+        {"managedFields", internal::ListOf(managed_entry, Type::Relationship::kAtomic)},
+        {"name", Scalar()},
+        {"namespace", Scalar()},
+        {"ownerReferences", internal::ListOf(owner_ref, Type::Relationship::kAssociative, {"uid"})},
+        {"resourceVersion", Scalar()},
+        {"selfLink", Scalar()},
+        {"uid", Scalar()},
+    });
+  }();
+  return t;
+}
+
+namespace internal {
+
+inline TypeRef FromOpenAPI(const nlohmann::json& s, std::size_t depth) {
+  if (!s.is_object() || depth > 256) return DeducedType();
+  const bool preserve = s.value("x-kubernetes-preserve-unknown-fields", false);
+  const bool embedded = s.value("x-kubernetes-embedded-resource", false);
+  const std::string type = s.contains("type") && s["type"].is_string() ? s["type"].get<std::string>() : "";
+  auto props = s.find("properties");
+  auto addl = s.find("additionalProperties");
+  if (type == "array") {
+    TypeRef items = s.contains("items") ? FromOpenAPI(s["items"], depth + 1) : DeducedType();
+    const std::string list_type = s.value("x-kubernetes-list-type", std::string("atomic"));
+    if (list_type == "set") return ListOf(items, Type::Relationship::kAssociative);
+    if (list_type == "map") {
+      std::vector<std::string> keys;
+      if (auto k = s.find("x-kubernetes-list-map-keys"); k != s.end() && k->is_array()) {
+        for (const auto& key : *k) {
+          if (key.is_string()) keys.push_back(key.get<std::string>());
+        }
+      }
+      return ListOf(items, Type::Relationship::kAssociative, std::move(keys));
+    }
+    return ListOf(items, Type::Relationship::kAtomic);
+  }
+  if (type == "object" || (props != s.end() && props->is_object()) || embedded) {
+    auto t = std::make_shared<Type>();
+    t->kind = Type::Kind::kMap;
+    if (s.value("x-kubernetes-map-type", std::string()) == "atomic") t->relationship = Type::Relationship::kAtomic;
+    if (props != s.end() && props->is_object()) {
+      for (auto it = props->begin(); it != props->end(); ++it) t->fields[it.key()] = FromOpenAPI(it.value(), depth + 1);
+    }
+    if (embedded) {
+      t->fields.try_emplace("apiVersion", Scalar());
+      t->fields.try_emplace("kind", Scalar());
+      t->fields.try_emplace("metadata", ObjectMetaType());
+    }
+    if (addl != s.end() && addl->is_object()) {
+      t->element = FromOpenAPI(*addl, depth + 1);
+    } else if (preserve || addl == s.end() || (addl->is_boolean() && addl->get<bool>())) {
+      t->element = nullptr;  // deduced: unknown fields preserved (or kept by the fake server)
+    }
+    return t;
+  }
+  if (type.empty() && preserve) return DeducedType();
+  if (type.empty() && s.value("x-kubernetes-int-or-string", false)) return Scalar();
+  if (type.empty()) return DeducedType();
+  return Scalar();
+}
+
+}  // namespace internal
+
+inline TypeRef TypeFromOpenAPI(const nlohmann::json& schema) {
+  if (!schema.is_object()) throw Error("managedfields: the OpenAPI schema is not an object");
+  return internal::FromOpenAPI(schema, 0);
+}
+
+inline TypeRef ObjectType(const TypeRef& schema) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::kMap;
+  if (schema && schema->kind == Type::Kind::kMap) {
+    t->fields = schema->fields;
+    t->element = schema->element;
+    t->relationship = schema->relationship;
+  }
+  t->fields["apiVersion"] = internal::Scalar();
+  t->fields["kind"] = internal::Scalar();
+  t->fields["metadata"] = ObjectMetaType();
+  return t;
+}
+
+}  // namespace apimachinery::managedfields
