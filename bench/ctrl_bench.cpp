@@ -235,7 +235,8 @@ class World {
   explicit World(Feed feed)
       : scheme_("ctrl_bench"),
         clock_(std::make_shared<apimachinery::util::clock::FakeClock>()),
-        server_(apimachinery::testing::FakeAPIServerOptions{.clock = clock_}) {
+        // The pods keep no managedFields, as the Go side's generated pods.
+        server_(apimachinery::testing::FakeAPIServerOptions{.clock = clock_, .track_managed_fields = false}) {
     server_.AddResource(kPods, "Pod", meta::RESTScopeName::kNamespace);
     resource_versions_.resize(kObjects);
     std::string doc;

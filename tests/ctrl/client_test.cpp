@@ -405,9 +405,32 @@ TEST_CASE("ctrl client: MergeFrom patches, with and without an optimistic lock",
       fresh,
       ctrl::Patch::JSONPatch(json::array({{{"op", "replace"}, {"path", "/spec/color"}, {"value", "pink"}}})));
   CHECK(fresh.spec.color == "pink");
-  CHECK(StatusOf([&] {
-          env.client->Patch(fresh, ctrl::Patch::Apply({{"spec", {{"color", "x"}}}}));
-        }).code == 415);
+  // Server-side apply: a field owner is required; another owner's field conflicts until forced.
+  const json config = {{"apiVersion", "example.com/v1"},
+                       {"kind", "Widget"},
+                       {"metadata", {{"name", fresh.metadata.name}}},
+                       {"spec", {{"color", "teal"}}}};
+  const metav1::Status missing = StatusOf([&] { env.client->Patch(fresh, ctrl::Patch::Apply(config)); });
+  CHECK(missing.code == 422);
+  CHECK(
+      missing.message ==
+      "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch");
+  env.client->Patch(fresh, ctrl::Patch::Apply(config), ctrl::FieldOwner{"painter"});
+  CHECK(fresh.spec.color == "teal");
+  json other = config;
+  other["spec"]["color"] = "red";
+  const metav1::Status conflict =
+      StatusOf([&] { env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}); });
+  CHECK(conflict.code == 409);
+  CHECK(conflict.message == "Apply failed with 1 conflict: conflict with \"painter\": .spec.color");
+  env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}, ctrl::ForceOwnership{});
+  CHECK(fresh.spec.color == "red");
+  bool rival_owns = false;
+  for (const auto& e : fresh.metadata.managed_fields) {
+    if (e.manager == "rival")
+      rival_owns = e.fields_v1 && e.fields_v1->raw.find("f:color") != std::string::npos;
+  }
+  CHECK(rival_owns);
 }
 
 TEST_CASE("ctrl client: delete preconditions, finalizers; update of a missing object", "[ctrl][client]") {

@@ -32,7 +32,8 @@ const json kWidgetSchema = json::parse(R"({"type":"object","properties":{
   "status":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}})");
 
 struct Server {
-  std::shared_ptr<apimachinery::util::clock::FakeClock> clock = std::make_shared<apimachinery::util::clock::FakeClock>();
+  std::shared_ptr<apimachinery::util::clock::FakeClock> clock =
+      std::make_shared<apimachinery::util::clock::FakeClock>();
   std::unique_ptr<testing::FakeAPIServer> api;
 
   explicit Server(std::string user_agent = "curl-test/1.0") {
@@ -58,8 +59,12 @@ struct Server {
 
 json Entry(const std::string& manager, const std::string& op, const json& fields, const std::string& time,
            const std::string& subresource = "") {
-  json e = {{"apiVersion", "example.com/v1"}, {"fieldsType", "FieldsV1"}, {"fieldsV1", fields},
-            {"manager", manager},             {"operation", op},           {"time", time}};
+  json e = {{"apiVersion", "example.com/v1"},
+            {"fieldsType", "FieldsV1"},
+            {"fieldsV1", fields},
+            {"manager", manager},
+            {"operation", op},
+            {"time", time}};
   if (!subresource.empty()) e["subresource"] = subresource;
   return e;
 }
@@ -78,7 +83,8 @@ constexpr const char* kT0 = "2024-01-01T00:00:00Z";
 
 TEST_CASE("Create records the creator's fields as kube-apiserver does", "[testing][apply]") {
   Server s;
-  json w = json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a","labels":{"x":"1"},
+  json w =
+      json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a","labels":{"x":"1"},
     "finalizers":["f1"]},"spec":{"replicas":1,"template":{"metadata":{"labels":{"app":"a"}}},"ports":[{"port":80}]}})");
   metav1::CreateOptions co;
   co.field_manager = "creator";
@@ -91,10 +97,12 @@ TEST_CASE("Create records the creator's fields as kube-apiserver does", "[testin
   CHECK(s.api->Get(kWidgets, "default", "a")["metadata"]["managedFields"] == want);
 
   SECTION("without a fieldManager the User-Agent's prefix manages") {
-    json g = json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"a","labels":{"x":"1"}},
+    json g = json::parse(
+        R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"a","labels":{"x":"1"}},
       "spec":{"replicas":1,"template":{"a":{"b":1}}}})");
     json out = s.api->Create(kGadgets, "default", g);
-    CHECK(out["metadata"]["managedFields"] == json::parse(R"([{"apiVersion":"example.com/v1","fieldsType":"FieldsV1",
+    CHECK(out["metadata"]["managedFields"] ==
+          json::parse(R"([{"apiVersion":"example.com/v1","fieldsType":"FieldsV1",
       "fieldsV1":{"f:metadata":{"f:labels":{".":{},"f:x":{}}},"f:spec":{".":{},"f:replicas":{},"f:template":{".":{},
       "f:a":{".":{},"f:b":{}}}}},"manager":"curl-test","operation":"Update","time":"2024-01-01T00:00:00Z"}])"));
   }
@@ -103,18 +111,21 @@ TEST_CASE("Create records the creator's fields as kube-apiserver does", "[testin
 TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", "[testing][apply]") {
   Server s;
   // The widget "a" of the create test, by "creator".
-  json w = json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a","labels":{"x":"1"},
+  json w =
+      json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a","labels":{"x":"1"},
     "finalizers":["f1"]},"spec":{"replicas":1,"template":{"metadata":{"labels":{"app":"a"}}},"ports":[{"port":80}]}})");
   metav1::CreateOptions co;
   co.field_manager = "creator";
   s.api->Create(kWidgets, "default", w, co);
-  const json creator_fields = json::parse(R"({"f:metadata":{"f:finalizers":{".":{},"v:\"f1\"":{}},"f:labels":{".":{},
+  const json creator_fields =
+      json::parse(R"({"f:metadata":{"f:finalizers":{".":{},"v:\"f1\"":{}},"f:labels":{".":{},
     "f:x":{}}},"f:spec":{".":{},"f:ports":{},"f:template":{".":{},"f:metadata":{".":{},"f:labels":{".":{},
     "f:app":{}}}}}})");
 
   s.clock->Step(std::chrono::seconds(7));
   const std::string t7 = "2024-01-01T00:00:07Z";
-  json b = s.Apply(kWidgets, "b", json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b",
+  json b = s.Apply(kWidgets, "b",
+                   json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b",
     "labels":{"y":"2"}},"spec":{"replicas":3,"template":{"a":{}},"ports":[{"port":80}]}})"),
                    "applier");
   // A declared `spec` is no member of the applied set; an undeclared `template` is.
@@ -127,7 +138,8 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
   CHECK(!b["metadata"].value("uid", std::string()).empty());
 
   SECTION("a deduced root makes spec a member") {
-    json g = s.Apply(kGadgets, "b", json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"b",
+    json g = s.Apply(kGadgets, "b",
+                     json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"b",
       "labels":{"y":"2"}},"spec":{"replicas":3,"template":{"a":{}}}})"),
                      "applier");
     CHECK(g["metadata"]["managedFields"][0]["fieldsV1"] ==
@@ -137,13 +149,15 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
 
   SECTION("another applier conflicts on the fields it would change") {
     const metav1::Status st = StatusOf([&] {
-      s.Apply(kWidgets, "b", json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},
+      s.Apply(kWidgets, "b",
+              json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},
         "spec":{"replicas":5,"ports":[{"port":81}]}})"),
               "other");
     });
     CHECK(st.code == 409);
     CHECK(st.reason == "Conflict");
-    CHECK(st.message == "Apply failed with 2 conflicts: conflicts with \"applier\":\n- .spec.ports\n- .spec.replicas");
+    CHECK(st.message ==
+          "Apply failed with 2 conflicts: conflicts with \"applier\":\n- .spec.ports\n- .spec.replicas");
     REQUIRE(st.details);
     REQUIRE(st.details->causes.size() == 2);
     CHECK(st.details->causes[0].type == "FieldManagerConflict");
@@ -154,9 +168,11 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
 
   SECTION("a conflict with an updater names its version") {
     const metav1::Status st = StatusOf([&] {
-      s.Apply(kWidgets, "a",
-              json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a"},"spec":{"replicas":5}})"),
-              "other");
+      s.Apply(
+          kWidgets, "a",
+          json::parse(
+              R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a"},"spec":{"replicas":5}})"),
+          "other");
     });
     CHECK(st.code == 409);
     CHECK(st.message ==
@@ -169,22 +185,26 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
   SECTION("force takes the field; a merge patch then takes it from the applier") {
     s.clock->Step(std::chrono::seconds(1));
     const std::string t8 = "2024-01-01T00:00:08Z";
-    json a = s.Apply(kWidgets, "a",
-                     json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a"},"spec":{"replicas":5}})"),
-                     "other", true);
+    json a = s.Apply(
+        kWidgets, "a",
+        json::parse(
+            R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a"},"spec":{"replicas":5}})"),
+        "other", true);
     CHECK(a["spec"]["replicas"] == 5);
     CHECK(a["metadata"]["managedFields"] ==
           json::array({Entry("other", "Apply", {{"f:spec", {{"f:replicas", json::object()}}}}, t8),
                        Entry("creator", "Update", creator_fields, kT0)}));
     metav1::PatchOptions po;
     po.field_manager = "patcher";
-    json p = s.api->Patch(kWidgets, "default", "a", metav1::kPatchTypeMerge, {{"spec", {{"replicas", 9}}}}, po);
+    json p =
+        s.api->Patch(kWidgets, "default", "a", metav1::kPatchTypeMerge, {{"spec", {{"replicas", 9}}}}, po);
     CHECK(p["metadata"]["managedFields"] ==
           json::array({Entry("creator", "Update", creator_fields, kT0),
                        Entry("patcher", "Update", {{"f:spec", {{"f:replicas", json::object()}}}}, t8)}));
 
     SECTION("the status endpoint's applier owns status only") {
-      json st = s.Apply(kWidgets, "a", json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a",
+      json st = s.Apply(kWidgets, "a",
+                        json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a",
         "labels":{"zz":"1"}},"spec":{"replicas":1},"status":{"ready":true}})"),
                         "st", false, "status");
       CHECK(st["metadata"]["labels"] == json{{"x", "1"}});
@@ -198,17 +218,21 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
   }
 
   SECTION("applying less removes what the applier alone owned") {
-    json r1 = s.Apply(kWidgets, "b",
-                      json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},"spec":{"q":1}})"),
-                      "q");
+    json r1 = s.Apply(
+        kWidgets, "b",
+        json::parse(
+            R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},"spec":{"q":1}})"),
+        "q");
     CHECK(r1["spec"] == json::parse(R"({"ports":[{"port":80}],"q":1,"replicas":3,"template":{"a":{}}})"));
-    json r2 = s.Apply(kWidgets, "b", json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},
+    json r2 = s.Apply(kWidgets, "b",
+                      json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},
       "spec":{"replicas":3,"ports":[{"port":80}]}})"),
                       "applier");
     CHECK(r2["spec"] == json::parse(R"({"ports":[{"port":80}],"q":1,"replicas":3})"));
     CHECK(!r2["metadata"].contains("labels"));
-    json r3 = s.Apply(kWidgets, "b",
-                      json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"}})"), "applier");
+    json r3 = s.Apply(
+        kWidgets, "b",
+        json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"}})"), "applier");
     CHECK(r3["spec"] == json{{"q", 1}});
     CHECK(r3["metadata"]["managedFields"] ==
           json::array({Entry("q", "Apply", {{"f:spec", {{"f:q", json::object()}}}}, t7)}));
@@ -217,7 +241,8 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
   SECTION("an unchanged apply writes nothing") {
     const std::string rv = b["metadata"]["resourceVersion"];
     s.clock->Step(std::chrono::seconds(30));
-    json again = s.Apply(kWidgets, "b", json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b",
+    json again = s.Apply(kWidgets, "b",
+                         json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b",
       "labels":{"y":"2"}},"spec":{"replicas":3,"template":{"a":{}},"ports":[{"port":80}]}})"),
                          "applier");
     CHECK(again["metadata"]["resourceVersion"] == rv);
@@ -227,24 +252,31 @@ TEST_CASE("Apply creates, merges, conflicts and forces as kube-apiserver does", 
 
 TEST_CASE("Apply removes a map it emptied and keeps nulls it was given", "[testing][apply]") {
   Server s;
-  s.Apply(kGadgets, "n2",
-          json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"n2"},"spec":{"x":1,"l":[1,2]}})"),
-          "m1");
-  json out = s.Apply(kGadgets, "n2", json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"n2"}})"),
-                     "m1");
+  s.Apply(
+      kGadgets, "n2",
+      json::parse(
+          R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"n2"},"spec":{"x":1,"l":[1,2]}})"),
+      "m1");
+  json out = s.Apply(
+      kGadgets, "n2",
+      json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"n2"}})"), "m1");
   CHECK(!out.contains("spec"));
   CHECK(!out["metadata"].contains("managedFields"));
   CHECK(out["metadata"]["generation"] == 2);
-  json n3 = s.Apply(kGadgets, "n3",
-                    json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"n3"},"spec":{"x":null,"y":1}})"),
-                    "m1");
+  json n3 = s.Apply(
+      kGadgets, "n3",
+      json::parse(
+          R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"n3"},"spec":{"x":null,"y":1}})"),
+      "m1");
   CHECK(n3["spec"] == json::parse(R"({"x":null,"y":1})"));
-  CHECK(n3["metadata"]["managedFields"][0]["fieldsV1"] == json::parse(R"({"f:spec":{".":{},"f:x":{},"f:y":{}}})"));
+  CHECK(n3["metadata"]["managedFields"][0]["fieldsV1"] ==
+        json::parse(R"({"f:spec":{".":{},"f:x":{},"f:y":{}}})"));
 }
 
 TEST_CASE("Apply answers bad requests with kube-apiserver's texts", "[testing][apply]") {
   Server s;
-  s.Apply(kWidgets, "b", json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"}})"), "x");
+  s.Apply(kWidgets, "b",
+          json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"}})"), "x");
   auto apply = [&](const json& config, const std::string& manager, std::optional<bool> force = std::nullopt) {
     return StatusOf([&] {
       metav1::PatchOptions o;
@@ -256,8 +288,9 @@ TEST_CASE("Apply answers bad requests with kube-apiserver's texts", "[testing][a
   const json ok = json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"}})");
   metav1::Status st = apply(ok, "");
   CHECK(st.code == 422);
-  CHECK(st.message ==
-        "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch");
+  CHECK(
+      st.message ==
+      "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch");
   st = apply(json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"zz"}})"), "a");
   CHECK(st.code == 400);
   CHECK(st.message == "the name of the object (zz) does not match the name on the URL (b)");
@@ -266,25 +299,31 @@ TEST_CASE("Apply answers bad requests with kube-apiserver's texts", "[testing][a
   CHECK(st.message == "invalid object type: example.com/v2, Kind=Widget");
   st = apply(json::parse(R"({"metadata":{"name":"b"}})"), "a");
   CHECK(st.message == "invalid object type: /, Kind=");
-  st = apply(json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b","managedFields":[]}})"),
-             "a");
+  st = apply(
+      json::parse(
+          R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b","managedFields":[]}})"),
+      "a");
   CHECK(st.code == 400);
   CHECK(st.message == "metadata.managedFields must be nil");
   st = apply(ok, std::string(130, 'x'));
   CHECK(st.code == 422);
   CHECK(st.message ==
         "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Too long: may not be more than 128 bytes");
-  st = apply(ok, "a\x01" "b");
-  CHECK(st.message == "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Invalid value: \"a\\x01b\": invalid "
-                      "character U+0001 (at position 1)");
+  st = apply(ok,
+             "a\x01"
+             "b");
+  CHECK(st.message ==
+        "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Invalid value: \"a\\x01b\": invalid "
+        "character U+0001 (at position 1)");
   st = StatusOf([&] {
     metav1::PatchOptions o;
     o.force = true;
     s.api->Patch(kWidgets, "default", "b", metav1::kPatchTypeMerge, {{"spec", {{"x", 1}}}}, o);
   });
   CHECK(st.code == 422);
-  CHECK(st.message ==
-        "PatchOptions.meta.k8s.io \"\" is invalid: force: Forbidden: may not be specified for non-apply patch");
+  CHECK(
+      st.message ==
+      "PatchOptions.meta.k8s.io \"\" is invalid: force: Forbidden: may not be specified for non-apply patch");
   st = apply(json::array({1}), "a");
   CHECK(st.code == 400);
   st = StatusOf([&] { s.Apply(kWidgets, "nope", ok, "a", false, "status"); });
@@ -293,7 +332,8 @@ TEST_CASE("Apply answers bad requests with kube-apiserver's texts", "[testing][a
 
 TEST_CASE("Apply merges associative lists by key with a schema", "[testing][apply]") {
   Server s;
-  s.api->SetOpenAPISchema(kGadgets, json::parse(R"({"type":"object","properties":{"spec":{"type":"object","properties":{
+  s.api->SetOpenAPISchema(kGadgets,
+                          json::parse(R"({"type":"object","properties":{"spec":{"type":"object","properties":{
     "ports":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["port"],
       "items":{"type":"object","properties":{"port":{"type":"integer"},"name":{"type":"string"}}}},
     "tags":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}}}}})"));
@@ -310,12 +350,15 @@ TEST_CASE("Apply merges associative lists by key with a schema", "[testing][appl
   const json& mf = out["metadata"]["managedFields"];
   REQUIRE(mf.size() == 2);
   CHECK(mf[1]["manager"] == "two");
-  CHECK(mf[1]["fieldsV1"] == json::parse(R"({"f:spec":{"f:ports":{"k:{\"port\":443}":{".":{},"f:name":{},"f:port":{}}},
+  CHECK(mf[1]["fieldsV1"] ==
+        json::parse(R"({"f:spec":{"f:ports":{"k:{\"port\":443}":{".":{},"f:name":{},"f:port":{}}},
     "f:tags":{"v:\"b\"":{}}}})"));
   // "one" applies without its port: only its own item goes.
-  out = s.Apply(kGadgets, "g",
-                json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"tags":["a"]}})"),
-                "one");
+  out = s.Apply(
+      kGadgets, "g",
+      json::parse(
+          R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"tags":["a"]}})"),
+      "one");
   CHECK(out["spec"] == json::parse(R"({"ports":[{"name":"https","port":443}],"tags":["a","b"]})"));
   // A duplicate key in a configuration is refused.
   const metav1::Status st = StatusOf([&] {
@@ -330,9 +373,11 @@ TEST_CASE("Apply merges associative lists by key with a schema", "[testing][appl
 
 TEST_CASE("Updates take changed fields from appliers and cap update managers", "[testing][apply]") {
   Server s;
-  s.Apply(kGadgets, "g",
-          json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"a":1,"b":1}})"),
-          "applier");
+  s.Apply(
+      kGadgets, "g",
+      json::parse(
+          R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"a":1,"b":1}})"),
+      "applier");
   json cur = s.api->Get(kGadgets, "default", "g");
   cur["spec"]["a"] = 2;
   metav1::UpdateOptions uo;
@@ -377,9 +422,11 @@ TEST_CASE("Updates take changed fields from appliers and cap update managers", "
     c2["spec"]["z"] = 1;
     CHECK(!s.api->Update(kGadgets, "default", c2)["metadata"].contains("managedFields"));
     // ... and the first apply gives its fields to before-first-apply.
-    json applied = s.Apply(kGadgets, "g",
-                           json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"z":2}})"),
-                           "late", true);
+    json applied = s.Apply(
+        kGadgets, "g",
+        json::parse(
+            R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"z":2}})"),
+        "late", true);
     const json& m = applied["metadata"]["managedFields"];
     REQUIRE(m.size() == 2);
     CHECK(m[0]["manager"] == "late");

@@ -41,8 +41,9 @@
 // namespaces for List; a namespaced Get without namespace is the server's 400 `Namespace
 // parameter required.`).
 //
-// Patch: Patch::Merge / JSONPatch / Apply send their data as it is (the in-memory FakeAPIServer
-// answers 415 for apply patches: there is no server-side apply); Patch::MergeFrom computes the
+// Patch: Patch::Merge / JSONPatch / Apply send their data as it is (an apply needs FieldOwner;
+// ForceOwnership takes conflicting fields; the FakeAPIServer serves server-side apply with
+// managedFields and conflicts as kube-apiserver does); Patch::MergeFrom computes the
 // RFC 7386 diff between the original's JSON and the object's at call time
 // (internal::CreateMergePatch); with optimistic_lock the original's resourceVersion is put into
 // the patch, so a stale one is the server's 409 Conflict.

@@ -45,8 +45,23 @@
 //   last finalizer of a terminating object deletes it (the DELETED event carries the last stored state).
 // - Patch: `application/merge-patch+json` (RFC 7386), `application/json-patch+json` (RFC 6902;
 //   a failing operation is 422 `the server rejected our request due to an error in our
-//   request`); anything else is 415 as for a custom resource. The result is then an Update at the
-//   current resourceVersion (or the patch's own, which must match).
+//   request`), `application/apply-patch+yaml` (server-side apply, below); anything else is 415 as
+//   for a custom resource. The result is then an Update at the current resourceVersion (or the
+//   patch's own, which must match).
+// - Server-side apply and managedFields (managedfields::FieldManager; handlers/patch.go:
+//   applyPatcher): every create, update and patch records its manager's fields in
+//   metadata.managedFields (the fieldManager option, else the prefix of
+//   FakeAPIServerOptions::user_agent, else "unknown"; 422 for a fieldManager over 128 bytes or with
+//   a non-printable character). An apply patch needs a fieldManager (422 `fieldManager: Required
+//   value: is required for apply patch`; `force` on another patch type is 422 `force: Forbidden:
+//   may not be specified for non-apply patch`); it merges the configuration into the object,
+//   removes what the manager applied before and omits now, answers 409 `Apply failed with N
+//   conflict(s): ...` for fields another manager owns with a different value unless `force`, and
+//   creates the object when it does not exist (not through a subresource: 404). The merge follows
+//   SetOpenAPISchema's schema (list types, map keys, declared fields), else a deduced one. Through
+//   "status" a manager owns status only; through the main resource of a resource with a status
+//   subresource, never status (the strategies' reset fields); scale writes are managed with
+//   subresource "scale".
 // - Delete: preconditions (409 texts of rest/delete.go: BeforeDelete); finalizers set
 //   deletionTimestamp, deletionGracePeriodSeconds 0 and generation+1 and keep the object (a
 //   second delete returns it unchanged); else the object is removed and a Status Success is
@@ -119,9 +134,12 @@
 // object has none; an updated one keeps the stored one); another value is 422 `dryRun: Unsupported
 // value: ["X"]: supported values: "All"` on `<Kind>Options.meta.k8s.io`.
 //
-// Differences from upstream: no admission, no defaulting or schema (objects are stored as sent,
-// after metadata handling); no server-side apply, no managedFields tracking (fieldManager is
-// ignored); no graceful deletion (pods'
+// Differences from upstream: no admission, no defaulting or validation (objects are stored as sent,
+// after metadata handling; a schema only guides apply); apply to the scale subresource is 415,
+// apply bodies are JSON documents (the dynamic interface passes parsed JSON; YAML is JSON's
+// superset on the wire) and the managed fields of a scale write are recorded against the custom
+// resource's own paths (upstream maps them through the Scale's, scalehandler.go); the kubectl
+// last-applied annotation is not maintained; no graceful deletion (pods'
 // deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); a
 // NotOlderThan list or a watch from a future resourceVersion does not wait (the list answers at
 // once with 504, the watch waits for events past it); the base64 error offsets of a malformed
@@ -196,6 +214,10 @@ struct FakeAPIServerOptions {
   // user_agent: the requests' User-Agent; a write without a fieldManager is managed by its prefix
   // up to the first `/` (handlers/create.go: managerOrUserAgent), "unknown" when that is empty.
   std::string user_agent{};
+  // track_managed_fields: false keeps every write's metadata.managedFields as sent, as a server
+  // without the field manager (for benchmarks whose objects must match objects that never had
+  // them); apply patches are then 415, as for a server that does not serve them.
+  bool track_managed_fields = true;
 };
 
 // ScaleSubresource: a custom resource's scale subresource (apiextensions/v1
@@ -250,7 +272,7 @@ struct ResourceInfo {
   std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
   Subresources subresources;
   managedfields::TypeRef object_type = managedfields::ObjectType(nullptr);  // server-side apply's schema
-  ObjectMap objects;                        // "<ns>/<name>" or "<name>"
+  ObjectMap objects;                                                        // "<ns>/<name>" or "<name>"
   std::map<std::string, ParsedRef> parsed;  // key -> the event object of its state
 
   bool Namespaced() const { return scope == meta::RESTScopeName::kNamespace; }
@@ -393,15 +415,16 @@ inline void ValidateFieldManager(std::string_view manager, std::string_view opti
   for (std::size_t i = 0; i < manager.size();) {
     const auto [rune, size] = util::DecodeRune(manager.substr(i));
     if (!util::IsPrint(rune)) {
-      errs.push_back(field::Invalid(path, std::string(manager),
-                                    fmt::format("invalid character U+{:04X} (at position {})",
-                                                static_cast<std::uint32_t>(rune), i)));
+      errs.push_back(field::Invalid(
+          path, std::string(manager),
+          fmt::format("invalid character U+{:04X} (at position {})", static_cast<std::uint32_t>(rune), i)));
     }
     i += size;
   }
   if (errs.empty()) return;
   std::vector<metav1::StatusCause> causes;
-  for (const auto& e : errs) causes.push_back(metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field});
+  for (const auto& e : errs)
+    causes.push_back(metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field});
   throw errors::NewInvalid(schema::GroupKind{"meta.k8s.io", std::string(options_kind)}, "", causes);
 }
 
@@ -543,7 +566,7 @@ class FakeAPIServer : public dynamic::Interface {
   // `PartialObjectMetadataList` of such items and Watch with metav1::PartialObjectMetadata event
   // objects (ERROR events keep their metav1::Status). `subresource` "status" and "scale" are served
   // when AddResource enabled them, others are 404 (see the top of this file). GetOptions are
-  // ignored (a get reads the latest state); fieldManager and fieldValidation are accepted and ignored.
+  // ignored (a get reads the latest state); fieldValidation is accepted and ignored.
   inline nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                             std::string_view name, const metav1::GetOptions& options = {},
                             std::string_view subresource = {},
@@ -863,7 +886,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   }
 
   void SetOpenAPISchema(const schema::GroupVersionResource& gvr, const nlohmann::json& openapi_v3_schema) {
-    managedfields::TypeRef type = managedfields::ObjectType(managedfields::TypeFromOpenAPI(openapi_v3_schema));
+    managedfields::TypeRef type =
+        managedfields::ObjectType(managedfields::TypeFromOpenAPI(openapi_v3_schema));
     std::lock_guard lock(mu_);
     ResourceLocked(gvr, "", "GET").object_type = std::move(type);
   }
@@ -972,8 +996,10 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     ValidateFieldManager(options.field_manager, "CreateOptions");
     CheckBody(r, obj);
     // create.go: the field manager runs on the request's object against an empty live object.
-    obj = FieldManagerFor(r, "").Update(nlohmann::json::object(), std::move(obj), ManagerOf(options.field_manager),
-                                        metav1::FormatRFC3339(WallNow()));
+    if (opts_.track_managed_fields) {
+      obj = FieldManagerFor(r, "").Update(nlohmann::json::object(), std::move(obj),
+                                          ManagerOf(options.field_manager), metav1::FormatRFC3339(WallNow()));
+    }
     return CreateLocked(r, ns, std::move(obj), dry);
   }
 
@@ -1095,7 +1121,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (!subresource.empty() && !ServesSubresource(r, subresource)) throw errors::NewNotFound(r.GR(), name);
     const bool merge = patch_type == "application/merge-patch+json";
     const bool json_patch = patch_type == "application/json-patch+json";
-    const bool apply = patch_type == metav1::kPatchTypeApply && subresource != "scale";
+    const bool apply =
+        patch_type == metav1::kPatchTypeApply && subresource != "scale" && opts_.track_managed_fields;
     if (!merge && !json_patch && !apply) {
       metav1::Status s;
       s.status = std::string(metav1::kStatusFailure);
@@ -1107,7 +1134,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     ValidateFieldManager(options.field_manager, "PatchOptions", patch_type, options.force);
     const bool dry = IsDryRun(options.dry_run, "PatchOptions");
     const std::string manager = ManagerOf(options.field_manager);
-    if (apply) return ApplyLocked(r, ns, name, patch, options.force.value_or(false), manager, subresource, dry);
+    if (apply)
+      return ApplyLocked(r, ns, name, patch, options.force.value_or(false), manager, subresource, dry);
     auto it = r.objects.find(KeyOf(r, ns, name));
     if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
     nlohmann::json current = StoredLocked(r, *it).Copy();
@@ -1159,8 +1187,9 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (md.value("resourceVersion", std::string()).empty()) {
       md["resourceVersion"] = current["metadata"].value("resourceVersion", std::string());
     }
-    return UpdateLocked(r, ns, std::move(patched), subresource == "status" ? Strategy::kStatus : Strategy::kMain,
-                        dry, Tracking{manager, std::string(subresource), true});
+    return UpdateLocked(r, ns, std::move(patched),
+                        subresource == "status" ? Strategy::kStatus : Strategy::kMain, dry,
+                        Tracking{manager, std::string(subresource), true});
   }
 
   nlohmann::json Delete(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
@@ -1646,7 +1675,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (rv_v != nullptr && rv_v->is_string() && !rv_v->get<std::string>().empty()) {
       cr["metadata"]["resourceVersion"] = *rv_v;
     }
-    nlohmann::json updated = UpdateLocked(r, ns, std::move(cr), Strategy::kMain, dry, Tracking{manager, "scale", true});
+    nlohmann::json updated =
+        UpdateLocked(r, ns, std::move(cr), Strategy::kMain, dry, Tracking{manager, "scale", true});
     return ScaleOf(updated, sc).first;
   }
 
@@ -1665,15 +1695,16 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     } else if (r.subresources.status) {
       reset.Insert({managedfields::PathElement::Field("status")});
     }
-    return managedfields::FieldManager(r.object_type, r.gvr.GroupVersion().WithKind(r.kind), std::string(subresource),
-                                       std::move(reset));
+    return managedfields::FieldManager(r.object_type, r.gvr.GroupVersion().WithKind(r.kind),
+                                       std::string(subresource), std::move(reset));
   }
 
   // ApplyLocked: a server-side apply patch (patch.go: applyPatcher, patcher.applyPatch): the
   // configuration applied to the stored object (or to an empty one, which the apply then creates;
   // not through a subresource), then the update or create path with the managed fields as set.
-  nlohmann::json ApplyLocked(ResourceInfo& r, std::string_view ns, std::string_view name, const nlohmann::json& patch,
-                             bool force, const std::string& manager, std::string_view subresource, bool dry) {
+  nlohmann::json ApplyLocked(ResourceInfo& r, std::string_view ns, std::string_view name,
+                             const nlohmann::json& patch, bool force, const std::string& manager,
+                             std::string_view subresource, bool dry) {
     if (!patch.is_object()) {
       throw errors::NewBadRequest(fmt::format(
           "error decoding YAML: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
@@ -1690,17 +1721,17 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     const nlohmann::json* name_v = NestedValue(next, {"metadata", "name"});
     const std::string next_name = name_v != nullptr && name_v->is_string() ? name_v->get<std::string>() : "";
     if (next_name != name) {
-      throw errors::NewBadRequest(
-          fmt::format("the name of the object ({}) does not match the name on the URL ({})", next_name, name));
+      throw errors::NewBadRequest(fmt::format(
+          "the name of the object ({}) does not match the name on the URL ({})", next_name, name));
     }
     if (!exists) {
       if (next.contains("metadata") && next["metadata"].is_object() && next["metadata"].contains("uid")) {
-        throw errors::NewConflict(r.GR(), name,
-                                  fmt::format("uid mismatch: the provided object specified uid {}, and no existing "
-                                              "object was found",
-                                              next["metadata"]["uid"].is_string()
-                                                  ? next["metadata"]["uid"].get<std::string>()
-                                                  : util::json::Marshal(next["metadata"]["uid"])));
+        throw errors::NewConflict(
+            r.GR(), name,
+            fmt::format("uid mismatch: the provided object specified uid {}, and no existing "
+                        "object was found",
+                        next["metadata"]["uid"].is_string() ? next["metadata"]["uid"].get<std::string>()
+                                                            : util::json::Marshal(next["metadata"]["uid"])));
       }
       return CreateLocked(r, ns, std::move(next), dry);
     }
@@ -1708,8 +1739,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (md.value("resourceVersion", std::string()).empty()) {
       md["resourceVersion"] = live["metadata"].value("resourceVersion", std::string());
     }
-    return UpdateLocked(r, ns, std::move(next), subresource == "status" ? Strategy::kStatus : Strategy::kMain, dry,
-                        Tracking{manager, std::string(subresource), false});
+    return UpdateLocked(r, ns, std::move(next), subresource == "status" ? Strategy::kStatus : Strategy::kMain,
+                        dry, Tracking{manager, std::string(subresource), false});
   }
 
   nlohmann::json UpdateLocked(ResourceInfo& r, std::string_view ns, nlohmann::json obj, Strategy strategy,
@@ -1745,7 +1776,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (given_rv != old_md.value("resourceVersion", std::string())) {
       throw errors::NewConflict(r.GR(), name, kOptimisticLockErrorMsg);
     }
-    if (tracking.track) {
+    if (tracking.track && opts_.track_managed_fields) {
       // update.go / patch.go: the field manager's transformer, before the strategy.
       obj = FieldManagerFor(r, tracking.subresource)
                 .Update(old, std::move(obj), tracking.manager, metav1::FormatRFC3339(WallNow()));
@@ -2258,7 +2289,8 @@ inline void FakeAPIServer::AddResource(const schema::GroupVersionResource& gvr, 
 inline void FakeAPIServer::AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
   state_->AddFieldLabel(gvr, label);
 }
-inline void FakeAPIServer::SetOpenAPISchema(const schema::GroupVersionResource& gvr, const nlohmann::json& s) {
+inline void FakeAPIServer::SetOpenAPISchema(const schema::GroupVersionResource& gvr,
+                                            const nlohmann::json& s) {
   state_->SetOpenAPISchema(gvr, s);
 }
 inline std::vector<discovery::APIGroup> FakeAPIServer::ServerGroups() const { return state_->ServerGroups(); }

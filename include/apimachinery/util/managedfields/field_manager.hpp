@@ -106,8 +106,11 @@ class FieldManager {
  public:
   // `type` is the whole object's type (ObjectType); `gvk` the resource's kind at the served
   // version; `subresource` "" or "status"; `reset_fields` the paths this endpoint's managers never own.
-  FieldManager(TypeRef type, schema::GroupVersionKind gvk, std::string subresource = {}, Set reset_fields = {})
-      : type_(std::move(type)), gvk_(std::move(gvk)), subresource_(std::move(subresource)),
+  FieldManager(TypeRef type, schema::GroupVersionKind gvk, std::string subresource = {},
+               Set reset_fields = {})
+      : type_(std::move(type)),
+        gvk_(std::move(gvk)),
+        subresource_(std::move(subresource)),
         reset_(std::move(reset_fields)) {}
 
   // Update: `obj` (the object about to be written) with its managedFields updated; `live` is the
@@ -126,12 +129,13 @@ class FieldManager {
   Set Filter(const Set& s) const { return reset_.Empty() ? s : s.RecursiveDifference(reset_); }
   std::string APIVersion() const { return gvk_.GroupVersion().String(); }
   ManagerKey UpdateKey(std::string_view manager) const {
-    return ManagerKey{manager.empty() ? "unknown" : std::string(manager), "Update", APIVersion(), subresource_};
+    return ManagerKey{manager.empty() ? "unknown" : std::string(manager), "Update", APIVersion(),
+                      subresource_};
   }
   // The structured-merge Update with the strip and bookkeeping layers around it
   // (managedfieldsupdater.go, stripmeta.go, structuredmerge.go, update.go: Updater.Update).
-  void UpdateManaged(const nlohmann::json& live, const nlohmann::json& obj, Managed& managed, const ManagerKey& key,
-                     std::string_view now) const;
+  void UpdateManaged(const nlohmann::json& live, const nlohmann::json& obj, Managed& managed,
+                     const ManagerKey& key, std::string_view now) const;
   // update.go: Updater.update: compares, then takes what changed from the other managers (with
   // `force`; without it, conflicts throw). Returns the comparison.
   Comparison TakeChanges(const nlohmann::json& live, const nlohmann::json& obj, Managed& managed,
@@ -156,8 +160,8 @@ inline const Set& StripSet() {
     Set out;
     auto f = [](const char* n) { return PathElement::Field(n); };
     for (const char* top : {"apiVersion", "kind", "metadata"}) out.Insert({f(top)});
-    for (const char* m : {"name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName", "generation",
-                          "managedFields", "resourceVersion"}) {
+    for (const char* m : {"name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName",
+                          "generation", "managedFields", "resourceVersion"}) {
       out.Insert({f("metadata"), f(m)});
     }
     return out;
@@ -215,7 +219,8 @@ inline Managed DecodeManagedFields(const nlohmann::json& entries) {
     const std::string fields_type = str("fieldsType");
     if (fields_type.empty()) throw Error(fmt::format("missing fieldsType in managed fields entry {}", i));
     if (fields_type != "FieldsV1") {
-      throw Error(fmt::format("invalid fieldsType {} in managed fields entry {}", util::Quote(fields_type), i));
+      throw Error(
+          fmt::format("invalid fieldsType {} in managed fields entry {}", util::Quote(fields_type), i));
     }
     ManagerKey key{str("manager"), op, op == "Apply" ? std::string() : api_version, str("subresource")};
     VersionedSet vs;
@@ -269,8 +274,8 @@ inline nlohmann::json EncodeManagedFields(const Managed& managed) {
   return out;
 }
 
-inline Comparison FieldManager::TakeChanges(const nlohmann::json& live, const nlohmann::json& obj, Managed& managed,
-                                            const ManagerKey& workflow, bool force) const {
+inline Comparison FieldManager::TakeChanges(const nlohmann::json& live, const nlohmann::json& obj,
+                                            Managed& managed, const ManagerKey& workflow, bool force) const {
   Comparison c = Compare(*type_, live, obj);
   c.removed = Filter(c.removed);
   c.modified = Filter(c.modified);
@@ -288,7 +293,8 @@ inline Comparison FieldManager::TakeChanges(const nlohmann::json& live, const nl
     std::size_t n = 0;
     std::string listing;
     for (const auto& [key, set] : conflicts) {
-      listing += fmt::format("{}conflicts with {}:", listing.empty() ? "" : "\n", internal::PrintManager(key));
+      listing +=
+          fmt::format("{}conflicts with {}:", listing.empty() ? "" : "\n", internal::PrintManager(key));
       set.Iterate([&](const Path& p) {
         ++n;
         causes.push_back(metav1::StatusCause{std::string(metav1::kCauseTypeFieldManagerConflict),
@@ -297,9 +303,9 @@ inline Comparison FieldManager::TakeChanges(const nlohmann::json& live, const nl
         listing += fmt::format("\n- {}", PathString(p));
       });
     }
-    std::string message = n == 1 ? fmt::format("Apply failed with 1 conflict: {}: {}", causes[0].message,
-                                               causes[0].field)
-                                 : fmt::format("Apply failed with {} conflicts: {}", n, listing);
+    std::string message =
+        n == 1 ? fmt::format("Apply failed with 1 conflict: {}: {}", causes[0].message, causes[0].field)
+               : fmt::format("Apply failed with {} conflicts: {}", n, listing);
     throw errors::NewApplyConflict(std::move(causes), std::move(message));
   }
   for (auto& [key, set] : conflicts) managed.fields[key].set = managed.fields[key].set.Difference(set);
@@ -319,14 +325,15 @@ inline Comparison FieldManager::TakeChanges(const nlohmann::json& live, const nl
   return c;
 }
 
-inline void FieldManager::UpdateManaged(const nlohmann::json& live, const nlohmann::json& obj, Managed& managed,
-                                        const ManagerKey& key, std::string_view now) const {
+inline void FieldManager::UpdateManaged(const nlohmann::json& live, const nlohmann::json& obj,
+                                        Managed& managed, const ManagerKey& key, std::string_view now) const {
   // managedfieldsupdater.go: the change is computed for a fresh "current-operation" manager (so
   // that the manager's own earlier fields are treated as another manager's), then merged into it.
   const ManagerKey current{"current-operation", "Update", APIVersion(), subresource_};
   const Comparison c = TakeChanges(live, obj, managed, current, true);
   Set set = c.modified.Union(c.added);
-  if (auto it = managed.fields.find(current); it != managed.fields.end()) set = it->second.set.Difference(c.removed).Union(set);
+  if (auto it = managed.fields.find(current); it != managed.fields.end())
+    set = it->second.set.Difference(c.removed).Union(set);
   set = Filter(set).Difference(internal::StripSet());
   managed.fields.erase(current);
   managed.times.erase(current);
@@ -374,7 +381,8 @@ inline void FieldManager::CapUpdateManagers(Managed& managed) const {
       managed.fields.erase(first->second);
       managed.times.erase(first->second);
     }
-    managed.fields[bucket] = VersionedSet{vs.set.Union(managed.fields[bucket].set), vs.api_version, vs.applied};
+    managed.fields[bucket] =
+        VersionedSet{vs.set.Union(managed.fields[bucket].set), vs.api_version, vs.applied};
     managed.fields.erase(m);
     managed.times.erase(m);
     --length;
@@ -382,13 +390,14 @@ inline void FieldManager::CapUpdateManagers(Managed& managed) const {
   }
 }
 
-inline nlohmann::json FieldManager::Update(const nlohmann::json& live, nlohmann::json obj, std::string_view manager,
-                                           std::string_view now) const {
+inline nlohmann::json FieldManager::Update(const nlohmann::json& live, nlohmann::json obj,
+                                           std::string_view manager, std::string_view now) const {
   // fieldmanager.go: decodeLiveOrNew, then the chain; UpdateNoErrors keeps the live
   // managedFields on any failure.
   const nlohmann::json* live_md = live.contains("metadata") ? &live["metadata"] : nullptr;
-  const nlohmann::json live_entries =
-      live_md != nullptr && live_md->is_object() ? live_md->value("managedFields", nlohmann::json()) : nlohmann::json();
+  const nlohmann::json live_entries = live_md != nullptr && live_md->is_object()
+                                          ? live_md->value("managedFields", nlohmann::json())
+                                          : nlohmann::json();
   auto restore_live = [&](nlohmann::json o) {
     if (auto md = o.find("metadata"); md != o.end() && md->is_object()) {
       if (live_entries.is_null()) {
@@ -409,11 +418,14 @@ inline nlohmann::json FieldManager::Update(const nlohmann::json& live, nlohmann:
         return Managed{};
       }
     };
-    const nlohmann::json* md = obj.contains("metadata") && obj["metadata"].is_object() ? &obj["metadata"] : nullptr;
-    const nlohmann::json* req = md != nullptr && md->contains("managedFields") ? &(*md)["managedFields"] : nullptr;
+    const nlohmann::json* md =
+        obj.contains("metadata") && obj["metadata"].is_object() ? &obj["metadata"] : nullptr;
+    const nlohmann::json* req =
+        md != nullptr && md->contains("managedFields") ? &(*md)["managedFields"] : nullptr;
     if (!subresource_.empty() || req == nullptr || req->is_null()) {
       managed = decode_live();
-    } else if (req->is_array() && (req->empty() || (req->size() == 1 && req->at(0).is_object() && req->at(0).empty()))) {
+    } else if (req->is_array() &&
+               (req->empty() || (req->size() == 1 && req->at(0).is_object() && req->at(0).empty()))) {
       managed = Managed{};  // isResetManagedFields
     } else {
       try {
@@ -437,7 +449,8 @@ inline nlohmann::json FieldManager::Update(const nlohmann::json& live, nlohmann:
 }
 
 inline nlohmann::json FieldManager::Prune(const nlohmann::json& merged, const Managed& managed,
-                                          const ManagerKey& applier, const std::optional<VersionedSet>& last) const {
+                                          const ManagerKey& applier,
+                                          const std::optional<VersionedSet>& last) const {
   // update.go: Updater.prune, addBackOwnedItems, addBackDanglingItems.
   if (!last || last->set.Empty()) return merged;
   const Type& t = *type_;
@@ -448,8 +461,8 @@ inline nlohmann::json FieldManager::Prune(const nlohmann::json& merged, const Ma
   {
     const Set merged_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, merged), t);
     const Set pruned_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, pruned), t);
-    pruned = RemoveItems(t, merged,
-                         merged_set.Difference(pruned_set.Union(EnsureNamedFieldsAreMembers(managed_all, t))));
+    pruned = RemoveItems(
+        t, merged, merged_set.Difference(pruned_set.Union(EnsureNamedFieldsAreMembers(managed_all, t))));
   }
   const Set pruned_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, pruned), t);
   const Set merged_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, merged), t);
@@ -495,8 +508,9 @@ inline nlohmann::json FieldManager::Apply(const nlohmann::json& live, const nloh
   auto name_of = [&] {
     const nlohmann::json* md = config.contains("metadata") ? &config["metadata"] : nullptr;
     auto s = [&](const char* k) {
-      return md != nullptr && md->is_object() && md->contains(k) && (*md)[k].is_string() ? (*md)[k].get<std::string>()
-                                                                                          : std::string();
+      return md != nullptr && md->is_object() && md->contains(k) && (*md)[k].is_string()
+                 ? (*md)[k].get<std::string>()
+                 : std::string();
     };
     return fmt::format("{}/{}; {}", s("namespace"), s("name"), internal::GVKString(gvk_));
   };
@@ -506,7 +520,8 @@ inline nlohmann::json FieldManager::Apply(const nlohmann::json& live, const nloh
     merged = Merge(*type_, base, config);
     config_set = ToFieldSet(*type_, config);
   } catch (const ValidationError& e) {
-    throw errors::NewInternalError(fmt::format("failed to create typed patch object ({}): {}", name_of(), e.what()));
+    throw errors::NewInternalError(
+        fmt::format("failed to create typed patch object ({}): {}", name_of(), e.what()));
   }
   std::optional<VersionedSet> last;
   if (auto it = managed.fields.find(key); it != managed.fields.end()) last = it->second;

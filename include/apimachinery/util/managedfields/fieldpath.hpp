@@ -55,10 +55,10 @@ struct PathElement {
   using KeyFields = std::vector<std::pair<std::string, nlohmann::json>>;  // sorted by name
 
   Type type = Type::kField;
-  std::string field{};        // kField
-  KeyFields key{};            // kKey
-  nlohmann::json value{};     // kValue
-  std::int64_t index = 0;     // kIndex
+  std::string field{};     // kField
+  KeyFields key{};         // kKey
+  nlohmann::json value{};  // kValue
+  std::int64_t index = 0;  // kIndex
 
   static PathElement Field(std::string name) {
     PathElement pe;
@@ -240,7 +240,8 @@ inline std::string ValueString(const nlohmann::json& v) {
     return out + "]";
   }
   std::string out;
-  for (auto it = v.begin(); it != v.end(); ++it) out += fmt::format("{}={}", it.key(), ValueString(it.value()));
+  for (auto it = v.begin(); it != v.end(); ++it)
+    out += fmt::format("{}={}", it.key(), ValueString(it.value()));
   return out;
 }
 
@@ -512,7 +513,8 @@ inline bool operator==(const Set& a, const Set& b) {
     if (!(a.members_[i] == b.members_[i])) return false;
   }
   for (std::size_t i = 0; i < a.children_.size(); ++i) {
-    if (!(a.children_[i].pe == b.children_[i].pe) || !(a.children_[i].set == b.children_[i].set)) return false;
+    if (!(a.children_[i].pe == b.children_[i].pe) || !(a.children_[i].set == b.children_[i].set))
+      return false;
   }
   return true;
 }

@@ -185,11 +185,13 @@ inline std::string Prefixed(const Path& path, std::string_view msg) {
 }
 
 // ListItemElement: helpers.go listItemToPathElement.
-inline PathElement ListItemElement(const Type& list, const nlohmann::json& item, const Path& path, std::size_t i) {
+inline PathElement ListItemElement(const Type& list, const nlohmann::json& item, const Path& path,
+                                   std::size_t i) {
   auto fail = [&](std::string_view msg) -> ValidationError {
     return ValidationError(Prefixed(path, fmt::format("element {}: {}", i, msg)));
   };
-  if (list.relationship != Type::Relationship::kAssociative) throw fail("invalid indexing of non-associative list");
+  if (list.relationship != Type::Relationship::kAssociative)
+    throw fail("invalid indexing of non-associative list");
   if (!list.keys.empty()) {
     if (item.is_null()) throw fail("associative list with keys may not have a null element");
     if (!item.is_object()) throw fail("associative list with keys may not have non-map elements");
@@ -201,9 +203,10 @@ inline PathElement ListItemElement(const Type& list, const nlohmann::json& item,
     if (fields.empty()) {
       std::string quoted;
       for (const auto& k : list.keys) quoted += (quoted.empty() ? "" : " ") + util::Quote(k);
-      throw fail(fmt::format("associative list with keys has an element that omits all key fields [{}] (and "
-                             "doesn't have default values for any key fields)",
-                             quoted));
+      throw fail(
+          fmt::format("associative list with keys has an element that omits all key fields [{}] (and "
+                      "doesn't have default values for any key fields)",
+                      quoted));
     }
     return PathElement::Key(std::move(fields));
   }
@@ -708,7 +711,9 @@ inline nlohmann::json RemoveItems(const Type& t, const nlohmann::json& v, const 
   return out.is_null() ? nlohmann::json::object() : out;
 }
 
-inline Set EnsureNamedFieldsAreMembers(const Set& s, const Type& t) { return internal::EnsureNamedWalk(s, &t); }
+inline Set EnsureNamedFieldsAreMembers(const Set& s, const Type& t) {
+  return internal::EnsureNamedWalk(s, &t);
+}
 
 inline const TypeRef& DeducedType() {
   static const TypeRef t = std::make_shared<const Type>();
@@ -812,9 +817,11 @@ inline TypeRef FromOpenAPI(const nlohmann::json& s, std::size_t depth) {
   if (type == "object" || (props != s.end() && props->is_object()) || embedded) {
     auto t = std::make_shared<Type>();
     t->kind = Type::Kind::kMap;
-    if (s.value("x-kubernetes-map-type", std::string()) == "atomic") t->relationship = Type::Relationship::kAtomic;
+    if (s.value("x-kubernetes-map-type", std::string()) == "atomic")
+      t->relationship = Type::Relationship::kAtomic;
     if (props != s.end() && props->is_object()) {
-      for (auto it = props->begin(); it != props->end(); ++it) t->fields[it.key()] = FromOpenAPI(it.value(), depth + 1);
+      for (auto it = props->begin(); it != props->end(); ++it)
+        t->fields[it.key()] = FromOpenAPI(it.value(), depth + 1);
     }
     if (embedded) {
       t->fields.try_emplace("apiVersion", Scalar());
