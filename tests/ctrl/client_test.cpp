@@ -419,10 +419,11 @@ TEST_CASE("ctrl client: MergeFrom patches, with and without an optimistic lock",
   CHECK(fresh.spec.color == "teal");
   json other = config;
   other["spec"]["color"] = "red";
-  const metav1::Status conflict =
+  const metav1::Status apply_conflict =
       StatusOf([&] { env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}); });
-  CHECK(conflict.code == 409);
-  CHECK(conflict.message == "Apply failed with 1 conflict: conflict with \"painter\": .spec.color");
+  CHECK(apply_conflict.code == 409);
+  CHECK(apply_conflict.message ==
+        "Apply failed with 1 conflict: conflict with \"painter\": .spec.color");
   env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}, ctrl::ForceOwnership{});
   CHECK(fresh.spec.color == "red");
   bool rival_owns = false;

@@ -16,6 +16,7 @@ namespace managedfields_fieldpath_test {
 namespace managedfields = apimachinery::managedfields;
 using managedfields::Path;
 using managedfields::PathElement;
+using managedfields::PathString;
 using managedfields::Set;
 using nlohmann::json;
 

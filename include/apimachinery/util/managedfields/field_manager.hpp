@@ -7,11 +7,15 @@
 //
 // Example:
 //   managedfields::FieldManager fm(managedfields::ObjectType(nullptr), {"example.com", "v1", "Widget"});
-//   nlohmann::json live = ...;                          // the stored object (with managedFields)
+//   nlohmann::json live = {{"apiVersion", "example.com/v1"}, {"kind", "Widget"},
+//                          {"metadata", {{"name", "a"}, {"uid", "u-1"}}}};   // the stored object
 //   nlohmann::json config = {{"apiVersion", "example.com/v1"}, {"kind", "Widget"},
 //                            {"metadata", {{"name", "a"}}}, {"spec", {{"replicas", 3}}}};
 //   nlohmann::json next = fm.Apply(live, config, "my-controller", false, "2024-01-01T00:00:00Z");
-//   nlohmann::json updated = fm.Update(live, std::move(edited), "kubectl-edit", now);
+//   // next["spec"]["replicas"] == 3; next["metadata"]["managedFields"][0]["manager"] == "my-controller"
+//   nlohmann::json edited = next;
+//   edited["spec"]["paused"] = true;
+//   nlohmann::json updated = fm.Update(next, std::move(edited), "kubectl-edit", "2024-01-01T00:00:05Z");
 //
 // Update: the object a create, update or non-apply patch writes, with metadata.managedFields
 // brought up to date: the manager (operation Update) owns what it changed; what it changed is taken
@@ -473,11 +477,11 @@ inline nlohmann::json FieldManager::Prune(const nlohmann::json& merged, const Ma
 inline nlohmann::json FieldManager::Apply(const nlohmann::json& live, const nlohmann::json& config,
                                           std::string_view manager, bool force, std::string_view now) const {
   // versioncheck.go
-  schema::GroupVersionKind config_gvk;
-  if (config.is_object()) {
-    const std::string api_version = config.value("apiVersion", std::string());
-    config_gvk = schema::FromAPIVersionAndKind(api_version, config.value("kind", std::string()));
-  }
+  auto text = [&](const char* key) {
+    auto it = config.is_object() ? config.find(key) : config.end();
+    return it != config.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  const schema::GroupVersionKind config_gvk = schema::FromAPIVersionAndKind(text("apiVersion"), text("kind"));
   if (!(config_gvk == gvk_)) {
     throw errors::NewBadRequest(fmt::format("invalid object type: {}", internal::GVKString(config_gvk)));
   }
@@ -499,8 +503,7 @@ inline nlohmann::json FieldManager::Apply(const nlohmann::json& live, const nloh
   nlohmann::json base = internal::WithoutManagedFields(live);
   if (managed.fields.empty()) {
     // skipnonapplied.go: the existing fields belong to "before-first-apply".
-    nlohmann::json empty = {{"apiVersion", config.value("apiVersion", std::string())},
-                            {"kind", config.value("kind", std::string())}};
+    nlohmann::json empty = {{"apiVersion", text("apiVersion")}, {"kind", text("kind")}};
     UpdateManaged(empty, base, managed, UpdateKey("before-first-apply"), now);
     CapUpdateManagers(managed);
   }
