@@ -415,15 +415,20 @@ TEST_CASE("ctrl client: MergeFrom patches, with and without an optimistic lock",
   CHECK(
       missing.message ==
       "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch");
-  env.client->Patch(fresh, ctrl::Patch::Apply(config), ctrl::FieldOwner{"painter"});
+  // The JSON patch above made the default manager ("unknown": no User-Agent) the color's owner.
+  const metav1::Status first =
+      StatusOf([&] { env.client->Patch(fresh, ctrl::Patch::Apply(config), ctrl::FieldOwner{"painter"}); });
+  CHECK(first.code == 409);
+  CHECK(first.message ==
+        "Apply failed with 1 conflict: conflict with \"unknown\" using example.com/v1: .spec.color");
+  env.client->Patch(fresh, ctrl::Patch::Apply(config), ctrl::FieldOwner{"painter"}, ctrl::ForceOwnership{});
   CHECK(fresh.spec.color == "teal");
   json other = config;
   other["spec"]["color"] = "red";
   const metav1::Status apply_conflict =
       StatusOf([&] { env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}); });
   CHECK(apply_conflict.code == 409);
-  CHECK(apply_conflict.message ==
-        "Apply failed with 1 conflict: conflict with \"painter\": .spec.color");
+  CHECK(apply_conflict.message == "Apply failed with 1 conflict: conflict with \"painter\": .spec.color");
   env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}, ctrl::ForceOwnership{});
   CHECK(fresh.spec.color == "red");
   bool rival_owns = false;
