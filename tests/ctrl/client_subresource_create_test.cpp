@@ -115,7 +115,8 @@ struct TokenEnv {
           last_body = body;
           last_options = options;
           std::string token = "token-for-" + parent["metadata"]["name"].get<std::string>();
-          for (const auto& a : body["spec"].value("audiences", json::array())) token += "-" + a.get<std::string>();
+          for (const auto& a : body["spec"].value("audiences", json::array()))
+            token += "-" + a.get<std::string>();
           body["status"] = {{"token", token}, {"expirationTimestamp", "2024-01-01T01:00:00Z"}};
           return body;
         },
@@ -186,7 +187,8 @@ TEST_CASE("ctrl client: SubResource(\"eviction\").Create evicts a typed pod", "[
   const Pod q = env.CreatePod("q");
   Eviction other;
   other.metadata.name = "p";
-  metav1::Status mismatch = SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(q, other); });
+  metav1::Status mismatch =
+      SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(q, other); });
   CHECK(mismatch.code == 400);
   CHECK(mismatch.message == "name in URL does not match name in Eviction object");
   CHECK(env.PodExists("q"));
@@ -195,15 +197,18 @@ TEST_CASE("ctrl client: SubResource(\"eviction\").Create evicts a typed pod", "[
   Eviction guarded;
   guarded.delete_options = metav1::DeleteOptions{};
   guarded.delete_options->preconditions = metav1::Preconditions{.uid = std::string("stale-uid")};
-  metav1::Status conflict = SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(q, guarded); });
+  metav1::Status conflict =
+      SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(q, guarded); });
   CHECK(conflict.code == 409);
   CHECK(env.PodExists("q"));
 }
 
-TEST_CASE("ctrl client: SubResource(\"eviction\").Create with Unstructured objects", "[ctrl][client][subresource]") {
+TEST_CASE("ctrl client: SubResource(\"eviction\").Create with Unstructured objects",
+          "[ctrl][client][subresource]") {
   TokenEnv env;
   env.CreatePod("p");
-  runtime::Unstructured pod(json{{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
+  runtime::Unstructured pod(
+      json{{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
   runtime::Unstructured eviction(json{{"apiVersion", "policy/v1"}, {"kind", "Eviction"}});
   env.client->SubResource("eviction").Create(pod, eviction);
   CHECK_FALSE(env.PodExists("p"));
@@ -217,7 +222,8 @@ TEST_CASE("ctrl client: SubResource(\"eviction\").Create with Unstructured objec
 
   // An Unstructured object needs an Unstructured subresource object (upstream's error).
   env.CreatePod("q");
-  runtime::Unstructured q(json{{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "q"}, {"namespace", "ns"}}}});
+  runtime::Unstructured q(
+      json{{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "q"}, {"namespace", "ns"}}}});
   Eviction typed;
   try {
     env.client->SubResource("eviction").Create(q, typed);
@@ -250,8 +256,8 @@ TEST_CASE("ctrl client: SubResource(\"token\").Create answers a TokenRequest, ty
   env.client->SubResource("token").Create(sa, request, ctrl::FieldOwner{"tester"});
   CHECK(request.status.token == "token-for-robot-api-vault");
   CHECK(request.status.expiration_timestamp == "2024-01-01T01:00:00Z");
-  CHECK(request.metadata.name == "robot");       // set from the service account before sending
-  CHECK(request.metadata.namespace_ == "ns");    // the server's answer
+  CHECK(request.metadata.name == "robot");     // set from the service account before sending
+  CHECK(request.metadata.namespace_ == "ns");  // the server's answer
   CHECK(request.GetObjectKind() == schema::GroupVersionKind{"authentication.k8s.io", "v1", "TokenRequest"});
   CHECK(env.last_body["apiVersion"] == "authentication.k8s.io/v1");
   CHECK(env.last_body["kind"] == "TokenRequest");
@@ -283,7 +289,8 @@ TEST_CASE("ctrl client: SubResource(\"token\").Create answers a TokenRequest, ty
   CHECK(none.status.token.empty());
 
   // A subresource the server does not serve for create.
-  metav1::Status unserved = SubresourceStatusOf([&] { env.client->SubResource("status").Create(sa, request); });
+  metav1::Status unserved =
+      SubresourceStatusOf([&] { env.client->SubResource("status").Create(sa, request); });
   CHECK(unserved.code == 404);
 }
 
@@ -291,7 +298,8 @@ TEST_CASE("ctrl client: subresource Create honours dryRun and goes through the d
           "[ctrl][client][subresource]") {
   TokenEnv env(ctrl::ClientOptions{.dry_run = true});
   // The dry-run client creates nothing: put the objects in directly.
-  env.server.Create(kPodsResource, "ns", {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}}}});
+  env.server.Create(kPodsResource, "ns",
+                    {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}}}});
   env.server.Create(kServiceAccountsResource, "ns",
                     {{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", "robot"}}}});
   Pod pod;

@@ -34,8 +34,11 @@ const schema::GroupVersionResource kPods{"", "v1", "pods"};
 const schema::GroupVersionResource kServiceAccounts{"", "v1", "serviceaccounts"};
 const schema::GroupVersionResource kWidgets{"example.com", "v1", "widgets"};
 
-const json kEvictionSuccess = {
-    {"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", json::object()}, {"status", "Success"}, {"code", 201}};
+const json kEvictionSuccess = {{"kind", "Status"},
+                               {"apiVersion", "v1"},
+                               {"metadata", json::object()},
+                               {"status", "Success"},
+                               {"code", 201}};
 
 std::unique_ptr<testing::FakeAPIServer> NewEvictionServer(
     std::shared_ptr<apimachinery::util::clock::Clock> clock = nullptr) {
@@ -116,7 +119,7 @@ TEST_CASE("FakeAPIServer eviction: deletes the pod after marking it DisruptionTa
   CHECK(conditions[0]["message"] == "Eviction API: evicting");
   CHECK(conditions[0]["lastProbeTime"].is_null());
   CHECK(conditions[0]["lastTransitionTime"] == "2024-01-01T00:01:30Z");  // the eviction's time
-  CHECK(events[0].second["metadata"]["generation"] == 1);  // a status write
+  CHECK(events[0].second["metadata"]["generation"] == 1);                // a status write
   CHECK(events[1].first == watch::EventType::kDeleted);
   CHECK(events[1].second["metadata"]["name"] == "p");
   CHECK(events[1].second["metadata"]["resourceVersion"] == s->CurrentResourceVersion());
@@ -127,7 +130,8 @@ TEST_CASE("FakeAPIServer eviction: deletes the pod after marking it DisruptionTa
   CHECK(s->List(kPods, "ns", {})["items"].empty());
 }
 
-TEST_CASE("FakeAPIServer eviction: a pod with a finalizer stays, terminating", "[testing][subresources][eviction]") {
+TEST_CASE("FakeAPIServer eviction: a pod with a finalizer stays, terminating",
+          "[testing][subresources][eviction]") {
   auto s = NewEvictionServer();
   s->Create(kPods, "ns", PodDoc("p", {"example.com/keep"}));
   CHECK(s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p")) == kEvictionSuccess);
@@ -246,9 +250,10 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
   });
   CHECK(uid_conflict.code == 409);
   CHECK(uid_conflict.reason == "Conflict");
-  CHECK(uid_conflict.message == "Operation cannot be fulfilled on Pod \"p\": the UID in the precondition "
-                                "(not-the-uid) does not match the UID in record (" +
-                                    uid + "). The object might have been deleted and then recreated");
+  CHECK(uid_conflict.message ==
+        "Operation cannot be fulfilled on Pod \"p\": the UID in the precondition "
+        "(not-the-uid) does not match the UID in record (" +
+            uid + "). The object might have been deleted and then recreated");
   metav1::Status rv_conflict = EvictionStatusOf([&] {
     s->CreateSubresource(kPods, "ns", "p", "eviction",
                          EvictionDoc("p", {{"preconditions", {{"resourceVersion", "1"}}}}));
@@ -261,9 +266,10 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
 
   // A matching resourceVersion precondition follows the condition's update: the pod is deleted.
   const std::string rv = pod["metadata"]["resourceVersion"];
-  CHECK(s->CreateSubresource(kPods, "ns", "p", "eviction",
-                             EvictionDoc("p", {{"preconditions", {{"uid", uid}, {"resourceVersion", rv}}}})) ==
-        kEvictionSuccess);
+  CHECK(
+      s->CreateSubresource(kPods, "ns", "p", "eviction",
+                           EvictionDoc("p", {{"preconditions", {{"uid", uid}, {"resourceVersion", rv}}}})) ==
+      kEvictionSuccess);
   CHECK(EvictionStatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
 
   // A namespaced parent without a namespace: no route.
@@ -296,14 +302,16 @@ TEST_CASE("FakeAPIServer eviction: dryRun from the query or the deleteOptions wr
   metav1::Status bad = EvictionStatusOf(
       [&] { s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p"), {.dry_run = {"Bogus"}}); });
   CHECK(bad.code == 422);
-  CHECK(bad.message ==
-        R"(CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Bogus"]: supported values: "All")");
+  CHECK(
+      bad.message ==
+      R"(CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Bogus"]: supported values: "All")");
 }
 
 TEST_CASE("FakeAPIServer subresource create: not served stays 404, status and scale 405",
           "[testing][subresources][eviction]") {
   auto s = NewEvictionServer();
-  s->Create(kWidgets, "ns", {{"apiVersion", "example.com/v1"}, {"kind", "Widget"}, {"metadata", {{"name", "w"}}}});
+  s->Create(kWidgets, "ns",
+            {{"apiVersion", "example.com/v1"}, {"kind", "Widget"}, {"metadata", {{"name", "w"}}}});
   s->Create(kPods, "ns", PodDoc("p"));
 
   metav1::Status status_create =
@@ -312,7 +320,8 @@ TEST_CASE("FakeAPIServer subresource create: not served stays 404, status and sc
   CHECK(status_create.message == R"(create is not supported on resources of kind "widgets.example.com")");
   CHECK(EvictionStatusOf([&] { s->CreateSubresource(kWidgets, "ns", "w", "scale", json::object()); }).code ==
         405);
-  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "status", json::object()); }).code == 405);
+  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "status", json::object()); }).code ==
+        405);
 
   // No eviction on a resource other than pods unless enabled; no token without a handler.
   metav1::Status widget_eviction =
@@ -326,8 +335,9 @@ TEST_CASE("FakeAPIServer subresource create: not served stays 404, status and sc
 
   // Subresources::eviction overrides the default both ways.
   s->AddResource(kPods, "Pod", meta::RESTScopeName::kNamespace, {.status = true, .eviction = false});
-  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p")); }).code ==
-        404);
+  CHECK(EvictionStatusOf([&] {
+          s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p"));
+        }).code == 404);
   s->AddResource(kWidgets, "Widget", meta::RESTScopeName::kNamespace, {.eviction = true});
   CHECK(s->CreateSubresource(kWidgets, "ns", "w", "eviction", EvictionDoc("w")) == kEvictionSuccess);
   CHECK(s->List(kWidgets, "ns", {})["items"].empty());
@@ -336,8 +346,9 @@ TEST_CASE("FakeAPIServer subresource create: not served stays 404, status and sc
 TEST_CASE("FakeAPIServer subresource create: a registered handler answers for the stored parent",
           "[testing][subresources]") {
   auto s = NewEvictionServer();
-  const json sa = s->Create(kServiceAccounts, "ns",
-                            {{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", "robot"}}}});
+  const json sa =
+      s->Create(kServiceAccounts, "ns",
+                {{"apiVersion", "v1"}, {"kind", "ServiceAccount"}, {"metadata", {{"name", "robot"}}}});
   const schema::GroupVersionResource secrets{"", "v1", "secrets"};
   s->AddResource(secrets, "Secret", meta::RESTScopeName::kNamespace);
   json seen_parent;
@@ -352,11 +363,12 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
         seen_options = options;
         // The handler runs without the server's lock: it may write through the server.
         if (options.dry_run.empty()) {
-          server->Create(secrets, "ns",
-                         {{"apiVersion", "v1"},
-                          {"kind", "Secret"},
-                          {"metadata",
-                           {{"generateName", "token-of-" + parent["metadata"]["name"].get<std::string>() + "-"}}}});
+          server->Create(
+              secrets, "ns",
+              {{"apiVersion", "v1"},
+               {"kind", "Secret"},
+               {"metadata",
+                {{"generateName", "token-of-" + parent["metadata"]["name"].get<std::string>() + "-"}}}});
         }
         body["status"] = {{"token", "t0k3n"}, {"expirationTimestamp", "2024-01-01T01:00:00Z"}};
         return body;
@@ -367,8 +379,8 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
                         {"kind", "TokenRequest"},
                         {"spec", {{"audiences", {"api"}}}}};
   const auto creates = s->RequestCount("create");
-  const json answer = s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request,
-                                           {.field_manager = "tester"});
+  const json answer =
+      s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request, {.field_manager = "tester"});
   CHECK(s->RequestCount("create") == creates + 2);  // the token request and the handler's Secret
   CHECK(answer["status"]["token"] == "t0k3n");
   CHECK(answer["kind"] == "TokenRequest");
@@ -398,8 +410,9 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
   // A body namespace other than the request's is 400 before the handler.
   json elsewhere = request;
   elsewhere["metadata"] = {{"namespace", "other"}};
-  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", elsewhere); })
-            .code == 400);
+  CHECK(EvictionStatusOf([&] {
+          s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", elsewhere);
+        }).code == 400);
 
   // Go's dynamic client form: the parent is the body's metadata.name.
   json named = request;
@@ -407,23 +420,26 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
   CHECK(s->Create(kServiceAccounts, "ns", named, {}, "token")["status"]["token"] == "t0k3n");
 
   // A StatusError the handler throws is the answer; a Status without a code gets 201.
-  s->AddSubresourceCreate(kServiceAccounts, "token", [](const json&, json, const metav1::CreateOptions&) -> json {
-    throw errors::NewForbidden(schema::GroupResource{"", "serviceaccounts"}, "robot",
-                               std::string_view("token requests are disabled"));
-  });
+  s->AddSubresourceCreate(kServiceAccounts, "token",
+                          [](const json&, json, const metav1::CreateOptions&) -> json {
+                            throw errors::NewForbidden(schema::GroupResource{"", "serviceaccounts"}, "robot",
+                                                       std::string_view("token requests are disabled"));
+                          });
   metav1::Status forbidden =
       EvictionStatusOf([&] { s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request); });
   CHECK(forbidden.code == 403);
   CHECK(forbidden.message == R"(serviceaccounts "robot" is forbidden: token requests are disabled)");
   s->AddSubresourceCreate(kServiceAccounts, "token", [](const json&, json, const metav1::CreateOptions&) {
-    return json{{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", json::object()}, {"status", "Success"}};
+    return json{
+        {"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", json::object()}, {"status", "Success"}};
   });
   CHECK(s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request)["code"] == 201);
 
   // A handler named "eviction" replaces the built-in one.
   s->Create(kPods, "ns", PodDoc("p"));
-  s->AddSubresourceCreate(kPods, "eviction",
-                          [](const json&, json, const metav1::CreateOptions&) { return json{{"custom", true}}; });
+  s->AddSubresourceCreate(kPods, "eviction", [](const json&, json, const metav1::CreateOptions&) {
+    return json{{"custom", true}};
+  });
   CHECK(s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p")) == json{{"custom", true}});
   CHECK(s->Get(kPods, "ns", "p")["metadata"]["name"] == "p");
 
@@ -433,17 +449,18 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
                                   [](const json&, json b, const metav1::CreateOptions&) { return b; });
         }).code == 404);
   CHECK_THROWS_AS(s->AddSubresourceCreate(kServiceAccounts, "token", nullptr), apimachinery::Error);
-  CHECK_THROWS_AS(s->AddSubresourceCreate(kServiceAccounts, "a/b",
-                                          [](const json&, json b, const metav1::CreateOptions&) { return b; }),
-                  apimachinery::Error);
+  CHECK_THROWS_AS(
+      s->AddSubresourceCreate(kServiceAccounts, "a/b",
+                              [](const json&, json b, const metav1::CreateOptions&) { return b; }),
+      apimachinery::Error);
 }
 
 TEST_CASE("FakeAPIServer subresource create: discovery lists pods/eviction and registered creates",
           "[testing][subresources][discovery]") {
   auto s = NewEvictionServer();
-  s->AddSubresourceCreate(
-      kServiceAccounts, "token", [](const json&, json b, const metav1::CreateOptions&) { return b; },
-      {"authentication.k8s.io", "v1", "TokenRequest"});
+  s->AddSubresourceCreate(kServiceAccounts, "token",
+                          [](const json&, json b, const metav1::CreateOptions&) { return b; },
+                          {"authentication.k8s.io", "v1", "TokenRequest"});
   const auto list = s->ServerResourcesForGroupVersion("v1");
   const apimachinery::discovery::APIResource* eviction = nullptr;
   const apimachinery::discovery::APIResource* token = nullptr;

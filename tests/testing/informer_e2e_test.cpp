@@ -140,16 +140,18 @@ TEST_CASE("informer e2e: an eviction reaches the handler as the condition's upda
   testing::FakeAPIServer server;
   server.AddResource(pods, "Pod", meta::RESTScopeName::kNamespace);
   const auto p0 = server.Create(
-      pods, "ns", {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
+      pods, "ns",
+      {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
   cache::SharedIndexInformer informer(server.ListerWatcher(pods), 0ms);
   Recorder rec;
   informer.AddEventHandler(rec.Funcs());
   Running run(informer);
 
   const std::string before = server.CurrentResourceVersion();
-  server.CreateSubresource(
-      pods, "ns", "p", "eviction",
-      {{"apiVersion", "policy/v1"}, {"kind", "Eviction"}, {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
+  server.CreateSubresource(pods, "ns", "p", "eviction",
+                           {{"apiVersion", "policy/v1"},
+                            {"kind", "Eviction"},
+                            {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
   const std::uint64_t rv = std::stoull(before);
   const std::vector<std::string> want = {
       "add ns/p " + RvOf(p0) + " initial",

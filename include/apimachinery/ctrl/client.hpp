@@ -383,8 +383,8 @@ class ClientCore {
         body.GetObjectMeta()->name = name;
       }
     }
-    IntoAnswerOfKind(api_->CreateSubresource(t.gvr, ns, name, subresource, ToJSON(body), WithDefaults(options)),
-                     body);
+    IntoAnswerOfKind(
+        api_->CreateSubresource(t.gvr, ns, name, subresource, ToJSON(body), WithDefaults(options)), body);
   }
 
   // IntoAnswerOfKind: IntoKeepingKind, except that a typed (or metadata) object is left as it was

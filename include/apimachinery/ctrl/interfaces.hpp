@@ -231,9 +231,13 @@ class SubResourceWriter {
   // `subresource` (client.SubResourceWriter.Create; typed_client.go, unstructured_client.go:
   // CreateSubResource). An empty metadata.name of `subresource` is set to `obj`'s first. Options:
   // the CreateOptions (DryRunAll, FieldOwner). For an eviction the answer is a metav1 Status:
-  // a typed `subresource` of another kind is left as it was (an unsuccessful Status is thrown as
-  // errors::StatusError), an Unstructured one holds the Status with its own apiVersion/kind
-  // kept, as upstream's Result.Into and resetGroupVersionKind leave them.
+  // a typed `subresource` of another kind than the answer's is left as it was (an unsuccessful
+  // Status is thrown as errors::StatusError), an Unstructured one receives the Status's content
+  // and keeps its own apiVersion and kind, as upstream's rest.Result.Into and
+  // resetGroupVersionKind leave them. Throws: the server's errors; apimachinery::Error
+  // `cannot update status using only metadata -- did you mean to patch?` for a
+  // metav1::PartialObjectMetadata `obj` and `unstructured client did not understand object: <type>`
+  // for an Unstructured `obj` with a typed `subresource` (upstream's texts, the C++ type named).
   template <CreateOption... Os>
   void Create(const runtime::Object& obj, runtime::Object& subresource, const Os&... options) {
     CreateBody(obj, subresource, MakeCreateOptions(options...));

@@ -18,7 +18,8 @@
 // Differences from upstream: one flat interface (Go chains Resource(gvr).Namespace(ns).Get(...));
 // `subresource` is the trailing `subresources ...string` of Go's calls (one level, as the server
 // serves: "status", "scale", "eviction", "token"); CreateSubresource names the parent object apart
-// from the body (Go's dynamic client takes it from the body's metadata.name); `as` selects the response shape (Accept header's `as=` parameter).
+// from the body (Go's dynamic client takes it from the body's metadata.name); `as` selects the
+// response shape (Accept header's `as=` parameter).
 #pragma once
 
 #include <memory>
@@ -70,9 +71,10 @@ class Interface {
   // as controller-runtime's clients send it (pkg/client/typed_client.go: CreateSubResource), so a
   // body whose name differs from the parent's reaches the server (Go's dynamic client cannot
   // express that: it takes the parent name from the body).
-  virtual nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                           std::string_view name, std::string_view subresource,
-                                           nlohmann::json body, const metav1::CreateOptions& options = {}) = 0;
+  virtual nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr,
+                                           std::string_view namespace_, std::string_view name,
+                                           std::string_view subresource, nlohmann::json body,
+                                           const metav1::CreateOptions& options = {}) = 0;
   virtual nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                 nlohmann::json object, const metav1::UpdateOptions& options = {},
                                 std::string_view subresource = {}) = 0;

@@ -242,7 +242,9 @@ struct Subresources {
 // `parent`: the stored object the request names (a copy); `body`: the request body, as sent but for
 // its metadata.namespace (settled as for any create); `options`: the request's CreateOptions
 // (dryRun already validated: empty or "All"). Returns the response document; an
-// errors::StatusError it throws is the server's answer.
+// errors::StatusError it throws is the server's answer. It runs without the server's lock held
+// (it may call the server) and may run on several threads at once; each call gets its own copy
+// of the parent (one parse, or one copy of the shared parsed state).
 using SubresourceCreateHandler = std::function<nlohmann::json(
     const nlohmann::json& parent, nlohmann::json body, const metav1::CreateOptions& options)>;
 
@@ -290,7 +292,8 @@ struct ResourceInfo {
   meta::RESTScopeName scope = meta::RESTScopeName::kNamespace;
   std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
   Subresources subresources;
-  std::map<std::string, SubresourceCreate, std::less<>> creates;  // subresource -> its create
+  // creates: subresource -> its create (AddSubresourceCreate).
+  std::map<std::string, SubresourceCreate, std::less<>> creates;
   ObjectMap objects;                        // "<ns>/<name>" or "<name>"
   std::map<std::string, ParsedRef> parsed;  // key -> the event object of its state
 
@@ -555,9 +558,10 @@ class FakeAPIServer : public dynamic::Interface {
   // CreateSubresource: the create of a subresource (see the top of this file: built-in "eviction",
   // AddSubresourceCreate's handlers; others 404, "status" and "scale" 405). The handler of
   // AddSubresourceCreate runs without the server's lock held (it may call the server).
-  inline nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr, std::string_view namespace_,
-                                          std::string_view name, std::string_view subresource,
-                                          nlohmann::json body, const metav1::CreateOptions& options = {}) override;
+  inline nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr,
+                                          std::string_view namespace_, std::string_view name,
+                                          std::string_view subresource, nlohmann::json body,
+                                          const metav1::CreateOptions& options = {}) override;
   inline nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                nlohmann::json object, const metav1::UpdateOptions& options = {},
                                std::string_view subresource = {}) override;
@@ -959,8 +963,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       for (const auto& [sub, c] : r->creates) creates[sub] = c.kind;
       for (const auto& [sub, k] : creates) {
         if (ServesSubresource(*r, sub)) continue;  // listed above
-        discovery::APIResource cr{gvr.resource + "/" + sub, "", res.namespaced, k.group, k.version, k.kind,
-                                  {"create"}, {}, {}, ""};
+        discovery::APIResource cr{
+            gvr.resource + "/" + sub, "", res.namespaced, k.group, k.version, k.kind, {"create"}, {}, {}, ""};
         list.resources.push_back(std::move(cr));
       }
     }
@@ -1688,10 +1692,12 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   // createHandler, rest.go: transformDecodeError): policy/v1 or policy/v1beta1 Eviction
   // (EvictionREST.AcceptsGroupVersion; a missing apiVersion or kind is the default policy/v1
   // Eviction); the deleteOptions decoded. Returns the body's name and deleteOptions.
-  static std::pair<std::string, std::optional<metav1::DeleteOptions>> DecodeEviction(const nlohmann::json& body) {
+  static std::pair<std::string, std::optional<metav1::DeleteOptions>> DecodeEviction(
+      const nlohmann::json& body) {
     auto unrecognized_because = [&](const std::string& why) {
-      return errors::NewBadRequest(fmt::format("the object provided is unrecognized (must be of type Eviction): {} ({})",
-                                               why, SummarizeData(util::json::Marshal(body), 30)));
+      return errors::NewBadRequest(
+          fmt::format("the object provided is unrecognized (must be of type Eviction): {} ({})", why,
+                      SummarizeData(util::json::Marshal(body), 30)));
     };
     auto unrecognized = [&](const std::string& why) {
       return unrecognized_because("couldn't get version/kind; json parse error: " + why);
@@ -1712,8 +1718,8 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     const std::string api_version = body.value("apiVersion", nlohmann::json()).is_string()
                                         ? body["apiVersion"].get<std::string>()
                                         : std::string();
-    std::string kind = body.value("kind", nlohmann::json()).is_string() ? body["kind"].get<std::string>()
-                                                                         : std::string();
+    std::string kind =
+        body.value("kind", nlohmann::json()).is_string() ? body["kind"].get<std::string>() : std::string();
     schema::GroupVersion gv{"policy", "v1"};
     if (!api_version.empty()) {
       try {
@@ -1723,12 +1729,13 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
       }
     }
     if (kind.empty()) kind = "Eviction";
-    const bool accepted = kind == "Eviction" && gv.group == "policy" && (gv.version == "v1" || gv.version == "v1beta1");
+    const bool accepted =
+        kind == "Eviction" && gv.group == "policy" && (gv.version == "v1" || gv.version == "v1beta1");
     if (!accepted) {
-      throw errors::NewBadRequest(fmt::format(
-          "{} in version {} cannot be handled as a Eviction: no kind {} is registered for version {} in scheme "
-          "\"pkg/api/legacyscheme/scheme.go:30\"",
-          kind, util::Quote(gv.version), util::Quote(kind), util::Quote(gv.String())));
+      throw errors::NewBadRequest(
+          fmt::format("{} in version {} cannot be handled as a Eviction: no kind {} is registered for "
+                      "version {} in scheme \"pkg/api/legacyscheme/scheme.go:30\"",
+                      kind, util::Quote(gv.version), util::Quote(kind), util::Quote(gv.String())));
     }
     auto decode_error = [&](const std::exception& e) {
       return errors::NewBadRequest(fmt::format("Eviction in version {} cannot be handled as a Eviction: {}",
@@ -1771,9 +1778,11 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     SettleBodyNamespace(body, r.Namespaced() ? ns : std::string_view());
     if (body_name != name) throw errors::NewBadRequest("name in URL does not match name in Eviction object");
     if (body_delete && body_delete->ignore_store_read_error_with_cluster_breaking_potential.value_or(false)) {
-      ThrowInvalidKind(schema::GroupKind{"policy", "Eviction"}, name,
-                       {field::Invalid(field::NewPath("deleteOptions", {"ignoreStoreReadErrorWithClusterBreakingPotential"}),
-                                       true, "can not be set for pod eviction, try after removing the option")});
+      ThrowInvalidKind(
+          schema::GroupKind{"policy", "Eviction"}, name,
+          {field::Invalid(
+              field::NewPath("deleteOptions", {"ignoreStoreReadErrorWithClusterBreakingPotential"}), true,
+              "can not be set for pod eviction, try after removing the option")});
     }
     metav1::DeleteOptions del;
     if (!body_delete) {
@@ -1840,12 +1849,13 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     if (!status.is_object()) status = nlohmann::json::object();
     nlohmann::json& conditions = status["conditions"];
     if (!conditions.is_array()) conditions = nlohmann::json::array();
-    nlohmann::json condition = {{"type", "DisruptionTarget"},
-                                {"status", "True"},
-                                {"lastProbeTime", nullptr},
-                                {"lastTransitionTime", metav1::FormatRFC3339(WallNow())},
-                                {"reason", "EvictionByEvictionAPI"},
-                                {"message", "Eviction API: evicting"}};
+    nlohmann::json condition = nlohmann::json::object();
+    condition["type"] = "DisruptionTarget";
+    condition["status"] = "True";
+    condition["lastProbeTime"] = nullptr;  // a zero metav1.Time
+    condition["lastTransitionTime"] = metav1::FormatRFC3339(WallNow());
+    condition["reason"] = "EvictionByEvictionAPI";
+    condition["message"] = "Eviction API: evicting";
     for (auto& c : conditions) {
       if (!c.is_object() || c.value("type", nlohmann::json()) != "DisruptionTarget") continue;
       if (c.value("status", nlohmann::json()) == "True" && c.contains("lastTransitionTime")) {
@@ -2439,7 +2449,8 @@ inline void FakeAPIServer::AddResource(const schema::GroupVersionResource& gvr, 
   state_->AddResource(gvr, kind, scope, std::move(subresources));
 }
 inline void FakeAPIServer::AddSubresourceCreate(const schema::GroupVersionResource& gvr,
-                                                std::string_view subresource, SubresourceCreateHandler handler,
+                                                std::string_view subresource,
+                                                SubresourceCreateHandler handler,
                                                 schema::GroupVersionKind kind) {
   state_->AddSubresourceCreate(gvr, subresource, std::move(handler), std::move(kind));
 }
