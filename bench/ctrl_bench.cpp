@@ -190,6 +190,11 @@ class StreamAPI final : public apimachinery::dynamic::Interface {
                         std::string_view subresource) override {
     return inner_->Create(gvr, ns, std::move(object), options, subresource);
   }
+  nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                   std::string_view name, std::string_view subresource, nlohmann::json body,
+                                   const apimachinery::metav1::CreateOptions& options) override {
+    return inner_->CreateSubresource(gvr, ns, name, subresource, std::move(body), options);
+  }
   nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json object,
                         const apimachinery::metav1::UpdateOptions& options,
                         std::string_view subresource) override {

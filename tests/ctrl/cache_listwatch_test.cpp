@@ -59,6 +59,10 @@ class Recorder final : public apimachinery::dynamic::Interface {
                         const metav1::CreateOptions&, std::string_view) override {
     return {};
   }
+  nlohmann::json CreateSubresource(const schema::GroupVersionResource&, std::string_view, std::string_view,
+                                   std::string_view, nlohmann::json, const metav1::CreateOptions&) override {
+    return {};
+  }
   nlohmann::json Update(const schema::GroupVersionResource&, std::string_view, nlohmann::json,
                         const metav1::UpdateOptions&, std::string_view) override {
     return {};

@@ -4,6 +4,7 @@
 // part of the TSan executable.
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -131,6 +132,35 @@ TEST_CASE("informer e2e: creates, updates and deletes reach the handler in order
   // so the handler may have run first.
   CHECK(test_support::Eventually(
       [&] { return informer.LastSyncResourceVersion() == server.CurrentResourceVersion(); }));
+}
+
+TEST_CASE("informer e2e: an eviction reaches the handler as the condition's update, then the deletion",
+          "[testing][informer][eviction]") {
+  const schema::GroupVersionResource pods{"", "v1", "pods"};
+  testing::FakeAPIServer server;
+  server.AddResource(pods, "Pod", meta::RESTScopeName::kNamespace);
+  const auto p0 = server.Create(
+      pods, "ns",
+      {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
+  cache::SharedIndexInformer informer(server.ListerWatcher(pods), 0ms);
+  Recorder rec;
+  informer.AddEventHandler(rec.Funcs());
+  Running run(informer);
+
+  const std::string before = server.CurrentResourceVersion();
+  server.CreateSubresource(pods, "ns", "p", "eviction",
+                           {{"apiVersion", "policy/v1"},
+                            {"kind", "Eviction"},
+                            {"metadata", {{"name", "p"}, {"namespace", "ns"}}}});
+  const std::uint64_t rv = std::stoull(before);
+  const std::vector<std::string> want = {
+      "add ns/p " + RvOf(p0) + " initial",
+      "update ns/p " + RvOf(p0) + "->" + std::to_string(rv + 1),  // the DisruptionTarget condition
+      "delete ns/p " + std::to_string(rv + 2),
+  };
+  CHECK(rec.WaitFor(want.size()) == want);
+  CHECK(server.CurrentResourceVersion() == std::to_string(rv + 2));
+  CHECK(informer.GetStore().ListKeys().empty());
 }
 
 TEST_CASE("informer e2e: an informer of CompactUnstructured objects sees the same changes",

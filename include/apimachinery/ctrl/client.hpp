@@ -48,7 +48,10 @@
 // (internal::CreateMergePatch); with optimistic_lock the original's resourceVersion is put into
 // the patch, so a stale one is the server's 409 Conflict.
 // Subresources: Status() = SubResource("status"); Update/Patch send the object to the subresource
-// and decode the answer into it; SubResource("scale").Get reads the Scale into the given object
+// and decode the answer into it; SubResource("eviction").Create(pod, eviction) and
+// SubResource("token").Create(service_account, token_request) POST the second object to the
+// first's subresource and decode the answer into the second (an eviction's Status: see
+// SubResourceWriter::Create); SubResource("scale").Get reads the Scale into the given object
 // (runtime::Unstructured or a registered Scale type); a scale Update or Patch with
 // WithSubResourceBody(scale) sends the Scale and decodes the answer into it; without it, a scale
 // Patch decodes the answer only into an object of the answer's kind (otherwise `obj` is left as
@@ -67,8 +70,8 @@
 // Differences from upstream: no context; Delete does not write back into `obj` (it is const);
 // DeleteAllOf on a namespaced resource without InNamespace deletes in every namespace (the
 // request the in-memory server serves); typed objects come back with apiVersion/kind set (Go's
-// typed client clears them); no Apply(ApplyConfiguration) call and no Create of subresources
-// (eviction, token requests: dynamic::Interface::Create has no parent name).
+// typed client clears them); no Apply(ApplyConfiguration) call; a subresource Create with an
+// Unstructured object and a typed body is refused with upstream's text, naming the C++ type.
 #pragma once
 
 #include <functional>
@@ -83,8 +86,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/list_options.hpp"
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/apis/meta/v1/status.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/ctrl/controllerutil/controllerutil.hpp"
 #include "apimachinery/ctrl/interfaces.hpp"
@@ -359,6 +364,49 @@ class ClientCore {
                     body);
   }
 
+  // CreateBody: `body` POSTed to `obj`'s subresource, the answer decoded into `body` (client.go:
+  // subResourceClient.Create; typed_client.go, unstructured_client.go: CreateSubResource): a
+  // metadata-only `obj` is upstream's error, an Unstructured `obj` needs an Unstructured `body`;
+  // `body`'s empty name becomes `obj`'s; the request names `obj` in the URL.
+  void CreateBody(const runtime::Object& obj, runtime::Object& body, const metav1::CreateOptions& options,
+                  std::string_view subresource) const {
+    if (IsMetadata(obj)) throw Error("cannot update status using only metadata -- did you mean to patch?");
+    auto* body_u = dynamic_cast<runtime::Unstructured*>(&body);
+    if (dynamic_cast<const runtime::Unstructured*>(&obj) != nullptr && body_u == nullptr) {
+      throw Error(fmt::format("unstructured client did not understand object: {}", body.GetTypeId().name()));
+    }
+    auto [t, ns] = Writable(obj);
+    const std::string name = obj.GetObjectMeta()->name;
+    if (const metav1::ObjectMeta* m = std::as_const(body).GetObjectMeta(); m != nullptr && m->name.empty()) {
+      if (body_u != nullptr) {
+        body_u->SetName(name);
+      } else {
+        body.GetObjectMeta()->name = name;
+      }
+    }
+    IntoAnswerOfKind(
+        api_->CreateSubresource(t.gvr, ns, name, subresource, ToJSON(body), WithDefaults(options)), body);
+  }
+
+  // IntoAnswerOfKind: IntoKeepingKind, except that a typed (or metadata) object is left as it was
+  // when the answer is of another kind (an eviction's Status): rest.Result.Into decodes such an
+  // answer into a new object, and returns a Status that is not Success as its error.
+  void IntoAnswerOfKind(const nlohmann::json& answer, runtime::Object& obj) const {
+    if (dynamic_cast<runtime::Unstructured*>(&obj) == nullptr && answer.is_object()) {
+      const std::string kind = answer.value("kind", std::string());
+      const std::string api_version = answer.value("apiVersion", std::string());
+      const schema::GroupVersionKind want =
+          IsMetadata(obj) ? obj.GetObjectKind() : controllerutil::GVKForObject(obj, *scheme_);
+      if (!kind.empty() && (kind != want.kind || api_version != want.GroupVersion().String())) {
+        if (kind == "Status" && answer.value("status", std::string()) != metav1::kStatusSuccess) {
+          throw errors::StatusError(answer.get<metav1::Status>());
+        }
+        return;
+      }
+    }
+    IntoKeepingKind(answer, obj);
+  }
+
   // IntoIfSameKind: Into, unless the answer is of another kind than the object (a Scale answered
   // by a scale write); the object keeps the kind it had (client.go: resetGroupVersionKind).
   void IntoIfSameKind(const nlohmann::json& answer, runtime::Object& obj) const {
@@ -414,6 +462,10 @@ class ServerSubResourceClient final : public SubResourceClient {
   void PatchObject(runtime::Object& obj, const ctrl::Patch& patch,
                    const metav1::PatchOptions& options) override {
     core_->PatchObject(obj, patch, options, subresource_);
+  }
+  void CreateBody(const runtime::Object& obj, runtime::Object& body,
+                  const metav1::CreateOptions& options) override {
+    core_->CreateBody(obj, body, options, subresource_);
   }
   void UpdateBody(const runtime::Object& obj, runtime::Object& body,
                   const metav1::UpdateOptions& options) override {

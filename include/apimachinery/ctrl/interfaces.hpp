@@ -220,12 +220,28 @@ concept SubResourceUpdateOption = UpdateOption<O> || std::same_as<O, WithSubReso
 template <typename O>
 concept SubResourcePatchOption = PatchOption<O> || std::same_as<O, WithSubResourceBody>;
 
-// SubResourceWriter: writes to a subresource ("status", "scale") of an object
+// SubResourceWriter: writes to a subresource ("status", "scale", "eviction", "token") of an object
 // (client.SubResourceWriter). Update / Patch send `obj` (or the WithSubResourceBody object) and
 // overwrite it with the answer; the request goes to `obj`'s resource, namespace and name.
 class SubResourceWriter {
  public:
   virtual ~SubResourceWriter() = default;
+  // Create: POSTs `subresource` (a policy/v1 Eviction for "eviction", an authentication/v1
+  // TokenRequest for "token") to this subresource of `obj` and decodes the answer into
+  // `subresource` (client.SubResourceWriter.Create; typed_client.go, unstructured_client.go:
+  // CreateSubResource). An empty metadata.name of `subresource` is set to `obj`'s first. Options:
+  // the CreateOptions (DryRunAll, FieldOwner). For an eviction the answer is a metav1 Status:
+  // a typed `subresource` of another kind than the answer's is left as it was (an unsuccessful
+  // Status is thrown as errors::StatusError), an Unstructured one receives the Status's content
+  // and keeps its own apiVersion and kind, as upstream's rest.Result.Into and
+  // resetGroupVersionKind leave them. Throws: the server's errors; apimachinery::Error
+  // `cannot update status using only metadata -- did you mean to patch?` for a
+  // metav1::PartialObjectMetadata `obj` and `unstructured client did not understand object: <type>`
+  // for an Unstructured `obj` with a typed `subresource` (upstream's texts, the C++ type named).
+  template <CreateOption... Os>
+  void Create(const runtime::Object& obj, runtime::Object& subresource, const Os&... options) {
+    CreateBody(obj, subresource, MakeCreateOptions(options...));
+  }
   template <SubResourceUpdateOption... Os>
   void Update(runtime::Object& obj, const Os&... options) {
     metav1::UpdateOptions o;
@@ -257,6 +273,10 @@ class SubResourceWriter {
   virtual void UpdateObject(runtime::Object& obj, const metav1::UpdateOptions& options) = 0;
   virtual void PatchObject(runtime::Object& obj, const ctrl::Patch& patch,
                            const metav1::PatchOptions& options) = 0;
+  // CreateBody: Create's untyped core: `body` sent to `obj`'s subresource, the answer decoded
+  // into `body`; `obj` is not changed.
+  virtual void CreateBody(const runtime::Object& obj, runtime::Object& body,
+                          const metav1::CreateOptions& options) = 0;
   // UpdateBody / PatchBody: `body` sent to `obj`'s subresource (the patch data computed from
   // `body`), the answer decoded into `body`; `obj` is not changed.
   virtual void UpdateBody(const runtime::Object& obj, runtime::Object& body,

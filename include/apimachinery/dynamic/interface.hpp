@@ -17,7 +17,9 @@
 // Thread-safety: implementations are safe for concurrent use.
 // Differences from upstream: one flat interface (Go chains Resource(gvr).Namespace(ns).Get(...));
 // `subresource` is the trailing `subresources ...string` of Go's calls (one level, as the server
-// serves: "status", "scale"); `as` selects the response shape (Accept header's `as=` parameter).
+// serves: "status", "scale", "eviction", "token"); CreateSubresource names the parent object apart
+// from the body (Go's dynamic client takes it from the body's metadata.name); `as` selects the
+// response shape (Accept header's `as=` parameter).
 #pragma once
 
 #include <memory>
@@ -55,9 +57,24 @@ class Interface {
                                                   std::string_view namespace_,
                                                   const metav1::ListOptions& options,
                                                   ResponseShape shape = ResponseShape::kObject) = 0;
+  // Create: POST `object` to the resource. With a `subresource` this is Go's
+  // `Create(ctx, obj, opts, subresource)`: the parent object is named by the body's metadata.name
+  // (dynamic/simple.go: dynamicResourceClient.Create), the same request as
+  // CreateSubresource(gvr, namespace_, <object's metadata.name>, subresource, object, options).
   virtual nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                 nlohmann::json object, const metav1::CreateOptions& options = {},
                                 std::string_view subresource = {}) = 0;
+  // CreateSubresource: POST `body` to subresource `subresource` of the object `name`
+  // (`.../{resource}/{name}/{subresource}`: a pod's "eviction" with a policy/v1 Eviction, a
+  // service account's "token" with an authentication.k8s.io/v1 TokenRequest); returns the
+  // server's answer (for an eviction: a metav1 Status). The parent is named apart from the body,
+  // as controller-runtime's clients send it (pkg/client/typed_client.go: CreateSubResource), so a
+  // body whose name differs from the parent's reaches the server (Go's dynamic client cannot
+  // express that: it takes the parent name from the body).
+  virtual nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr,
+                                           std::string_view namespace_, std::string_view name,
+                                           std::string_view subresource, nlohmann::json body,
+                                           const metav1::CreateOptions& options = {}) = 0;
   virtual nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                 nlohmann::json object, const metav1::UpdateOptions& options = {},
                                 std::string_view subresource = {}) = 0;

@@ -115,7 +115,7 @@
 // - status: create drops `status`; an update or patch of the main resource keeps the stored
 //   status (a request's status is ignored); an update or patch of "status" keeps everything but
 //   status (and metadata.managedFields) from the stored object and never bumps generation. Get of
-//   "status" is the whole object; create on a subresource is 405 MethodNotSupported.
+//   "status" is the whole object; create on "status" or "scale" is 405 MethodNotSupported.
 // - scale: Get answers an autoscaling/v1 Scale (name, namespace, uid, resourceVersion,
 //   creationTimestamp; spec.replicas from spec_replicas_path, status.replicas and selector from
 //   the other paths; 500 `the spec replicas field ".spec.replicas" does not exist` when missing);
@@ -129,6 +129,29 @@
 //   find the requested resource`, as kube-apiserver v1.37.2 has no such route.
 // - A subresource not served: 404 `<plural>.<group> "<name>" not found`
 //   (customresource_handler.go: crdHandler.ServeHTTP).
+// - Create on a subresource (CreateSubresource, or Create with `subresource`: the parent named by the
+//   body's metadata.name) is served for "eviction" and for AddSubresourceCreate's handlers; first the
+//   route (a namespaced parent without namespace: 404 as above), then dryRun (below), then:
+//   - eviction, served by {"", "v1", "pods"} or a resource whose Subresources::eviction is true
+//     (k8s.io/kubernetes pkg/registry/core/pod/storage/eviction.go: EvictionREST.Create with no
+//     PodDisruptionBudget selecting the pod): the body is a policy/v1 (or v1beta1) Eviction
+//     (another kind or version: 400 `<Kind> in version "<v>" cannot be handled as a Eviction: ...`);
+//     its metadata.namespace must be the request's (400 as for a create); its metadata.name must be
+//     the URL's (400 `name in URL does not match name in Eviction object`);
+//     deleteOptions.ignoreStoreReadErrorWithClusterBreakingPotential is 422 on Eviction.policy; a
+//     dryRun in both the query and deleteOptions must be the same (else 500 `Non-matching dry-run
+//     options in request and content: [X] and [Y]`); a missing pod is 404 `pods "<name>" not found`.
+//     Unless a dry run, deleteOptions' preconditions are checked (409 `Operation cannot be fulfilled on
+//     Pod "<name>": ...`) and a status update adds the condition DisruptionTarget (status True, reason
+//     EvictionByEvictionAPI, message `Eviction API: evicting`: a MODIFIED event); then the pod is
+//     deleted as by Delete with deleteOptions (preconditions, finalizers: the pod stays, terminating;
+//     dryRun). The answer is `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success",
+//     "code":201}`.
+//   - a handler (AddSubresourceCreate): the body's namespace settled as for a create
+//     (rest.EnsureObjectNamespaceMatchesRequestNamespace), the parent must exist (404 `<plural>.<group>
+//     "<name>" not found`), then the handler answers, outside the server's lock; a Status it answers
+//     without a code gets 201 (handlers/create.go: createHandler).
+//   Each is one request: RequestCount("create") counts it (not the eviction's update and delete).
 // dryRun (create, update, patch, delete, deletecollection): "All" runs every check and answers as
 // the real write would, storing nothing, emitting no event and taking no resourceVersion (a created
 // object has none; an updated one keeps the stored one); another value is 422 `dryRun: Unsupported
@@ -140,7 +163,11 @@
 // superset on the wire) and the managed fields of a scale write are recorded against the custom
 // resource's own paths (upstream maps them through the Scale's, scalehandler.go); the kubectl
 // last-applied annotation is not maintained; no graceful deletion (pods'
-// deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); a
+// deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); eviction
+// knows no PodDisruptionBudgets (none is read: no 429 for a budget, the pod's phase and readiness do
+// not matter) and retries nothing (conflicts cannot happen under the server's lock); an Eviction body
+// of a kind kube-apiserver's scheme knows is refused with the text of an unknown one; a handler's
+// parent is looked up before the handler's own checks (TokenREST checks the body's name first); a
 // NotOlderThan list or a watch from a future resourceVersion does not wait (the list answers at
 // once with 504, the watch waits for events past it); the base64 error offsets of a malformed
 // continue token follow Go's decoder only for illegal characters.
@@ -229,15 +256,29 @@ struct ScaleSubresource {
   std::string label_selector_path{};
 };
 
-// Subresources: the subresources a resource serves, as a CRD's `subresources` (status, scale).
+// Subresources: the subresources a resource serves, as a CRD's `subresources` (status, scale),
+// and whether it serves pods' "eviction" (see the top of this file; unset: only the resource
+// {"", "v1", "pods"} does).
 struct Subresources {
   bool status = false;
   std::optional<ScaleSubresource> scale{};
+  std::optional<bool> eviction{};
 };
+
+// SubresourceCreateHandler: serves a create on a subresource (FakeAPIServer::AddSubresourceCreate).
+// `parent`: the stored object the request names (a copy); `body`: the request body, as sent but for
+// its metadata.namespace (settled as for any create); `options`: the request's CreateOptions
+// (dryRun already validated: empty or "All"). Returns the response document; an
+// errors::StatusError it throws is the server's answer. It runs without the server's lock held
+// (it may call the server) and may run on several threads at once; each call gets its own copy
+// of the parent (one parse, or one copy of the shared parsed state).
+using SubresourceCreateHandler = std::function<nlohmann::json(
+    const nlohmann::json& parent, nlohmann::json body, const metav1::CreateOptions& options)>;
 
 namespace internal {
 
 inline constexpr std::string_view kInitialEventsAnnotationKey = "k8s.io/initial-events-end";
+inline constexpr std::int32_t kStatusCreated = 201;  // net/http StatusCreated
 // kInvalidSpecReplicas: etcd.go's marker of a Scale whose custom resource has no spec replicas.
 inline constexpr std::int64_t kInvalidSpecReplicas = -2147483648;
 inline constexpr std::string_view kOptimisticLockErrorMsg =
@@ -265,6 +306,13 @@ struct ParsedRef {
   std::weak_ptr<const runtime::Unstructured> doc;
 };
 
+// SubresourceCreate: a subresource create registered with AddSubresourceCreate (shared: it is
+// called after the server's lock is released, and may be replaced meanwhile).
+struct SubresourceCreate {
+  std::shared_ptr<const SubresourceCreateHandler> handler;
+  schema::GroupVersionKind kind;  // discovery's group, version and kind of the subresource
+};
+
 struct ResourceInfo {
   schema::GroupVersionResource gvr;
   std::string kind;
@@ -272,10 +320,16 @@ struct ResourceInfo {
   std::map<std::string, std::vector<std::string>> field_labels;  // label -> path in the object
   Subresources subresources;
   managedfields::TypeRef object_type = managedfields::ObjectType(nullptr);  // server-side apply's schema
-  ObjectMap objects;                                                        // "<ns>/<name>" or "<name>"
+  // creates: subresource -> its create (AddSubresourceCreate).
+  std::map<std::string, SubresourceCreate, std::less<>> creates;
+  ObjectMap objects;                        // "<ns>/<name>" or "<name>"
   std::map<std::string, ParsedRef> parsed;  // key -> the event object of its state
 
   bool Namespaced() const { return scope == meta::RESTScopeName::kNamespace; }
+  // ServesEviction: Subresources::eviction, by default only for core/v1 pods.
+  bool ServesEviction() const {
+    return subresources.eviction.value_or(gvr == schema::GroupVersionResource{"", "v1", "pods"});
+  }
   schema::GroupResource GR() const { return gvr.GroupResource(); }
   std::string APIVersion() const { return gvr.GroupVersion().String(); }
 };
@@ -550,6 +604,15 @@ class FakeAPIServer : public dynamic::Interface {
   // field outside metadata is deduced: maps granular, lists atomic (a schema of
   // `x-kubernetes-preserve-unknown-fields: true`). The schema is not used for validation.
   void SetOpenAPISchema(const schema::GroupVersionResource& gvr, const nlohmann::json& openapi_v3_schema);
+  // AddSubresourceCreate makes `gvr` serve creates on `subresource` (a service account's
+  // "token": POST .../serviceaccounts/{name}/token) with `handler`, which answers for the stored
+  // parent (see the top of this file); it takes precedence over the built-in "eviction".
+  // `kind` is the subresource's group, version and kind in discovery (e.g.
+  // {"authentication.k8s.io", "v1", "TokenRequest"}). Registering again replaces the handler.
+  // Throws: errors::StatusError 404 for a resource not registered; apimachinery::Error for an
+  // empty handler or a subresource name that is empty or holds '/'.
+  void AddSubresourceCreate(const schema::GroupVersionResource& gvr, std::string_view subresource,
+                            SubresourceCreateHandler handler, schema::GroupVersionKind kind = {});
 
   // Discovery: the registered resources as the server's discovery documents.
   std::vector<discovery::APIGroup> ServerGroups() const;
@@ -581,6 +644,13 @@ class FakeAPIServer : public dynamic::Interface {
   inline nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                nlohmann::json object, const metav1::CreateOptions& options = {},
                                std::string_view subresource = {}) override;
+  // CreateSubresource: the create of a subresource (see the top of this file: built-in "eviction",
+  // AddSubresourceCreate's handlers; others 404, "status" and "scale" 405). The handler of
+  // AddSubresourceCreate runs without the server's lock held (it may call the server).
+  inline nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr,
+                                          std::string_view namespace_, std::string_view name,
+                                          std::string_view subresource, nlohmann::json body,
+                                          const metav1::CreateOptions& options = {}) override;
   inline nlohmann::json Update(const schema::GroupVersionResource& gvr, std::string_view namespace_,
                                nlohmann::json object, const metav1::UpdateOptions& options = {},
                                std::string_view subresource = {}) override;
@@ -907,6 +977,19 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     r.field_labels[std::string(label)] = std::move(path);
   }
 
+  void AddSubresourceCreate(const schema::GroupVersionResource& gvr, std::string_view subresource,
+                            SubresourceCreateHandler handler, schema::GroupVersionKind kind) {
+    if (!handler) throw Error("testing::FakeAPIServer::AddSubresourceCreate: the handler is empty");
+    if (subresource.empty() || subresource.find('/') != std::string_view::npos) {
+      throw Error(fmt::format("testing::FakeAPIServer::AddSubresourceCreate: invalid subresource name {}",
+                              util::Quote(subresource)));
+    }
+    auto shared = std::make_shared<const SubresourceCreateHandler>(std::move(handler));
+    std::lock_guard lock(mu_);
+    ResourceInfo& r = ResourceLocked(gvr, "", "POST");
+    r.creates[std::string(subresource)] = SubresourceCreate{std::move(shared), std::move(kind)};
+  }
+
   std::vector<discovery::APIGroup> ServerGroups() const {
     std::lock_guard lock(mu_);
     std::map<std::string, std::vector<std::string>> versions;  // group -> versions in order
@@ -969,6 +1052,17 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
                                   ""};
         list.resources.push_back(std::move(sc));
       }
+      // The subresources served for create only (kube-apiserver's discovery of pods/eviction:
+      // policy/v1 Eviction, verbs [create]); a handler's replaces the built-in eviction.
+      std::map<std::string, schema::GroupVersionKind> creates;
+      if (r->ServesEviction()) creates["eviction"] = schema::GroupVersionKind{"policy", "v1", "Eviction"};
+      for (const auto& [sub, c] : r->creates) creates[sub] = c.kind;
+      for (const auto& [sub, k] : creates) {
+        if (ServesSubresource(*r, sub)) continue;  // listed above
+        discovery::APIResource cr{
+            gvr.resource + "/" + sub, "", res.namespaced, k.group, k.version, k.kind, {"create"}, {}, {}, ""};
+        list.resources.push_back(std::move(cr));
+      }
     }
     if (!found) {
       throw errors::NewGenericServerResponse(errors::kStatusNotFound, "GET", schema::GroupResource{}, "", "",
@@ -981,17 +1075,17 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
 
   nlohmann::json Create(const schema::GroupVersionResource& gvr, std::string_view ns, nlohmann::json obj,
                         const metav1::CreateOptions& options, std::string_view subresource) {
-    std::unique_lock lock(mu_);
-    Count("create");
-    ResourceInfo& r = ResourceLocked(gvr, ns, "POST");
     if (!subresource.empty()) {
-      if (ServesSubresource(r, subresource)) throw errors::NewMethodNotSupported(r.GR(), "create");
+      // dynamic/simple.go: dynamicResourceClient.Create: the parent is the body's name.
       std::string name;
       if (obj.is_object() && obj.contains("metadata") && obj["metadata"].is_object()) {
         name = obj["metadata"].value("name", std::string());
       }
-      throw errors::NewNotFound(r.GR(), name);
+      return CreateSubresource(gvr, ns, name, subresource, std::move(obj), options);
     }
+    std::unique_lock lock(mu_);
+    Count("create");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "POST");
     const bool dry = IsDryRun(options.dry_run, "CreateOptions");
     ValidateFieldManager(options.field_manager, "CreateOptions");
     CheckBody(r, obj);
@@ -1063,6 +1157,41 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     r.objects[key] = bytes;
     RecordLocked(Change{rv, &r, watch::EventType::kAdded, key, nullptr, bytes}, &obj);
     return obj;
+  }
+
+  // CreateSubresource: a create on subresource `subresource` of the object `name`. The route
+  // first (no route: what a create on a subresource answered before: 405 for one served for
+  // reads and writes, else 404 for the parent's name), then the create handler's dryRun check
+  // (handlers/create.go: createHandler), then the built-in eviction or the registered handler,
+  // which runs after the lock is released.
+  nlohmann::json CreateSubresource(const schema::GroupVersionResource& gvr, std::string_view ns,
+                                   std::string_view name, std::string_view subresource, nlohmann::json body,
+                                   const metav1::CreateOptions& options) {
+    std::unique_lock lock(mu_);
+    Count("create");
+    ResourceInfo& r = ResourceLocked(gvr, ns, "POST");
+    auto handler = r.creates.find(subresource);
+    const bool eviction = handler == r.creates.end() && subresource == "eviction" && r.ServesEviction();
+    if (handler == r.creates.end() && !eviction) {
+      if (ServesSubresource(r, subresource)) throw errors::NewMethodNotSupported(r.GR(), "create");
+      throw errors::NewNotFound(r.GR(), name);
+    }
+    RequireNamespace(r, ns, "POST");
+    IsDryRun(options.dry_run, "CreateOptions");
+    if (eviction) return EvictLocked(r, ns, name, std::move(body), options);
+    SettleBodyNamespace(body, r.Namespaced() ? ns : std::string_view());
+    auto it = r.objects.find(KeyOf(r, ns, name));
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    const nlohmann::json parent = StoredLocked(r, *it).Copy();
+    const std::shared_ptr<const SubresourceCreateHandler> fn = handler->second.handler;
+    lock.unlock();
+    nlohmann::json answer = (*fn)(parent, std::move(body), options);
+    // createHandler: a Status answered without a code gets the create's 201.
+    if (answer.is_object() && answer.value("kind", std::string()) == "Status" &&
+        answer.value("code", std::int64_t{0}) == 0) {
+      answer["code"] = kStatusCreated;
+    }
+    return answer;
   }
 
   nlohmann::json Get(const schema::GroupVersionResource& gvr, std::string_view ns, std::string_view name,
@@ -1548,6 +1677,15 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     }
   }
 
+  static void ThrowInvalidKind(const schema::GroupKind& gk, std::string_view name,
+                               const std::vector<field::Error>& errs) {
+    if (errs.empty()) return;
+    std::vector<metav1::StatusCause> causes;
+    causes.reserve(errs.size());
+    for (const auto& e : errs) causes.push_back(CauseOf(e));
+    throw errors::NewInvalid(gk, name, causes);
+  }
+
   static void ThrowInvalid(const ResourceInfo& r, std::string_view name,
                            const std::vector<field::Error>& errs) {
     if (errs.empty()) return;
@@ -1633,6 +1771,217 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
   static bool ServesSubresource(const ResourceInfo& r, std::string_view subresource) {
     return (subresource == "status" && r.subresources.status) ||
            (subresource == "scale" && r.subresources.scale.has_value());
+  }
+
+  // SettleBodyNamespace: a subresource create's body against the request's namespace
+  // (rest.EnsureObjectNamespaceMatchesRequestNamespace, `ns` "" for a cluster-scoped parent): an
+  // empty one takes the request's, a cluster-scoped request clears it, another is 400. A body that
+  // is not an object, or whose metadata is not one, is left as it is.
+  static void SettleBodyNamespace(nlohmann::json& body, std::string_view ns) {
+    if (!body.is_object()) return;
+    auto md = body.find("metadata");
+    if (md == body.end() || md->is_null()) md = body.emplace("metadata", nlohmann::json::object()).first;
+    if (!md->is_object()) return;
+    auto v = md->find("namespace");
+    const std::string body_ns = v != md->end() && v->is_string() ? v->get<std::string>() : std::string();
+    if (body_ns == ns) return;
+    if (body_ns.empty() || ns.empty()) {
+      if (ns.empty()) {
+        md->erase("namespace");
+      } else {
+        (*md)["namespace"] = std::string(ns);
+      }
+      return;
+    }
+    throw errors::NewBadRequest(
+        "the namespace of the provided object does not match the namespace sent on the request");
+  }
+
+  // GoStrings: a []string as Go's %v prints it ("[a b]").
+  static std::string GoStrings(const std::vector<std::string>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i == 0 ? "" : " ") + v[i];
+    return out + "]";
+  }
+
+  // DecodeEviction: the create handler's decode of an Eviction body (handlers/create.go:
+  // createHandler, rest.go: transformDecodeError): policy/v1 or policy/v1beta1 Eviction
+  // (EvictionREST.AcceptsGroupVersion; a missing apiVersion or kind is the default policy/v1
+  // Eviction); the deleteOptions decoded. Returns the body's name and deleteOptions.
+  static std::pair<std::string, std::optional<metav1::DeleteOptions>> DecodeEviction(
+      const nlohmann::json& body) {
+    auto unrecognized_because = [&](const std::string& why) {
+      return errors::NewBadRequest(
+          fmt::format("the object provided is unrecognized (must be of type Eviction): {} ({})", why,
+                      SummarizeData(util::json::Marshal(body), 30)));
+    };
+    auto unrecognized = [&](const std::string& why) {
+      return unrecognized_because("couldn't get version/kind; json parse error: " + why);
+    };
+    if (!body.is_object()) {
+      throw unrecognized(fmt::format(
+          "json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,"
+          "omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+          GoKind(body)));
+    }
+    for (const char* key : {"apiVersion", "kind"}) {
+      auto v = body.find(key);
+      if (v != body.end() && !v->is_string() && !v->is_null()) {
+        throw unrecognized(fmt::format("json: cannot unmarshal {} into Go struct field .{} of type string",
+                                       GoKind(*v), key));
+      }
+    }
+    const std::string api_version = body.value("apiVersion", nlohmann::json()).is_string()
+                                        ? body["apiVersion"].get<std::string>()
+                                        : std::string();
+    std::string kind =
+        body.value("kind", nlohmann::json()).is_string() ? body["kind"].get<std::string>() : std::string();
+    schema::GroupVersion gv{"policy", "v1"};
+    if (!api_version.empty()) {
+      try {
+        gv = schema::ParseGroupVersion(api_version);
+      } catch (const std::exception& e) {
+        throw unrecognized_because(e.what());
+      }
+    }
+    if (kind.empty()) kind = "Eviction";
+    const bool accepted =
+        kind == "Eviction" && gv.group == "policy" && (gv.version == "v1" || gv.version == "v1beta1");
+    if (!accepted) {
+      throw errors::NewBadRequest(
+          fmt::format("{} in version {} cannot be handled as a Eviction: no kind {} is registered for "
+                      "version {} in scheme \"pkg/api/legacyscheme/scheme.go:30\"",
+                      kind, util::Quote(gv.version), util::Quote(kind), util::Quote(gv.String())));
+    }
+    auto decode_error = [&](const std::exception& e) {
+      return errors::NewBadRequest(fmt::format("Eviction in version {} cannot be handled as a Eviction: {}",
+                                               util::Quote(gv.version), e.what()));
+    };
+    std::string name;
+    auto md = body.find("metadata");
+    if (md != body.end() && !md->is_null()) {
+      try {
+        name = md->get<metav1::ObjectMeta>().name;
+      } catch (const std::exception& e) {
+        throw decode_error(e);
+      }
+    }
+    std::optional<metav1::DeleteOptions> delete_options;
+    auto d = body.find("deleteOptions");
+    if (d != body.end() && !d->is_null()) {
+      try {
+        delete_options = d->get<metav1::DeleteOptions>();
+      } catch (const std::exception& e) {
+        throw decode_error(e);
+      }
+    }
+    return {std::move(name), std::move(delete_options)};
+  }
+
+  // EvictLocked: POST .../pods/{name}/eviction (k8s.io/kubernetes pkg/registry/core/pod/storage/
+  // eviction.go: EvictionREST.Create without PodDisruptionBudgets, as when none selects the pod):
+  // the body's namespace settled, its name must be the URL's (400), deleteOptions'
+  // ignoreStoreReadErrorWithClusterBreakingPotential is 422, the request's and the body's dryRun
+  // must agree (propagateDryRun: a plain error, a 500 without reason), the pod must exist (404);
+  // then addConditionAndDeletePod: unless a dry run, the preconditions are checked against the
+  // pod (409 on `Pod "<name>"`) and a status update adds the DisruptionTarget condition
+  // (podutil.UpdatePodCondition; a resourceVersion precondition moves to the updated pod), then
+  // the normal delete with the deleteOptions (preconditions, finalizers, dryRun). The answer is
+  // a Status Success with the create's 201 whether the pod is gone or kept by finalizers.
+  nlohmann::json EvictLocked(ResourceInfo& r, std::string_view ns, std::string_view name, nlohmann::json body,
+                             const metav1::CreateOptions& options) {
+    auto [body_name, body_delete] = DecodeEviction(body);
+    SettleBodyNamespace(body, r.Namespaced() ? ns : std::string_view());
+    if (body_name != name) throw errors::NewBadRequest("name in URL does not match name in Eviction object");
+    if (body_delete && body_delete->ignore_store_read_error_with_cluster_breaking_potential.value_or(false)) {
+      ThrowInvalidKind(
+          schema::GroupKind{"policy", "Eviction"}, name,
+          {field::Invalid(
+              field::NewPath("deleteOptions", {"ignoreStoreReadErrorWithClusterBreakingPotential"}), true,
+              "can not be set for pod eviction, try after removing the option")});
+    }
+    metav1::DeleteOptions del;
+    if (!body_delete) {
+      del.dry_run = options.dry_run;
+    } else {
+      del = std::move(*body_delete);
+      if (del.dry_run.empty()) {
+        del.dry_run = options.dry_run;
+      } else if (!options.dry_run.empty() && options.dry_run != del.dry_run) {
+        metav1::Status st;
+        st.status = std::string(metav1::kStatusFailure);
+        st.code = errors::kStatusInternalServerError;
+        st.message = fmt::format("Non-matching dry-run options in request and content: {} and {}",
+                                 GoStrings(options.dry_run), GoStrings(del.dry_run));
+        throw errors::StatusError(std::move(st));
+      }
+    }
+    const std::string key = KeyOf(r, ns, name);
+    auto it = r.objects.find(key);
+    if (it == r.objects.end()) throw errors::NewNotFound(r.GR(), name);
+    if (del.dry_run.empty()) {
+      nlohmann::json pod = StoredLocked(r, *it).Copy();
+      const nlohmann::json& md = pod["metadata"];
+      const schema::GroupResource pod_gr{"", "Pod"};  // eviction.go names it so for any resource
+      if (del.preconditions) {
+        const auto& p = *del.preconditions;
+        const std::string uid = md.value("uid", std::string());
+        const std::string rv = md.value("resourceVersion", std::string());
+        if (p.uid && !p.uid->empty() && *p.uid != uid) {
+          throw errors::NewConflict(
+              pod_gr, name,
+              fmt::format("the UID in the precondition ({}) does not match the UID in record ({}). "
+                          "The object might have been deleted and then recreated",
+                          *p.uid, uid));
+        }
+        if (p.resource_version && !p.resource_version->empty() && *p.resource_version != rv) {
+          throw errors::NewConflict(
+              pod_gr, name,
+              fmt::format("the ResourceVersion in the precondition ({}) does not match the "
+                          "ResourceVersion in record ({}). The object might have been modified",
+                          *p.resource_version, rv));
+        }
+      }
+      AddDisruptionTarget(pod);
+      nlohmann::json updated =
+          UpdateLocked(r, ns, std::move(pod), Strategy::kStatus, false, Tracking{"", "status", false});
+      if (del.preconditions && del.preconditions->resource_version) {
+        del.preconditions->resource_version = updated["metadata"].value("resourceVersion", std::string());
+      }
+    }
+    DeleteLocked(r, key, name, del);
+    return {{"kind", "Status"},
+            {"apiVersion", "v1"},
+            {"metadata", nlohmann::json::object()},
+            {"status", std::string(metav1::kStatusSuccess)},
+            {"code", kStatusCreated}};
+  }
+
+  // AddDisruptionTarget: eviction.go's conditionAppender: podutil.UpdatePodCondition of
+  // {type DisruptionTarget, status True, reason EvictionByEvictionAPI, message `Eviction API:
+  // evicting`} (an existing DisruptionTarget condition is replaced; its lastTransitionTime is kept
+  // when its status was already True).
+  void AddDisruptionTarget(nlohmann::json& pod) const {
+    nlohmann::json& status = pod["status"];
+    if (!status.is_object()) status = nlohmann::json::object();
+    nlohmann::json& conditions = status["conditions"];
+    if (!conditions.is_array()) conditions = nlohmann::json::array();
+    nlohmann::json condition = nlohmann::json::object();
+    condition["type"] = "DisruptionTarget";
+    condition["status"] = "True";
+    condition["lastProbeTime"] = nullptr;  // a zero metav1.Time
+    condition["lastTransitionTime"] = metav1::FormatRFC3339(WallNow());
+    condition["reason"] = "EvictionByEvictionAPI";
+    condition["message"] = "Eviction API: evicting";
+    for (auto& c : conditions) {
+      if (!c.is_object() || c.value("type", nlohmann::json()) != "DisruptionTarget") continue;
+      if (c.value("status", nlohmann::json()) == "True" && c.contains("lastTransitionTime")) {
+        condition["lastTransitionTime"] = c["lastTransitionTime"];
+      }
+      c = std::move(condition);
+      return;
+    }
+    conditions.push_back(std::move(condition));
   }
 
   // ScaleUpdateLocked: an update through the scale subresource (etcd.go: ScaleREST.Update,
@@ -2286,6 +2635,12 @@ inline void FakeAPIServer::AddResource(const schema::GroupVersionResource& gvr, 
                                        meta::RESTScopeName scope, Subresources subresources) {
   state_->AddResource(gvr, kind, scope, std::move(subresources));
 }
+inline void FakeAPIServer::AddSubresourceCreate(const schema::GroupVersionResource& gvr,
+                                                std::string_view subresource,
+                                                SubresourceCreateHandler handler,
+                                                schema::GroupVersionKind kind) {
+  state_->AddSubresourceCreate(gvr, subresource, std::move(handler), std::move(kind));
+}
 inline void FakeAPIServer::AddFieldLabel(const schema::GroupVersionResource& gvr, std::string_view label) {
   state_->AddFieldLabel(gvr, label);
 }
@@ -2312,6 +2667,12 @@ inline nlohmann::json FakeAPIServer::Create(const schema::GroupVersionResource& 
                                             nlohmann::json object, const metav1::CreateOptions& options,
                                             std::string_view subresource) {
   return state_->Create(gvr, ns, std::move(object), options, subresource);
+}
+inline nlohmann::json FakeAPIServer::CreateSubresource(const schema::GroupVersionResource& gvr,
+                                                       std::string_view ns, std::string_view name,
+                                                       std::string_view subresource, nlohmann::json body,
+                                                       const metav1::CreateOptions& options) {
+  return state_->CreateSubresource(gvr, ns, name, subresource, std::move(body), options);
 }
 inline nlohmann::json FakeAPIServer::Get(const schema::GroupVersionResource& gvr, std::string_view ns,
                                          std::string_view name, const metav1::GetOptions& options,
