@@ -296,14 +296,13 @@ inline Comparison FieldManager::TakeChanges(const nlohmann::json& live, const nl
     std::vector<metav1::StatusCause> causes;
     std::size_t n = 0;
     std::string listing;
-    for (const auto& [key, set] : conflicts) {
-      listing +=
-          fmt::format("{}conflicts with {}:", listing.empty() ? "" : "\n", internal::PrintManager(key));
-      set.Iterate([&](const Path& p) {
+    for (const auto& conflict : conflicts) {
+      const std::string who = internal::PrintManager(conflict.first);
+      listing += fmt::format("{}conflicts with {}:", listing.empty() ? "" : "\n", who);
+      conflict.second.Iterate([&](const Path& p) {
         ++n;
         causes.push_back(metav1::StatusCause{std::string(metav1::kCauseTypeFieldManagerConflict),
-                                             fmt::format("conflict with {}", internal::PrintManager(key)),
-                                             PathString(p)});
+                                             fmt::format("conflict with {}", who), PathString(p)});
         listing += fmt::format("\n- {}", PathString(p));
       });
     }

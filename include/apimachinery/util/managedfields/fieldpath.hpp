@@ -114,7 +114,14 @@ class Set {
  public:
   struct Child;
 
-  Set() = default;
+  // The special members are defined after Child is complete (a vector of an incomplete type may
+  // be declared, not destroyed).
+  Set();
+  Set(const Set&);
+  Set(Set&&) noexcept;
+  Set& operator=(const Set&);
+  Set& operator=(Set&&) noexcept;
+  ~Set();
 
   bool Empty() const;
   void Insert(const Path& p) { Insert(p.data(), p.size()); }
@@ -158,14 +165,21 @@ class Set {
   void IterateFrom(Path& prefix, const std::function<void(const Path&)>& fn) const;
   Set* Descend(const PathElement& pe);
 
-  std::vector<PathElement> members_{};
-  std::vector<Child> children_{};
+  std::vector<PathElement> members_;
+  std::vector<Child> children_;
 };
 
 struct Set::Child {
   PathElement pe;
   Set set;
 };
+
+inline Set::Set() = default;
+inline Set::Set(const Set&) = default;
+inline Set::Set(Set&&) noexcept = default;
+inline Set& Set::operator=(const Set&) = default;
+inline Set& Set::operator=(Set&&) noexcept = default;
+inline Set::~Set() = default;
 
 // ---------------------------------------------------------------------------------------------
 
