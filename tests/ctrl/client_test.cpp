@@ -431,6 +431,37 @@ TEST_CASE("ctrl client: MergeFrom patches, with and without an optimistic lock",
   CHECK(apply_conflict.message == "Apply failed with 1 conflict: conflict with \"painter\": .spec.color");
   env.client->Patch(fresh, ctrl::Patch::Apply(other), ctrl::FieldOwner{"rival"}, ctrl::ForceOwnership{});
   CHECK(fresh.spec.color == "red");
+  // Apply: an Unstructured apply configuration, the answer decoded into it; the status writer's
+  // apply owns status only.
+  runtime::Unstructured cfg(
+      json{{"apiVersion", "example.com/v1"},
+           {"kind", "Widget"},
+           {"metadata", {{"name", fresh.metadata.name}, {"namespace", fresh.metadata.namespace_}}},
+           {"spec", {{"replicas", 7}}}});
+  env.client->Apply(cfg, ctrl::FieldOwner{"scaler"}, ctrl::ForceOwnership{});
+  CHECK(cfg.Body()["spec"]["replicas"] == 7);
+  CHECK(cfg.Body()["spec"]["color"] == "red");  // the whole object came back
+  CHECK(!cfg.GetObjectMeta()->resource_version.empty());
+  const metav1::Status scaler_conflict = StatusOf([&] {
+    runtime::Unstructured again(
+        json{{"apiVersion", "example.com/v1"},
+             {"kind", "Widget"},
+             {"metadata", {{"name", fresh.metadata.name}, {"namespace", fresh.metadata.namespace_}}},
+             {"spec", {{"replicas", 8}}}});
+    env.client->Apply(again, ctrl::FieldOwner{"rival"}, ctrl::DryRunAll{});
+  });
+  CHECK(scaler_conflict.code == 409);
+  CHECK(scaler_conflict.message == "Apply failed with 1 conflict: conflict with \"scaler\": .spec.replicas");
+  runtime::Unstructured status_cfg(
+      json{{"apiVersion", "example.com/v1"},
+           {"kind", "Widget"},
+           {"metadata", {{"name", fresh.metadata.name}, {"namespace", fresh.metadata.namespace_}}},
+           {"spec", {{"replicas", 1}}},
+           {"status", {{"ready", true}}}});
+  env.client->Status().Apply(status_cfg, ctrl::FieldOwner{"status-writer"});
+  CHECK(status_cfg.Body()["status"]["ready"] == true);
+  CHECK(status_cfg.Body()["spec"]["replicas"] == 7);  // the status endpoint ignores spec
+  fresh = *env.client->Get<Widget>({fresh.metadata.namespace_, fresh.metadata.name});
   bool rival_owns = false;
   for (const auto& e : fresh.metadata.managed_fields) {
     if (e.manager == "rival")

@@ -70,7 +70,8 @@
 // Differences from upstream: no context; Delete does not write back into `obj` (it is const);
 // DeleteAllOf on a namespaced resource without InNamespace deletes in every namespace (the
 // request the in-memory server serves); typed objects come back with apiVersion/kind set (Go's
-// typed client clears them); no Apply(ApplyConfiguration) call; a subresource Create with an
+// typed client clears them); Apply takes an Unstructured apply configuration only (Go also takes
+// generated typed apply configurations, which C++ has no generator for); a subresource Create with an
 // Unstructured object and a typed body is refused with upstream's text, naming the C++ type.
 #pragma once
 

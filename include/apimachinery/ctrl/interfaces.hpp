@@ -256,6 +256,12 @@ class SubResourceWriter {
       UpdateObject(obj, o);
     }
   }
+  // Apply: server-side apply of `config` to this subresource (client.SubResourceWriter.Apply;
+  // unstructured_client.go: ApplySubResource), the answer decoded into it; as Writer::Apply.
+  template <ApplyOption... Os>
+  void Apply(runtime::Unstructured& config, const Os&... options) {
+    PatchObject(config, ctrl::Patch::Apply(config.UnstructuredContent()), MakeApplyOptions(options...));
+  }
   template <SubResourcePatchOption... Os>
   void Patch(runtime::Object& obj, const ctrl::Patch& patch, const Os&... options) {
     metav1::PatchOptions o;
@@ -316,6 +322,18 @@ class Writer {
   template <PatchOption... Os>
   void Patch(runtime::Object& obj, const ctrl::Patch& patch, const Os&... options) {
     PatchObject(obj, patch, MakePatchOptions(options...));
+  }
+  // Apply: server-side apply of `config`, an apply configuration as an Unstructured (client.Writer.
+  // Apply with client.ApplyConfigurationFromUnstructured; unstructured_client.go: Apply): sent as
+  // an `application/apply-patch+yaml` patch to the object it names (its apiVersion and kind give
+  // the resource, metadata its name and namespace); the server's answer is decoded into it. The
+  // server requires a field manager (FieldOwner, or the client's default owner: 422 otherwise);
+  // ForceOwnership takes fields other managers own (409 conflicts otherwise). Typed objects are
+  // not apply configurations: every zero field would be applied (Go requires generated apply
+  // configurations for the same reason).
+  template <ApplyOption... Os>
+  void Apply(runtime::Unstructured& config, const Os&... options) {
+    PatchObject(config, ctrl::Patch::Apply(config.UnstructuredContent()), MakeApplyOptions(options...));
   }
   template <DeleteOption... Os>
   void Delete(const runtime::Object& obj, const Os&... options) {

@@ -154,6 +154,7 @@ struct DryRunAll {
   void ApplyToCreate(metav1::CreateOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
   void ApplyToUpdate(metav1::UpdateOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
   void ApplyToPatch(metav1::PatchOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
+  void ApplyToApply(metav1::PatchOptions& o) const { ApplyToPatch(o); }
   void ApplyToDelete(metav1::DeleteOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
 };
 
@@ -164,11 +165,13 @@ struct FieldOwner {
   void ApplyToCreate(metav1::CreateOptions& o) const { o.field_manager = owner; }
   void ApplyToUpdate(metav1::UpdateOptions& o) const { o.field_manager = owner; }
   void ApplyToPatch(metav1::PatchOptions& o) const { o.field_manager = owner; }
+  void ApplyToApply(metav1::PatchOptions& o) const { o.field_manager = owner; }
 };
 
 // ForceOwnership: an apply patch takes the fields other managers own.
 struct ForceOwnership {
   void ApplyToPatch(metav1::PatchOptions& o) const { o.force = true; }
+  void ApplyToApply(metav1::PatchOptions& o) const { o.force = true; }
 };
 
 // Delete options.
@@ -208,6 +211,12 @@ template <typename O>
 concept PatchOption = requires(const O& o, metav1::PatchOptions& c) {
   o.ApplyToPatch(c);
 };
+// ApplyOption: an option of Apply (client.ApplyOption: FieldOwner, ForceOwnership, DryRunAll),
+// applied to the apply patch's PatchOptions.
+template <typename O>
+concept ApplyOption = requires(const O& o, metav1::PatchOptions& c) {
+  o.ApplyToApply(c);
+};
 template <typename O>
 concept DeleteOption = requires(const O& o, metav1::DeleteOptions& c) {
   o.ApplyToDelete(c);
@@ -245,6 +254,12 @@ template <PatchOption... Os>
 metav1::PatchOptions MakePatchOptions(const Os&... os) {
   metav1::PatchOptions o;
   (os.ApplyToPatch(o), ...);
+  return o;
+}
+template <ApplyOption... Os>
+metav1::PatchOptions MakeApplyOptions(const Os&... os) {
+  metav1::PatchOptions o;
+  (os.ApplyToApply(o), ...);
   return o;
 }
 template <DeleteOption... Os>
