@@ -1,3 +1,4 @@
+#include <cmath>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -49,6 +50,13 @@ TEST_CASE("field::Error texts match upstream", "[util][field]") {
        R"(x: Invalid value: ["a","\u003cb\u003e","\b"]: d)"},
       {field::Invalid(x, json{{"b", 1}, {"a", json::array({1.5, 1e21, 1e-7, "s"})}}, "d"),
        R"(x: Invalid value: {"a":[1.5,1e+21,1e-7,"s"],"b":1}: d)"},
+      // json.Marshal fails on a non-finite number: ErrorBody falls back to %#v (recorded from Go 1.26).
+      {field::Invalid(x,
+                      json::array({1.0, 1.5, std::nan(""), HUGE_VAL, -HUGE_VAL, 3, "a\tb", nullptr, true,
+                                   json{{"b", 1e21}, {"a", json::array()}}, 1e-7}),
+                      "d"),
+       R"(x: Invalid value: []interface {}{1, 1.5, NaN, +Inf, -Inf, 3, "a\tb", interface {}(nil), true, )"
+       R"(map[string]interface {}{"a":[]interface {}{}, "b":1e+21}, 1e-07}: d)"},
       {field::TypeInvalid(x, "s", "d"), R"(x: Invalid value: "s": d)"},
       {field::NotFound(x, "s"), R"(x: Not found: "s")"},
       {field::Duplicate(x.Key("k"), "s"), R"(x[k]: Duplicate value: "s")"},

@@ -12,7 +12,9 @@
 // construction. ErrorBody follows errors.go: Error.ErrorBody: Required, Forbidden, TooLong and
 // Internal print only the type's message; the others add the bad value, a string quoted with
 // util::Quote (%q), a number or boolean as Go's %v prints it, and anything else (null, arrays,
-// objects) as Go's json.Marshal prints it; then ": <detail>" when the detail is not empty. A
+// objects) as Go's json.Marshal prints it (util::json::AppendMarshal), or, when Marshal would fail
+// (a NaN or an infinity inside), as fmt's %#v of the same interface{} tree (`[]interface {}{1,
+// NaN}`); then ": <detail>" when the detail is not empty. A
 // bad_value of kind `discarded` is upstream's omitValue (TooMany with an unknown quantity).
 //
 // ErrorType prints (operator<<, fmt) as upstream's ErrorType value, the metav1 cause type
@@ -40,6 +42,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/format.hpp"
+#include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/strconv.hpp"
 #include "apimachinery/util/validation/field/path.hpp"
 
@@ -129,15 +132,12 @@ Error TooMany(const Path& path, long long actual_quantity, long long max_quantit
 
 namespace internal {
 
-// AppendGoJSON appends v as Go's json.Marshal prints the same value (object keys sorted, strings
-// with HTML escaping, floats in ES6 style).
-inline void AppendGoJSON(std::string& out, const nlohmann::json& v) {
+// AppendGoSyntax appends v as fmt's %#v prints the same value held as Go's interface{} tree
+// (ErrorBody's fallback when json.Marshal fails, which only a non-finite number makes it do):
+// `[]interface {}{1, "a", NaN}`, `map[string]interface {}{"k":+Inf}`, `interface {}(nil)`.
+inline void AppendGoSyntax(std::string& out, const nlohmann::json& v) {
   using T = nlohmann::json::value_t;
   switch (v.type()) {
-    case T::null:
-    case T::discarded:
-      out += "null";
-      return;
     case T::boolean:
       out += v.get<bool>() ? "true" : "false";
       return;
@@ -147,47 +147,53 @@ inline void AppendGoJSON(std::string& out, const nlohmann::json& v) {
     case T::number_unsigned:
       out += std::to_string(v.get<std::uint64_t>());
       return;
-    case T::number_float: {
-      // encoding/json: floatEncoder: 'f' for 1e-6 <= |f| < 1e21, else 'e' with "e-09" as "e-9".
-      const double f = v.get<double>();
-      const double a = f < 0 ? -f : f;
-      std::string s = util::FormatFloat(f, (a != 0 && (a < 1e-6 || a >= 1e21)) ? 'e' : 'f');
-      const std::size_t n = s.size();
-      if (n >= 4 && s[n - 4] == 'e' && s[n - 3] == '-' && s[n - 2] == '0') s.erase(n - 2, 1);
-      out += s;
+    case T::number_float:
+      out += util::FormatFloat(v.get<double>(), 'g');
       return;
-    }
     case T::string:
-      util::AppendJSONQuote(out, v.get_ref<const std::string&>());
+      util::AppendQuote(out, v.get_ref<const std::string&>());
       return;
     case T::array: {
-      out += '[';
+      out += "[]interface {}{";
       bool first = true;
       for (const auto& e : v) {
-        if (!first) out += ',';
+        if (!first) out += ", ";
         first = false;
-        AppendGoJSON(out, e);
-      }
-      out += ']';
-      return;
-    }
-    case T::object: {
-      out += '{';
-      bool first = true;
-      for (const auto& [k, e] : v.items()) {
-        if (!first) out += ',';
-        first = false;
-        util::AppendJSONQuote(out, k);
-        out += ':';
-        AppendGoJSON(out, e);
+        AppendGoSyntax(out, e);
       }
       out += '}';
       return;
     }
-    case T::binary:
-      out += "null";
+    case T::object: {
+      out += "map[string]interface {}{";
+      bool first = true;
+      for (const auto& [k, e] : v.items()) {
+        if (!first) out += ", ";
+        first = false;
+        util::AppendQuote(out, k);
+        out += ':';
+        AppendGoSyntax(out, e);
+      }
+      out += '}';
+      return;
+    }
+    default:
+      out += "interface {}(nil)";
       return;
   }
+}
+
+// AppendBadValue appends a composite bad value as errors.go ErrorBody renders it: json.Marshal's
+// text (util::json::AppendMarshal, the library's one JSON writer), else %#v.
+inline void AppendBadValue(std::string& out, const nlohmann::json& v) {
+  std::string text;
+  try {
+    util::json::AppendMarshal(text, v, 0);
+  } catch (const apimachinery::Error&) {  // not field::Error
+    text.clear();
+    AppendGoSyntax(text, v);
+  }
+  out += text;
 }
 
 }  // namespace internal
@@ -267,7 +273,7 @@ inline std::string Error::Body(ErrorType type, const nlohmann::json& value, cons
           break;
         default:
           s += ": ";
-          internal::AppendGoJSON(s, value);
+          internal::AppendBadValue(s, value);
       }
     }
   }
