@@ -5,6 +5,7 @@
 // x-kubernetes-preserve-unknown-fields, no subresource). Times are the fake server's clock.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -328,6 +329,34 @@ TEST_CASE("Apply answers bad requests with kube-apiserver's texts", "[testing][a
   CHECK(st.code == 400);
   st = StatusOf([&] { s.Apply(kWidgets, "nope", ok, "a", false, "status"); });
   CHECK(st.code == 404);
+}
+
+TEST_CASE("Apply of hostile configurations answers Status errors only", "[testing][apply]") {
+  Server s;
+  s.Apply(kWidgets, "h",
+          json::parse(R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h"}})"), "x");
+  const std::vector<std::string> bodies = {
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":"x"})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h","labels":5}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h","labels":{"a":[1]}}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h","finalizers":[{"a":1}]}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h","ownerReferences":[{"name":"o"}]}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h","ownerReferences":"x"}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":7}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h","resourceVersion":7}})",
+      R"({"apiVersion":5,"kind":"Widget","metadata":{"name":"h"}})",
+      R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"h"},"spec":[1,{"a":[]}]})",
+  };
+  for (const auto& body : bodies) {
+    CAPTURE(body);
+    try {
+      s.Apply(kWidgets, "h", json::parse(body), "hostile");
+    } catch (const errors::StatusError& e) {
+      CHECK(e.Status().code >= 400);
+    }
+  }
+  // The object is still readable and decodes.
+  CHECK(s.api->Get(kWidgets, "default", "h")["metadata"]["name"] == "h");
 }
 
 TEST_CASE("Apply merges associative lists by key with a schema", "[testing][apply]") {

@@ -2067,6 +2067,7 @@ class ServerState : public std::enable_shared_from_this<ServerState> {
     nlohmann::json live = exists ? StoredLocked(r, *it).Copy()
                                  : nlohmann::json{{"apiVersion", r.APIVersion()}, {"kind", r.kind}};
     nlohmann::json next = fm.Apply(live, patch, manager, force, now);
+    CheckBody(r, next);  // the merged object must decode (metadata as ObjectMeta): 400 otherwise
     const nlohmann::json* name_v = NestedValue(next, {"metadata", "name"});
     const std::string next_name = name_v != nullptr && name_v->is_string() ? name_v->get<std::string>() : "";
     if (next_name != name) {
