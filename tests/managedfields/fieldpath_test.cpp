@@ -85,6 +85,10 @@ TEST_CASE("Set writes FieldsV1 in upstream's bytes", "[managedfields]") {
   CHECK_FALSE(s.Has({f("spec"), f("ports")}));
   CHECK(Set::FromJSON("{}").Empty());
   CHECK(Set{}.ToJSON() == "{}");
+  // Keys in byte order that is not the elements' order, and two spellings of one element.
+  const Set idx =
+      Set::FromJSON(R"({"f:l":{"i:10":{},"i:2":{},"v:1":{},"v:1.0":{"f:x":{}},"k:{\"a\":1}":{}}})");
+  CHECK(idx.ToJSON() == R"({"f:l":{"k:{\"a\":1}":{},"v:1":{".":{},"f:x":{}},"i:2":{},"i:10":{}}})");
   // Unknown element types are dropped, as upstream; malformed ones throw.
   CHECK(Set::FromJSON(R"({"f:a":{},"z:b":{}})") == Set::FromJSON(R"({"f:a":{}})"));
   CHECK_THROWS_AS(Set::FromJSON(R"({"f:a":[]})"), apimachinery::Error);

@@ -125,6 +125,9 @@ class Set {
 
   bool Empty() const;
   void Insert(const Path& p) { Insert(p.data(), p.size()); }
+  // FromPaths: the set of `paths` (empty ones ignored), built in O(n log n) whatever their order
+  // (Insert keeps each node's vectors sorted: paths inserted out of order cost a shift each).
+  static Set FromPaths(std::vector<Path> paths);
   void Insert(const PathElement* p, std::size_t n);
   bool Has(const Path& p) const;
   // Members / Children: the elements that are leaves here, and the subtrees (sorted).
@@ -368,6 +371,10 @@ namespace internal {
 
 // Insert `pe` into the sorted vector `v` (keeps it sorted, no duplicates).
 inline void InsertSorted(std::vector<PathElement>& v, const PathElement& pe) {
+  if (v.empty() || v.back() < pe) {
+    v.push_back(pe);
+    return;
+  }
   auto it = std::lower_bound(v.begin(), v.end(), pe);
   if (it == v.end() || !(*it == pe)) v.insert(it, pe);
 }
@@ -383,6 +390,10 @@ inline bool Set::Empty() const {
 }
 
 inline Set* Set::Descend(const PathElement& pe) {
+  if (children_.empty() || children_.back().pe < pe) {
+    children_.push_back(Child{pe, Set{}});
+    return &children_.back().set;
+  }
   auto it = std::lower_bound(children_.begin(), children_.end(), pe,
                              [](const Child& c, const PathElement& e) { return c.pe < e; });
   if (it == children_.end() || !(it->pe == pe)) it = children_.insert(it, Child{pe, Set{}});
@@ -394,6 +405,19 @@ inline void Set::Insert(const PathElement* p, std::size_t n) {
   Set* s = this;
   for (std::size_t i = 0; i + 1 < n; ++i) s = s->Descend(p[i]);
   internal::InsertSorted(s->members_, p[n - 1]);
+}
+
+inline Set Set::FromPaths(std::vector<Path> paths) {
+  std::sort(paths.begin(), paths.end(), [](const Path& a, const Path& b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      if (int c = a[i].Compare(b[i]); c != 0) return c < 0;
+    }
+    return a.size() < b.size();
+  });
+  Set out;
+  for (const auto& p : paths) out.Insert(p);  // in order: every insert appends
+  return out;
 }
 
 inline bool Set::HasMember(const PathElement& pe) const {
@@ -579,6 +603,10 @@ inline bool Set::ReadV1(const nlohmann::json& obj, Set*& children, Set& storage)
   if (!obj.is_object()) throw Error("managedFields parsing: expected an object");
   bool is_member = false;
   children = nullptr;
+  // Collected, then sorted once: the keys' byte order is not the elements' order (`i:10` before
+  // `i:2`), and two spellings may name one element (`v:1`, `v:1.0`: merged).
+  std::vector<PathElement> members;
+  std::vector<Child> subtrees;
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     if (it.key() == ".") {
       is_member = true;
@@ -589,13 +617,22 @@ inline bool Set::ReadV1(const nlohmann::json& obj, Set*& children, Set& storage)
     Set grand_storage;
     Set* grand = nullptr;
     const bool child_is_member = ReadV1(it.value(), grand, grand_storage);
-    if (child_is_member) {
-      children = &storage;
-      internal::InsertSorted(storage.members_, pe);
-    }
-    if (grand != nullptr) {
-      children = &storage;
-      *storage.Descend(pe) = std::move(grand_storage);
+    if (child_is_member) members.push_back(pe);
+    if (grand != nullptr) subtrees.push_back(Child{std::move(pe), std::move(grand_storage)});
+  }
+  if (!members.empty() || !subtrees.empty()) {
+    children = &storage;
+    std::sort(members.begin(), members.end());
+    members.erase(std::unique(members.begin(), members.end()), members.end());
+    storage.members_ = std::move(members);
+    std::stable_sort(subtrees.begin(), subtrees.end(),
+                     [](const Child& a, const Child& b) { return a.pe < b.pe; });
+    for (auto& c : subtrees) {
+      if (!storage.children_.empty() && storage.children_.back().pe == c.pe) {
+        storage.children_.back().set = storage.children_.back().set.Union(c.set);
+      } else {
+        storage.children_.push_back(std::move(c));
+      }
     }
   }
   if (children == nullptr) is_member = true;

@@ -41,6 +41,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -217,45 +218,39 @@ inline PathElement ListItemElement(const Type& list, const nlohmann::json& item,
 
 // ---- ToFieldSet (tofieldset.go) ----
 
-inline void ToFieldSetWalk(const Type* t, const nlohmann::json& v, Path& path, Set& set) {
+inline void ToFieldSetWalk(const Type* t, const nlohmann::json& v, Path& path, std::vector<Path>& set) {
   const Type& a = Resolve(t, &v);
   switch (a.kind) {
     case Type::Kind::kList: {
       if (a.relationship == Type::Relationship::kAtomic) {
-        set.Insert(path);
+        if (!path.empty()) set.push_back(path);
         return;
       }
       if (!v.is_array()) return;
       std::vector<PathElement> pes;
       pes.reserve(v.size());
       for (std::size_t i = 0; i < v.size(); ++i) pes.push_back(ListItemElement(a, v[i], path, i));
-      std::vector<PathElement> seen;
-      std::vector<PathElement> dups;
+      std::set<PathElement> seen;
+      std::set<PathElement> dups;
       for (const auto& pe : pes) {
-        auto it = std::lower_bound(seen.begin(), seen.end(), pe);
-        if (it != seen.end() && *it == pe) {
-          if (!std::binary_search(dups.begin(), dups.end(), pe)) {
-            path.push_back(pe);
-            set.Insert(path);
-            path.pop_back();
-            dups.insert(std::lower_bound(dups.begin(), dups.end(), pe), pe);
-          }
-        } else {
-          seen.insert(it, pe);
+        if (!seen.insert(pe).second && dups.insert(pe).second) {
+          path.push_back(pe);
+          if (!path.empty()) set.push_back(path);
+          path.pop_back();
         }
       }
       for (std::size_t i = 0; i < v.size(); ++i) {
-        if (std::binary_search(dups.begin(), dups.end(), pes[i])) continue;
+        if (dups.count(pes[i]) != 0) continue;
         path.push_back(pes[i]);
         ToFieldSetWalk(a.element.get(), v[i], path, set);
-        set.Insert(path);
+        if (!path.empty()) set.push_back(path);
         path.pop_back();
       }
       return;
     }
     case Type::Kind::kMap: {
       if (a.relationship == Type::Relationship::kAtomic) {
-        set.Insert(path);
+        if (!path.empty()) set.push_back(path);
         return;
       }
       if (!v.is_object()) return;
@@ -263,13 +258,14 @@ inline void ToFieldSetWalk(const Type* t, const nlohmann::json& v, Path& path, S
         path.push_back(PathElement::Field(it.key()));
         ToFieldSetWalk(MapChildType(a, it.key()), it.value(), path, set);
         const nlohmann::json& c = it.value();
-        if (c.is_null() || (c.is_object() && c.empty()) || a.Field(it.key()) == nullptr) set.Insert(path);
+        if (c.is_null() || (c.is_object() && c.empty()) || a.Field(it.key()) == nullptr)
+          if (!path.empty()) set.push_back(path);
         path.pop_back();
       }
       return;
     }
     default:
-      set.Insert(path);
+      if (!path.empty()) set.push_back(path);
       return;
   }
 }
@@ -277,7 +273,26 @@ inline void ToFieldSetWalk(const Type* t, const nlohmann::json& v, Path& path, S
 // ---- Compare (compare.go) ----
 
 struct CompareWalker {
-  Comparison& c;
+  // The paths of each set, built into Sets at the end (Set::FromPaths).
+  struct Paths {
+    std::vector<Path> removed;
+    std::vector<Path> modified;
+    std::vector<Path> added;
+    void Insert(std::vector<Path>& v, const Path& p) {
+      if (!p.empty()) v.push_back(p);
+    }
+  };
+  struct Sink {
+    Paths& paths;
+    std::vector<Path>& v;
+    void Insert(const Path& p) { paths.Insert(v, p); }
+  };
+  struct Sinks {
+    Sink removed;
+    Sink modified;
+    Sink added;
+  };
+  Sinks c;
   Path& path;
 
   void Leaf(bool& in_leaf, const nlohmann::json* l, const nlohmann::json* r) {
@@ -343,33 +358,30 @@ struct CompareWalker {
   }
 
   void ListItems(const Type& a, const nlohmann::json* l, const nlohmann::json* r) {
-    std::vector<std::pair<PathElement, std::vector<const nlohmann::json*>>> lv;
-    std::vector<std::pair<PathElement, std::vector<const nlohmann::json*>>> rv;
-    std::vector<PathElement> all;
-    auto index = [&](const nlohmann::json* list, auto& out) {
+    // Each side's items by path element (duplicates grouped); the order of the walk does not
+    // matter: the results are sets.
+    using Items = std::map<PathElement, std::vector<const nlohmann::json*>>;
+    Items lv;
+    Items rv;
+    std::set<PathElement> all;
+    auto index = [&](const nlohmann::json* list, Items& out) {
       if (list == nullptr) return;
       for (std::size_t i = 0; i < list->size(); ++i) {
         PathElement pe = ListItemElement(a, (*list)[i], path, i);
-        auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == pe; });
-        if (it != out.end()) {
-          it->second.push_back(&(*list)[i]);
-        } else {
-          if (std::find(all.begin(), all.end(), pe) == all.end()) all.push_back(pe);
-          out.emplace_back(std::move(pe), std::vector<const nlohmann::json*>{&(*list)[i]});
-        }
+        all.insert(pe);
+        out[std::move(pe)].push_back(&(*list)[i]);
       }
     };
     index(l, lv);
     index(r, rv);
-    auto get = [](const auto& v, const PathElement& pe) -> std::vector<const nlohmann::json*> {
-      for (const auto& e : v) {
-        if (e.first == pe) return e.second;
-      }
-      return {};
+    auto get = [](const Items& v, const PathElement& pe) -> const std::vector<const nlohmann::json*>& {
+      static const std::vector<const nlohmann::json*> kNone;
+      auto it = v.find(pe);
+      return it == v.end() ? kNone : it->second;
     };
     for (const auto& pe : all) {
-      const auto ll = get(lv, pe);
-      const auto rl = get(rv, pe);
+      const auto& ll = get(lv, pe);
+      const auto& rl = get(rv, pe);
       path.push_back(pe);
       if (ll.size() <= 1 && rl.size() <= 1) {
         Walk(a.element.get(), ll.empty() ? nullptr : ll[0], rl.empty() ? nullptr : rl[0]);
@@ -483,16 +495,11 @@ struct MergeWalker {
 
   struct Indexed {
     std::vector<PathElement> pes;
-    std::vector<std::pair<PathElement, const nlohmann::json*>> observed;  // null json*: duplicated
+    std::map<PathElement, const nlohmann::json*> observed;  // null json*: duplicated
     const nlohmann::json* Get(const PathElement& pe, bool& found) const {
-      for (const auto& [k, v] : observed) {
-        if (k == pe) {
-          found = true;
-          return v;
-        }
-      }
-      found = false;
-      return nullptr;
+      auto it = observed.find(pe);
+      found = it != observed.end();
+      return found ? it->second : nullptr;
     }
   };
 
@@ -507,11 +514,9 @@ struct MergeWalker {
         throw ValidationError(Prefixed(path, fmt::format("duplicate entries for key {}", pe.String())));
       }
       if (!found) {
-        ix.observed.emplace_back(pe, &(*list)[i]);
+        ix.observed.emplace(pe, &(*list)[i]);
       } else {
-        for (auto& [k, v] : ix.observed) {
-          if (k == pe) v = nullptr;
-        }
+        ix.observed[pe] = nullptr;
       }
       ix.pes.push_back(std::move(pe));
     }
@@ -541,10 +546,8 @@ struct MergeWalker {
       next_shared = next_shared_i < shared.size() ? shared[next_shared_i++] : nullptr;
     };
     advance_shared();
-    std::vector<PathElement> merged_rhs;
-    auto merged = [&](const PathElement& pe) {
-      return std::find(merged_rhs.begin(), merged_rhs.end(), pe) != merged_rhs.end();
-    };
+    std::set<PathElement> merged_rhs;
+    auto merged = [&](const PathElement& pe) { return merged_rhs.count(pe) != 0; };
     nlohmann::json items = nlohmann::json::array();
     auto merge_item = [&](const PathElement& pe, const nlohmann::json* lc, const nlohmann::json* rc) {
       path.push_back(pe);
@@ -558,7 +561,7 @@ struct MergeWalker {
       if (li < ln && ri < rn) {
         const PathElement& pe = lhs.pes[li];
         if (pe == rhs.pes[ri]) {
-          merged_rhs.push_back(pe);
+          merged_rhs.insert(pe);
           merge_item(pe, value_of(lhs, pe), value_of(rhs, pe));
           ++li;
           ++ri;
@@ -585,7 +588,7 @@ struct MergeWalker {
       }
       if (ri < rn) {
         const PathElement& pe = rhs.pes[ri];
-        merged_rhs.push_back(pe);
+        merged_rhs.insert(pe);
         merge_item(pe, value_of(lhs, pe), value_of(rhs, pe));
         ++ri;
         if (next_shared != nullptr && *next_shared == pe) advance_shared();
@@ -656,15 +659,19 @@ inline nlohmann::json RemoveWalk(const Type* t, const nlohmann::json& v, const S
   }
 }
 
-inline Set EnsureNamedWalk(const Set& s, const Type* t) {
+inline void EnsureNamedWalk(const Set& s, const Type* t, Path& prefix, std::vector<Path>& out) {
   // set.go: Set.EnsureNamedFieldsAreMembers and SetNodeMap.EnsureNamedFieldsAreMembers.
-  Set out;
-  for (const auto& m : s.Members()) out.Insert(&m, 1);
+  for (const auto& m : s.Members()) {
+    prefix.push_back(m);
+    out.push_back(prefix);
+    prefix.pop_back();
+  }
   for (const auto& c : s.Children()) {
     const Type* child_type = nullptr;
+    prefix.push_back(c.pe);
     if (t != nullptr && t->kind == Type::Kind::kMap && c.pe.type == PathElement::Type::kField) {
       if (const Type* f = t->Field(c.pe.field)) {
-        out.Insert(&c.pe, 1);
+        out.push_back(prefix);
         child_type = f;
       } else {
         child_type = t->element.get();
@@ -672,30 +679,29 @@ inline Set EnsureNamedWalk(const Set& s, const Type* t) {
     } else if (t != nullptr && t->kind == Type::Kind::kList) {
       child_type = t->element.get();
     }
-    Set sub = EnsureNamedWalk(c.set, child_type);
-    sub.Iterate([&](const Path& p) {
-      Path full{c.pe};
-      full.insert(full.end(), p.begin(), p.end());
-      out.Insert(full);
-    });
+    EnsureNamedWalk(c.set, child_type, prefix, out);
+    prefix.pop_back();
   }
-  return out;
 }
 
 }  // namespace internal
 
 inline Set ToFieldSet(const Type& t, const nlohmann::json& v) {
-  Set set;
+  std::vector<Path> paths;
   Path path;
-  internal::ToFieldSetWalk(&t, v, path, set);
-  return set;
+  internal::ToFieldSetWalk(&t, v, path, paths);
+  return Set::FromPaths(std::move(paths));
 }
 
 inline Comparison Compare(const Type& t, const nlohmann::json& lhs, const nlohmann::json& rhs) {
-  Comparison c;
+  internal::CompareWalker::Paths paths;
   Path path;
-  internal::CompareWalker w{c, path};
+  internal::CompareWalker w{{{paths, paths.removed}, {paths, paths.modified}, {paths, paths.added}}, path};
   w.Walk(&t, &lhs, &rhs);
+  Comparison c;
+  c.removed = Set::FromPaths(std::move(paths.removed));
+  c.modified = Set::FromPaths(std::move(paths.modified));
+  c.added = Set::FromPaths(std::move(paths.added));
   return c;
 }
 
@@ -712,7 +718,10 @@ inline nlohmann::json RemoveItems(const Type& t, const nlohmann::json& v, const 
 }
 
 inline Set EnsureNamedFieldsAreMembers(const Set& s, const Type& t) {
-  return internal::EnsureNamedWalk(s, &t);
+  std::vector<Path> paths;
+  Path prefix;
+  internal::EnsureNamedWalk(s, &t, prefix, paths);
+  return Set::FromPaths(std::move(paths));
 }
 
 inline const TypeRef& DeducedType() {
