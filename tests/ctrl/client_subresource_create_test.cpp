@@ -20,6 +20,8 @@
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
+#include "support/status_of.hpp"
+
 namespace ctrl_client_subresource_create_test {
 
 namespace ctrl = apimachinery::ctrl;
@@ -149,17 +151,6 @@ struct TokenEnv {
   }
 };
 
-template <class Fn>
-metav1::Status SubresourceStatusOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError thrown");
-  return {};
-}
-
 TEST_CASE("ctrl client: SubResource(\"eviction\").Create evicts a typed pod", "[ctrl][client][subresource]") {
   TokenEnv env;
   const Pod pod = env.CreatePod("p");
@@ -179,7 +170,7 @@ TEST_CASE("ctrl client: SubResource(\"eviction\").Create evicts a typed pod", "[
 
   // The server's errors come through: the pod is gone now.
   metav1::Status missing =
-      SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(pod, eviction); });
+      test_support::StatusOf([&] { env.client->SubResource("eviction").Create(pod, eviction); });
   CHECK(missing.code == 404);
   CHECK(missing.message == R"(pods "p" not found)");
 
@@ -188,7 +179,7 @@ TEST_CASE("ctrl client: SubResource(\"eviction\").Create evicts a typed pod", "[
   Eviction other;
   other.metadata.name = "p";
   metav1::Status mismatch =
-      SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(q, other); });
+      test_support::StatusOf([&] { env.client->SubResource("eviction").Create(q, other); });
   CHECK(mismatch.code == 400);
   CHECK(mismatch.message == "name in URL does not match name in Eviction object");
   CHECK(env.PodExists("q"));
@@ -198,7 +189,7 @@ TEST_CASE("ctrl client: SubResource(\"eviction\").Create evicts a typed pod", "[
   guarded.delete_options = metav1::DeleteOptions{};
   guarded.delete_options->preconditions = metav1::Preconditions{.uid = std::string("stale-uid")};
   metav1::Status conflict =
-      SubresourceStatusOf([&] { env.client->SubResource("eviction").Create(q, guarded); });
+      test_support::StatusOf([&] { env.client->SubResource("eviction").Create(q, guarded); });
   CHECK(conflict.code == 409);
   CHECK(env.PodExists("q"));
 }
@@ -282,7 +273,8 @@ TEST_CASE("ctrl client: SubResource(\"token\").Create answers a TokenRequest, ty
   ghost.metadata.namespace_ = "ns";
   env.last_body = nullptr;
   TokenRequest none;
-  metav1::Status missing = SubresourceStatusOf([&] { env.client->SubResource("token").Create(ghost, none); });
+  metav1::Status missing =
+      test_support::StatusOf([&] { env.client->SubResource("token").Create(ghost, none); });
   CHECK(missing.code == 404);
   CHECK(missing.message == R"(serviceaccounts "ghost" not found)");
   CHECK(env.last_body.is_null());
@@ -290,7 +282,7 @@ TEST_CASE("ctrl client: SubResource(\"token\").Create answers a TokenRequest, ty
 
   // A subresource the server does not serve for create.
   metav1::Status unserved =
-      SubresourceStatusOf([&] { env.client->SubResource("status").Create(sa, request); });
+      test_support::StatusOf([&] { env.client->SubResource("status").Create(sa, request); });
   CHECK(unserved.code == 404);
 }
 

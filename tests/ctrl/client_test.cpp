@@ -21,6 +21,8 @@
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
+#include "support/status_of.hpp"
+
 namespace ctrl_client_test {
 
 namespace ctrl = apimachinery::ctrl;
@@ -116,16 +118,7 @@ runtime::Unstructured NewUnstructuredWidget(const std::string& name, const std::
                                     {"spec", {{"replicas", 2}, {"color", "red"}}}});
 }
 
-template <class Fn>
-metav1::Status StatusOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError thrown");
-  return {};
-}
+using test_support::StatusOf;
 
 TEST_CASE("ctrl client: typed create, get, update, delete", "[ctrl][client]") {
   Env env;

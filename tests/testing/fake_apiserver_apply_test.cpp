@@ -14,6 +14,8 @@
 #include "apimachinery/testing/fake_apiserver.hpp"
 #include "apimachinery/util/clock.hpp"
 
+#include "support/status_of.hpp"
+
 namespace testing_fake_apiserver_apply_test {
 
 namespace testing = apimachinery::testing;
@@ -70,15 +72,7 @@ json Entry(const std::string& manager, const std::string& op, const json& fields
   return e;
 }
 
-metav1::Status StatusOf(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError");
-  return {};
-}
+using test_support::StatusOf;
 
 constexpr const char* kT0 = "2024-01-01T00:00:00Z";
 

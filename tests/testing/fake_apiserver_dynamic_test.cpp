@@ -13,6 +13,8 @@
 #include "apimachinery/dynamic/interface.hpp"
 #include "apimachinery/testing/fake_apiserver.hpp"
 
+#include "support/status_of.hpp"
+
 namespace testing_fake_apiserver_dynamic_test {
 
 namespace testing = apimachinery::testing;
@@ -33,16 +35,7 @@ json Widget(const std::string& name) {
           {"spec", {{"size", 1}}}};
 }
 
-template <class Fn>
-metav1::Status StatusOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError thrown");
-  return {};
-}
+using test_support::StatusOf;
 
 TEST_CASE("FakeAPIServer: Dynamic() is a dynamic::Interface over the same store", "[testing][dynamic]") {
   testing::FakeAPIServer server;

@@ -19,6 +19,8 @@
 #include "apimachinery/util/clock.hpp"
 #include "apimachinery/watch/watch.hpp"
 
+#include "support/status_of.hpp"
+
 namespace testing_fake_apiserver_subresource_create_test {
 
 namespace testing = apimachinery::testing;
@@ -67,17 +69,6 @@ json EvictionDoc(const std::string& name, json delete_options = nullptr) {
   return e;
 }
 
-template <class Fn>
-metav1::Status EvictionStatusOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError thrown");
-  return {};
-}
-
 // DrainEvents: the next `n` events of `w` (already queued: Next does not wait).
 std::vector<std::pair<watch::EventType, json>> DrainEvents(watch::Interface& w, std::size_t n) {
   std::vector<std::pair<watch::EventType, json>> out;
@@ -105,7 +96,7 @@ TEST_CASE("FakeAPIServer eviction: deletes the pod after marking it DisruptionTa
   CHECK(s->RequestCount("create") == creates + 1);
   CHECK(s->RequestCount("delete") == 0);
   CHECK(s->RequestCount("update") == 0);
-  CHECK(EvictionStatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
+  CHECK(test_support::StatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
 
   // The status update (the DisruptionTarget condition), then the deletion.
   const auto events = DrainEvents(*w, 2);
@@ -148,7 +139,7 @@ TEST_CASE("FakeAPIServer eviction: a pod with a finalizer stays, terminating",
   json release = kept;
   release["metadata"].erase("finalizers");
   s->Update(kPods, "ns", release);
-  CHECK(EvictionStatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
+  CHECK(test_support::StatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
 }
 
 TEST_CASE("FakeAPIServer eviction: an existing DisruptionTarget condition keeps its transition time",
@@ -181,15 +172,15 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
   const std::string uid = pod["metadata"]["uid"];
 
   // eviction.go: the body's name must be the URL's.
-  metav1::Status mismatch =
-      EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("other")); });
+  metav1::Status mismatch = test_support::StatusOf(
+      [&] { s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("other")); });
   CHECK(mismatch.code == 400);
   CHECK(mismatch.reason == "BadRequest");
   CHECK(mismatch.message == "name in URL does not match name in Eviction object");
 
   // getPod: the pod's NotFound.
-  metav1::Status missing =
-      EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "nope", "eviction", EvictionDoc("nope")); });
+  metav1::Status missing = test_support::StatusOf(
+      [&] { s->CreateSubresource(kPods, "ns", "nope", "eviction", EvictionDoc("nope")); });
   CHECK(missing.code == 404);
   CHECK(missing.reason == "NotFound");
   CHECK(missing.message == R"(pods "nope" not found)");
@@ -201,7 +192,7 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
   json other_ns = EvictionDoc("p");
   other_ns["metadata"]["namespace"] = "elsewhere";
   metav1::Status ns_mismatch =
-      EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", other_ns); });
+      test_support::StatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", other_ns); });
   CHECK(ns_mismatch.code == 400);
   CHECK(ns_mismatch.message ==
         "the namespace of the provided object does not match the namespace sent on the request");
@@ -210,7 +201,7 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
   json wrong_kind = EvictionDoc("p");
   wrong_kind["apiVersion"] = "v1";
   metav1::Status not_eviction =
-      EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", wrong_kind); });
+      test_support::StatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", wrong_kind); });
   CHECK(not_eviction.code == 400);
   CHECK(not_eviction.message ==
         R"(Eviction in version "v1" cannot be handled as a Eviction: no kind "Eviction" is registered for )"
@@ -219,12 +210,12 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
   beta["apiVersion"] = "policy/v1beta1";
   CHECK(s->CreateSubresource(kPods, "ns", "p", "eviction", beta) == kEvictionSuccess);
   metav1::Status not_object =
-      EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", json::array()); });
+      test_support::StatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "eviction", json::array()); });
   CHECK(not_object.code == 400);
   CHECK(not_object.message.starts_with("the object provided is unrecognized (must be of type Eviction): "));
 
   // deleteOptions.ignoreStoreReadErrorWithClusterBreakingPotential cannot be set.
-  metav1::Status unsafe = EvictionStatusOf([&] {
+  metav1::Status unsafe = test_support::StatusOf([&] {
     s->CreateSubresource(kPods, "ns", "p", "eviction",
                          EvictionDoc("p", {{"ignoreStoreReadErrorWithClusterBreakingPotential", true}}));
   });
@@ -235,7 +226,7 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
         "Invalid value: true: can not be set for pod eviction, try after removing the option");
 
   // propagateDryRun: different dryRun values in the query and the body (a plain error: 500).
-  metav1::Status dry_mismatch = EvictionStatusOf([&] {
+  metav1::Status dry_mismatch = test_support::StatusOf([&] {
     s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p", {{"dryRun", {"Else"}}}),
                          {.dry_run = {"All"}});
   });
@@ -244,7 +235,7 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
   CHECK(dry_mismatch.message == "Non-matching dry-run options in request and content: [All] and [Else]");
 
   // Preconditions: checked against the pod before the condition is added (409 on "Pod").
-  metav1::Status uid_conflict = EvictionStatusOf([&] {
+  metav1::Status uid_conflict = test_support::StatusOf([&] {
     s->CreateSubresource(kPods, "ns", "p", "eviction",
                          EvictionDoc("p", {{"preconditions", {{"uid", "not-the-uid"}}}}));
   });
@@ -254,7 +245,7 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
         "Operation cannot be fulfilled on Pod \"p\": the UID in the precondition "
         "(not-the-uid) does not match the UID in record (" +
             uid + "). The object might have been deleted and then recreated");
-  metav1::Status rv_conflict = EvictionStatusOf([&] {
+  metav1::Status rv_conflict = test_support::StatusOf([&] {
     s->CreateSubresource(kPods, "ns", "p", "eviction",
                          EvictionDoc("p", {{"preconditions", {{"resourceVersion", "1"}}}}));
   });
@@ -270,11 +261,12 @@ TEST_CASE("FakeAPIServer eviction: upstream's errors", "[testing][subresources][
       s->CreateSubresource(kPods, "ns", "p", "eviction",
                            EvictionDoc("p", {{"preconditions", {{"uid", uid}, {"resourceVersion", rv}}}})) ==
       kEvictionSuccess);
-  CHECK(EvictionStatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
+  CHECK(test_support::StatusOf([&] { s->Get(kPods, "ns", "p"); }).code == 404);
 
   // A namespaced parent without a namespace: no route.
-  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kPods, "", "p", "eviction", EvictionDoc("p")); }).code ==
-        404);
+  CHECK(test_support::StatusOf([&] {
+          s->CreateSubresource(kPods, "", "p", "eviction", EvictionDoc("p"));
+        }).code == 404);
 }
 
 TEST_CASE("FakeAPIServer eviction: dryRun from the query or the deleteOptions writes nothing",
@@ -291,15 +283,15 @@ TEST_CASE("FakeAPIServer eviction: dryRun from the query or the deleteOptions wr
   CHECK(s->CurrentResourceVersion() == rv);
   CHECK(s->Get(kPods, "ns", "p") == pod);
   // A dry run still checks: the pod must exist, the preconditions must hold.
-  CHECK(EvictionStatusOf([&] {
+  CHECK(test_support::StatusOf([&] {
           s->CreateSubresource(kPods, "ns", "nope", "eviction", EvictionDoc("nope"), {.dry_run = {"All"}});
         }).code == 404);
-  CHECK(EvictionStatusOf([&] {
+  CHECK(test_support::StatusOf([&] {
           s->CreateSubresource(kPods, "ns", "p", "eviction",
                                EvictionDoc("p", {{"preconditions", {{"uid", "x"}}}}), {.dry_run = {"All"}});
         }).code == 409);
   // The query's dryRun is validated as for every write.
-  metav1::Status bad = EvictionStatusOf(
+  metav1::Status bad = test_support::StatusOf(
       [&] { s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p"), {.dry_run = {"Bogus"}}); });
   CHECK(bad.code == 422);
   CHECK(
@@ -315,27 +307,30 @@ TEST_CASE("FakeAPIServer subresource create: not served stays 404, status and sc
   s->Create(kPods, "ns", PodDoc("p"));
 
   metav1::Status status_create =
-      EvictionStatusOf([&] { s->CreateSubresource(kWidgets, "ns", "w", "status", json::object()); });
+      test_support::StatusOf([&] { s->CreateSubresource(kWidgets, "ns", "w", "status", json::object()); });
   CHECK(status_create.code == 405);
   CHECK(status_create.message == R"(create is not supported on resources of kind "widgets.example.com")");
-  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kWidgets, "ns", "w", "scale", json::object()); }).code ==
-        405);
-  CHECK(EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "status", json::object()); }).code ==
-        405);
+  CHECK(test_support::StatusOf([&] {
+          s->CreateSubresource(kWidgets, "ns", "w", "scale", json::object());
+        }).code == 405);
+  CHECK(test_support::StatusOf([&] {
+          s->CreateSubresource(kPods, "ns", "p", "status", json::object());
+        }).code == 405);
 
   // No eviction on a resource other than pods unless enabled; no token without a handler.
-  metav1::Status widget_eviction =
-      EvictionStatusOf([&] { s->CreateSubresource(kWidgets, "ns", "w", "eviction", EvictionDoc("w")); });
+  metav1::Status widget_eviction = test_support::StatusOf(
+      [&] { s->CreateSubresource(kWidgets, "ns", "w", "eviction", EvictionDoc("w")); });
   CHECK(widget_eviction.code == 404);
   CHECK(widget_eviction.message == R"(widgets.example.com "w" not found)");
-  metav1::Status no_token = EvictionStatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "token", {}); });
+  metav1::Status no_token =
+      test_support::StatusOf([&] { s->CreateSubresource(kPods, "ns", "p", "token", {}); });
   CHECK(no_token.code == 404);
   CHECK(no_token.message == R"(pods "p" not found)");
   CHECK(s->Get(kPods, "ns", "p")["metadata"]["name"] == "p");  // nothing happened to the pod
 
   // Subresources::eviction overrides the default both ways.
   s->AddResource(kPods, "Pod", meta::RESTScopeName::kNamespace, {.status = true, .eviction = false});
-  CHECK(EvictionStatusOf([&] {
+  CHECK(test_support::StatusOf([&] {
           s->CreateSubresource(kPods, "ns", "p", "eviction", EvictionDoc("p"));
         }).code == 404);
   s->AddResource(kWidgets, "Widget", meta::RESTScopeName::kNamespace, {.eviction = true});
@@ -394,8 +389,8 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
 
   // The parent must exist; the handler is not called.
   seen_parent = nullptr;
-  metav1::Status missing =
-      EvictionStatusOf([&] { s->CreateSubresource(kServiceAccounts, "ns", "nobody", "token", request); });
+  metav1::Status missing = test_support::StatusOf(
+      [&] { s->CreateSubresource(kServiceAccounts, "ns", "nobody", "token", request); });
   CHECK(missing.code == 404);
   CHECK(missing.message == R"(serviceaccounts "nobody" not found)");
   CHECK(seen_parent.is_null());
@@ -403,14 +398,14 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
   // dryRun reaches the handler (validated first).
   s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request, {.dry_run = {"All"}});
   CHECK(seen_options.dry_run == std::vector<std::string>{"All"});
-  CHECK(EvictionStatusOf([&] {
+  CHECK(test_support::StatusOf([&] {
           s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request, {.dry_run = {"Some"}});
         }).code == 422);
 
   // A body namespace other than the request's is 400 before the handler.
   json elsewhere = request;
   elsewhere["metadata"] = {{"namespace", "other"}};
-  CHECK(EvictionStatusOf([&] {
+  CHECK(test_support::StatusOf([&] {
           s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", elsewhere);
         }).code == 400);
 
@@ -425,8 +420,8 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
                             throw errors::NewForbidden(schema::GroupResource{"", "serviceaccounts"}, "robot",
                                                        std::string_view("token requests are disabled"));
                           });
-  metav1::Status forbidden =
-      EvictionStatusOf([&] { s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request); });
+  metav1::Status forbidden = test_support::StatusOf(
+      [&] { s->CreateSubresource(kServiceAccounts, "ns", "robot", "token", request); });
   CHECK(forbidden.code == 403);
   CHECK(forbidden.message == R"(serviceaccounts "robot" is forbidden: token requests are disabled)");
   s->AddSubresourceCreate(kServiceAccounts, "token", [](const json&, json, const metav1::CreateOptions&) {
@@ -444,7 +439,7 @@ TEST_CASE("FakeAPIServer subresource create: a registered handler answers for th
   CHECK(s->Get(kPods, "ns", "p")["metadata"]["name"] == "p");
 
   // Registration errors.
-  CHECK(EvictionStatusOf([&] {
+  CHECK(test_support::StatusOf([&] {
           s->AddSubresourceCreate({"", "v1", "nothings"}, "token",
                                   [](const json&, json b, const metav1::CreateOptions&) { return b; });
         }).code == 404);

@@ -11,6 +11,8 @@
 #include "apimachinery/testing/fake_apiserver.hpp"
 #include "apimachinery/watch/watch.hpp"
 
+#include "support/status_of.hpp"
+
 namespace testing_fake_apiserver_subresources_test {
 
 namespace testing = apimachinery::testing;
@@ -39,16 +41,7 @@ json Widget(const std::string& name, int replicas = 1) {
           {"status", {{"ready", true}}}};
 }
 
-template <class Fn>
-metav1::Status StatusOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError thrown");
-  return {};
-}
+using test_support::StatusOf;
 
 TEST_CASE("FakeAPIServer status subresource: main endpoint ignores status, /status ignores the rest",
           "[testing][subresources]") {

@@ -15,6 +15,8 @@
 #include "apimachinery/restmapper/discovery.hpp"
 #include "apimachinery/util/clock.hpp"
 
+#include "support/status_of.hpp"
+
 namespace testing_fake_apiserver_test {
 
 namespace testing = apimachinery::testing;
@@ -41,16 +43,7 @@ json Widget(const std::string& name, json labels = json::object(), json spec = {
 }
 
 // StatusOf runs fn and returns the Status of the StatusError it throws.
-template <class Fn>
-metav1::Status StatusOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const errors::StatusError& e) {
-    return e.Status();
-  }
-  FAIL("no StatusError thrown");
-  return {};
-}
+using test_support::StatusOf;
 
 std::vector<std::string> Names(const json& list) {
   std::vector<std::string> out;

@@ -52,6 +52,8 @@
 // (field names, keys, values, indexes).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>

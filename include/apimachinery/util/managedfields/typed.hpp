@@ -216,6 +216,28 @@ inline PathElement ListItemElement(const Type& list, const nlohmann::json& item,
   return PathElement::Value(item);
 }
 
+// ZipMaps: visit(key, lhs value or null, rhs value or null) for every key of either object
+// (value.MapZipUsing, unordered).
+template <class Visit>
+void ZipMaps(const nlohmann::json* lm, const nlohmann::json* rm, Visit&& visit) {
+  if (lm != nullptr) {
+    for (auto it = lm->begin(); it != lm->end(); ++it) {
+      const nlohmann::json* rv = nullptr;
+      if (rm != nullptr) {
+        auto f = rm->find(it.key());
+        if (f != rm->end()) rv = &*f;
+      }
+      visit(it.key(), &it.value(), rv);
+    }
+  }
+  if (rm != nullptr) {
+    for (auto it = rm->begin(); it != rm->end(); ++it) {
+      if (lm != nullptr && lm->contains(it.key())) continue;
+      visit(it.key(), nullptr, &it.value());
+    }
+  }
+}
+
 // ---- ToFieldSet (tofieldset.go) ----
 
 inline void ToFieldSetWalk(const Type* t, const nlohmann::json& v, Path& path, std::vector<Path>& set) {
@@ -333,22 +355,7 @@ struct CompareWalker {
           Walk(MapChildType(a, key), lv, rv);
           path.pop_back();
         };
-        if (lm != nullptr) {
-          for (auto it = lm->begin(); it != lm->end(); ++it) {
-            const nlohmann::json* rv = nullptr;
-            if (rm != nullptr) {
-              auto f = rm->find(it.key());
-              if (f != rm->end()) rv = &*f;
-            }
-            visit(it.key(), &it.value(), rv);
-          }
-        }
-        if (rm != nullptr) {
-          for (auto it = rm->begin(); it != rm->end(); ++it) {
-            if (lm != nullptr && lm->contains(it.key())) continue;
-            visit(it.key(), nullptr, &it.value());
-          }
-        }
+        ZipMaps(lm, rm, visit);
         return;
       }
       default:
@@ -467,22 +474,7 @@ struct MergeWalker {
           path.pop_back();
           if (child) m[key] = std::move(*child);
         };
-        if (lm != nullptr) {
-          for (auto it = lm->begin(); it != lm->end(); ++it) {
-            const nlohmann::json* rv = nullptr;
-            if (rm != nullptr) {
-              auto f = rm->find(it.key());
-              if (f != rm->end()) rv = &*f;
-            }
-            visit(it.key(), &it.value(), rv);
-          }
-        }
-        if (rm != nullptr) {
-          for (auto it = rm->begin(); it != rm->end(); ++it) {
-            if (lm != nullptr && lm->contains(it.key())) continue;
-            visit(it.key(), nullptr, &it.value());
-          }
-        }
+        ZipMaps(lm, rm, visit);
         if (!m.empty()) out = std::move(m);
         break;
       }
