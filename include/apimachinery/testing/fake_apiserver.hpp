@@ -477,6 +477,7 @@ inline void ValidateFieldManager(std::string_view manager, std::string_view opti
   }
   if (errs.empty()) return;
   std::vector<metav1::StatusCause> causes;
+  causes.reserve(errs.size());
   for (const auto& e : errs)
     causes.push_back(metav1::StatusCause{std::string(field::String(e.type)), e.ErrorBody(), e.field});
   throw errors::NewInvalid(schema::GroupKind{"meta.k8s.io", std::string(options_kind)}, "", causes);
