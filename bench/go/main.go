@@ -24,7 +24,8 @@
 // C++ runs. `go run . -informer` runs the informer workloads of bench/informer_bench.cpp instead
 // (informer.go; -testdata names the testdata directory, ../../testdata by default; -events
 // limits it to go_informer_events_per_s). `go run . -ctrl` runs the controller-runtime workloads of
-// bench/ctrl_bench.cpp (ctrl.go).
+// bench/ctrl_bench.cpp (ctrl.go); `go run . -apply` the server-side apply workloads of
+// bench/managedfields_bench.cpp on upstream's field manager (apply.go).
 // Each measurement is one testing.Benchmark of about 0.3 s, like bench-summary's quick C++ pass.
 // `go test` checks that shuffle.go reproduces the C++ orders.
 package main
@@ -241,6 +242,7 @@ func main() {
 	getByKey := flag.Bool("getbykey", false, "measure GetByKey")
 	informer := flag.Bool("informer", false, "measure the informer workloads (informer.go) instead")
 	ctrl := flag.Bool("ctrl", false, "measure controller-runtime's cache and controller (ctrl.go) instead")
+	apply := flag.Bool("apply", false, "measure upstream's field manager (apply.go) instead")
 	events := flag.Bool("events", false, "with -informer: the event workload alone")
 	relist := flag.Bool("relist-child", false, "run one relist and print it (informer.go: benchRelist's child)")
 	testdata := flag.String("testdata", "../../testdata", "the repository's testdata directory")
@@ -251,6 +253,10 @@ func main() {
 	}
 	if *ctrl {
 		benchCtrl(*testdata)
+		return
+	}
+	if *apply {
+		benchApply(*testdata)
 		return
 	}
 	if *informer {

@@ -273,7 +273,7 @@ inline nlohmann::json EncodeManagedFields(const Managed& managed) {
     j["apiVersion"] = e.vs->api_version;
     if (e.time) j["time"] = *e.time;
     j["fieldsType"] = "FieldsV1";
-    j["fieldsV1"] = util::json::Parse(e.vs->set.ToJSON());
+    j["fieldsV1"] = e.vs->set.ToFieldsV1();
     if (!e.key.subresource.empty()) j["subresource"] = e.key.subresource;
     out.push_back(std::move(j));
   }
@@ -459,19 +459,19 @@ inline nlohmann::json FieldManager::Prune(const nlohmann::json& merged, const Ma
   // update.go: Updater.prune, addBackOwnedItems, addBackDanglingItems.
   if (!last || last->set.Empty()) return merged;
   const Type& t = *type_;
-  nlohmann::json pruned = RemoveItems(t, merged, EnsureNamedFieldsAreMembers(last->set, t));
+  const Set last_set = EnsureNamedFieldsAreMembers(last->set, t);
+  nlohmann::json pruned = RemoveItems(t, merged, last_set);
   Set managed_all;
   for (const auto& [key, vs] : managed.fields) managed_all = managed_all.Union(vs.set);
   (void)applier;
+  // merged's set serves both steps (one version: nothing to convert between them).
+  const Set merged_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, merged), t);
   {
-    const Set merged_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, merged), t);
     const Set pruned_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, pruned), t);
     pruned = RemoveItems(
         t, merged, merged_set.Difference(pruned_set.Union(EnsureNamedFieldsAreMembers(managed_all, t))));
   }
   const Set pruned_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, pruned), t);
-  const Set merged_set = EnsureNamedFieldsAreMembers(ToFieldSet(t, merged), t);
-  const Set last_set = EnsureNamedFieldsAreMembers(last->set, t);
   return RemoveItems(t, merged, merged_set.Difference(pruned_set).Intersection(last_set));
 }
 

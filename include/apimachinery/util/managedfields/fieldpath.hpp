@@ -154,8 +154,10 @@ class Set {
   // ToJSON / FromJSON: the FieldsV1 bytes (serialize.go: Set.ToJSON, Set.FromJSON).
   std::string ToJSON() const;
   static Set FromJSON(std::string_view raw);
-  // FromFieldsV1: the same from a parsed FieldsV1 object.
+  // FromFieldsV1 / ToFieldsV1: the same as a parsed FieldsV1 object (ToFieldsV1's keys are in the
+  // document's byte order, as any parsed object's).
   static Set FromFieldsV1(const nlohmann::json& doc);
+  nlohmann::json ToFieldsV1() const;
 
   // String: one path a line, as upstream's Set.String.
   std::string String() const;
@@ -165,6 +167,7 @@ class Set {
  private:
   static bool ReadV1(const nlohmann::json& obj, Set*& children, Set& storage);
   void EmitV1(std::string& out, bool include_self) const;
+  void BuildV1(nlohmann::json& out, bool include_self) const;
   void IterateFrom(Path& prefix, const std::function<void(const Path&)>& fn) const;
   Set* Descend(const PathElement& pe);
 
@@ -588,6 +591,23 @@ inline void Set::EmitV1(std::string& out, bool include_self) const {
       ++mi;
     }
   }
+}
+
+inline void Set::BuildV1(nlohmann::json& out, bool include_self) const {
+  if (include_self && !(members_.empty() && children_.empty())) out["."] = nlohmann::json::object();
+  for (const auto& m : members_) out[m.Serialize()] = nlohmann::json::object();
+  for (const auto& c : children_) {
+    nlohmann::json& sub = out[c.pe.Serialize()];
+    const bool member = HasMember(c.pe);
+    sub = nlohmann::json::object();
+    c.set.BuildV1(sub, member);
+  }
+}
+
+inline nlohmann::json Set::ToFieldsV1() const {
+  nlohmann::json out = nlohmann::json::object();
+  BuildV1(out, false);
+  return out;
 }
 
 inline std::string Set::ToJSON() const {
