@@ -353,6 +353,28 @@ TEST_CASE("Apply of hostile configurations answers Status errors only", "[testin
   CHECK(s.api->Get(kWidgets, "default", "h")["metadata"]["name"] == "h");
 }
 
+TEST_CASE("A server that does not track managed fields stores them as sent and refuses apply",
+          "[testing][apply]") {
+  testing::FakeAPIServerOptions o;
+  o.track_managed_fields = false;
+  testing::FakeAPIServer api(o);
+  api.AddResource(kGadgets, "Gadget", meta::RESTScopeName::kNamespace);
+  const json sent = json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g",
+    "managedFields":[{"manager":"m","operation":"Update","apiVersion":"example.com/v1","fieldsType":"FieldsV1",
+    "fieldsV1":{"f:spec":{}}}]},"spec":{"a":1}})");
+  const json created = api.Create(kGadgets, "default", sent);
+  CHECK(created["metadata"]["managedFields"] == sent["metadata"]["managedFields"]);
+  const json plain = api.Create(kGadgets, "default", json::parse(R"({"metadata":{"name":"h"}})"));
+  CHECK(!plain["metadata"].contains("managedFields"));
+  metav1::PatchOptions po;
+  po.field_manager = "m";
+  const metav1::Status st = StatusOf([&] {
+    api.Patch(kGadgets, "default", "g", kApply,
+              json::parse(R"({"apiVersion":"example.com/v1","kind":"Gadget"})"), po);
+  });
+  CHECK(st.code == 415);
+}
+
 TEST_CASE("Apply merges associative lists by key with a schema", "[testing][apply]") {
   Server s;
   s.api->SetOpenAPISchema(kGadgets,
