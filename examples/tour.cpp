@@ -22,6 +22,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include <apimachinery/apimachinery.hpp>
 
@@ -170,6 +172,32 @@ int main(int argc, char** argv) {
       return 1;
     }
     fmt::print("controller reconciled {}\n", done.get());
+
+    // Server-side apply: each field manager applies what it cares about; the server merges and
+    // records who owns which field, and refuses a change to another manager's field (with
+    // kube-apiserver's text) until the applier forces it.
+    auto widgets_client = mgr.GetClient();
+    auto replicas_config = [](int n) {
+      return runtime::Unstructured(nlohmann::json{{"apiVersion", "widgets.example.com/v1"},
+                                                  {"kind", "Widget"},
+                                                  {"metadata", {{"name", "hello"}, {"namespace", "demo"}}},
+                                                  {"spec", {{"replicas", n}}}});
+    };
+    runtime::Unstructured scaled = replicas_config(3);
+    widgets_client->Apply(scaled, ctrl::FieldOwner{"autoscaler"}, ctrl::ForceOwnership{});
+    runtime::Unstructured pinned = replicas_config(1);
+    try {
+      widgets_client->Apply(pinned, ctrl::FieldOwner{"operator"});
+    } catch (const apimachinery::errors::StatusError& e) {
+      fmt::print("apply refused: {}\n", e.what());
+    }
+    widgets_client->Apply(pinned, ctrl::FieldOwner{"operator"}, ctrl::ForceOwnership{});
+    std::vector<std::string> owners;
+    for (const auto& entry : pinned.GetObjectMeta()->managed_fields) {
+      owners.push_back(fmt::format("{} ({})", entry.manager, entry.operation));
+    }
+    fmt::print("forced: replicas {}, managers {}\n", pinned.Body()["spec"]["replicas"].get<int>(),
+               fmt::join(owners, ", "));
   } catch (const std::exception& e) {
     fmt::print(stderr, "tour: {}\n", e.what());
     return 1;
