@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -15,6 +17,7 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/json/compact.hpp"
 #include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/json/string_pool.hpp"
 
 #include "support/read_file.hpp"
 #include "support/small_stack.hpp"
@@ -123,6 +126,10 @@ class RandomDocument {
         "",
         "0",
         "\\/",
+        "kind",
+        "labels",
+        "finalizers",
+        "namespace",
         "a-rather-long-"
         "string-of-more-than-sixty-four-bytes-so-it-is-not-interned"};
     out += '"';
@@ -445,6 +452,188 @@ TEST_CASE("Compact: WithStrings sets string members of the root object", "[util]
   CHECK(doc.WithStrings({{"kind", "Pod"}, {"apiVersion", "v1"}}).Marshal() ==
         R"({"apiVersion":"v1","b":1,"kind":"Pod"})");
   CHECK(Compact::Parse("[1]").WithStrings({{"a", "b"}}).Marshal() == "[1]");
+}
+
+// --- interning ----------------------------------------------------------------------------------
+
+using ujson::StringPool;
+
+// CheckPooled: a document built with `pool` is the document built without one.
+void CheckPooled(const Compact& pooled, const Compact& plain) {
+  CHECK(pooled == plain);
+  CHECK(pooled.Marshal() == plain.Marshal());
+  CHECK(ujson::Equal(pooled.ToJSON(), plain.ToJSON()));
+  CHECK(pooled.HeapBytes() <= plain.HeapBytes() + sizeof(void*));
+}
+
+TEST_CASE("Compact with a StringPool: every fixture is the same document, smaller", "[util][json][intern]") {
+  auto pool = std::make_shared<StringPool>();
+  std::size_t plain_bytes = 0, pooled_bytes = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(APIMACHINERY_TESTDATA_DIR)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    if (entry.file_size() > 4 * 1024 * 1024) continue;
+    const std::string text = ReadFile(entry.path());
+    INFO(entry.path().string());
+    std::optional<Compact> plain;
+    try {
+      plain = Compact::Parse(text);
+    } catch (const ujson::SyntaxError&) {
+      CHECK_THROWS_AS(Compact::Parse(text, pool), ujson::SyntaxError);
+      continue;
+    }
+    const Compact pooled = Compact::Parse(text, pool);
+    CheckPooled(pooled, *plain);
+    CHECK(Compact::From(plain->ToJSON(), pool) == pooled);
+    CheckAgainstModel(pooled.Root(), ujson::Parse(text));
+    plain_bytes += plain->HeapBytes();
+    pooled_bytes += pooled.HeapBytes();
+  }
+  CHECK(pooled_bytes < plain_bytes * 3 / 4);
+  // The realistic pod: its keys, namespace, kinds, label values and managers leave the document.
+  const std::string pod =
+      ReadFile(std::filesystem::path(APIMACHINERY_TESTDATA_DIR) / "pods" / "pod-realistic.json");
+  const Compact plain = Compact::Parse(pod);
+  const Compact a = Compact::Parse(pod, pool);
+  const std::size_t strings = pool->Size();
+  const Compact b = Compact::Parse(pod, pool);
+  CHECK(pool->Size() == strings);  // nothing new the second time
+  CHECK(a.Pool() == pool);
+  CHECK(b.HeapBytes() < plain.HeapBytes() * 3 / 4);
+  CHECK(b.Root().FindPath("metadata", "namespace").String() ==
+        plain.Root().FindPath("metadata", "namespace").String());
+}
+
+TEST_CASE("Compact with a StringPool: the interning policy", "[util][json][intern]") {
+  // Size() before and after interning a string tells whether a document put it in the pool.
+  auto pooled = [](const std::shared_ptr<StringPool>& pool, std::string_view s) {
+    const std::size_t before = pool->Size();
+    const std::uint32_t id = pool->Intern(s);
+    REQUIRE(id != StringPool::kNone);
+    const bool was = pool->Size() == before;
+    CHECK(pool->View(id) == s);
+    return was;
+  };
+  auto pool = std::make_shared<StringPool>();
+  const Compact doc = Compact::Parse(
+      R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web-1","namespace":"prod",)"
+      R"("uid":"0f6c","labels":{"app":"web","tier":"front"},"annotations":{"note":"free text"},)"
+      R"("finalizers":["example.com/cleanup"],"ownerReferences":[{"kind":"ReplicaSet","name":"rs-1"}],)"
+      R"("managedFields":[{"manager":"kubectl","operation":"Update","fieldsType":"FieldsV1",)"
+      R"("subresource":"status"}]},"spec":{"selector":{"matchLabels":{"app":"web-sel"}},)"
+      R"("names":["not-a-finalizer"],"labels":["in-an-array"],"finalizers":{"k":"in-an-object"}}})",
+      pool);
+  CHECK(doc.Pool() == pool);
+  for (const char* s :
+       {"apiVersion", "kind", "metadata", "labels", "app", "annotations", "note", "finalizers",
+        "ownerReferences", "managedFields", "manager", "subresource", "spec", "matchLabels", "k"}) {
+    INFO("key " << s);
+    CHECK(pooled(pool, s));
+  }
+  for (const char* s : {"apps/v1", "Deployment", "prod", "web", "front", "example.com/cleanup", "ReplicaSet",
+                        "kubectl", "Update", "FieldsV1", "status", "web-sel"}) {
+    INFO("value " << s);
+    CHECK(pooled(pool, s));
+  }
+  for (const char* s :
+       {"web-1", "0f6c", "free text", "rs-1", "not-a-finalizer", "in-an-array", "in-an-object"}) {
+    INFO("not interned " << s);
+    CHECK_FALSE(pooled(pool, s));
+  }
+  // A string value at the root, and strings longer than max_length, stay in the document.
+  auto small = std::make_shared<StringPool>(StringPool::Options{.max_bytes = 1 << 20, .max_length = 4});
+  const Compact d2 = Compact::Parse(R"({"kind":"Secret","namespace":"ns","labels":{"a":"bb"}})", small);
+  CHECK(small->Size() == 4);  // kind, ns, a, bb; not "namespace", "labels" nor "Secret" (over 4 bytes)
+  CHECK(Compact::Parse(R"("kind")", small).Pool() == nullptr);
+  CHECK(small->Size() == 4);
+  // max_length 0 interns only the empty string.
+  auto empty_only = std::make_shared<StringPool>(StringPool::Options{.max_bytes = 1 << 20, .max_length = 0});
+  CHECK(Compact::Parse(R"({"":"x","kind":""})", empty_only).Pool() == empty_only);
+  CHECK(empty_only->Size() == 1);
+}
+
+TEST_CASE("Compact with a StringPool: random documents, sorting, duplicates and numbers",
+          "[util][json][intern]") {
+  auto pool = std::make_shared<StringPool>();
+  RandomDocument gen(20261204);
+  for (int i = 0; i < 3000; ++i) {
+    const std::string text = gen.Next();
+    INFO(text);
+    const Compact plain = Compact::Parse(text);
+    const Compact pooled = Compact::Parse(text, pool);
+    CheckPooled(pooled, plain);
+    CheckAgainstModel(pooled.Root(), ujson::Parse(text));
+    // Copies intern into the same pool and stay equal; a copy without a pool reads the strings out.
+    const Compact copy = pooled;
+    CHECK(copy == plain);
+    CHECK(copy.Pool() == pooled.Pool());
+    const Compact unpooled(pooled.Root());
+    CHECK(unpooled.Pool() == nullptr);
+    CHECK(unpooled.Marshal() == plain.Marshal());
+  }
+  // Out-of-order and duplicate keys (sorted before interning), numbers whose payload node looks
+  // like a pooled string node (kind nibble 7, bit 31 set), invalid UTF-8 (the repaired retry).
+  for (const std::string& text :
+       {std::string(R"({"kind":"b","namespace":"x","kind":"a","labels":{"z":"1","y":"2","z":"3"}})"),
+        std::string(R"({"kind":-9223372036854775801,"labels":{"a":-9223372036854775801,"b":"c"}})"),
+        std::string("{\"kind\":\"\xff\xfe\",\"labels\":{\"\xc3\":\"\xe2\x82\"}}")}) {
+    INFO(text);
+    const Compact plain = Compact::Parse(text);
+    const Compact pooled = Compact::Parse(text, pool);
+    CheckPooled(pooled, plain);
+    CHECK(pooled.Pool() == pool);
+  }
+  const Compact n = Compact::Parse(R"({"labels":{"a":-9223372036854775801}})", pool);
+  CHECK(n.Root().FindPath("labels", "a").Int() == -9223372036854775801LL);
+}
+
+TEST_CASE("Compact with a StringPool: WithoutMember, WithStrings and ParseSplitting intern too",
+          "[util][json][intern]") {
+  auto pool = std::make_shared<StringPool>();
+  const std::string list =
+      R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"7"},"items":[)"
+      R"({"kind":"Pod","metadata":{"name":"a","namespace":"n1","labels":{"app":"x"}}},)"
+      R"({"kind":"Pod","metadata":{"name":"b","namespace":"n1","labels":{"app":"x"}}},7]})";
+  std::vector<Compact> plain_items, items;
+  const Compact plain_rest = Compact::ParseSplitting(list, "items", plain_items);
+  const Compact rest = Compact::ParseSplitting(list, "items", items, pool);
+  CheckPooled(rest, plain_rest);
+  REQUIRE(items.size() == 3);
+  for (std::size_t i = 0; i < items.size(); ++i) CheckPooled(items[i], plain_items[i]);
+  CHECK(items[0].Pool() == pool);
+  CHECK(items[2].Pool() == nullptr);  // the scalar 7 has no string
+  const Compact without = items[0].WithoutMember({"metadata", "labels"});
+  CHECK(without.Pool() == pool);
+  CHECK(without.Marshal() == R"({"kind":"Pod","metadata":{"name":"a","namespace":"n1"}})");
+  const Compact with = items[0].WithStrings({{"apiVersion", "v1"}});
+  CHECK(with.Pool() == pool);
+  CHECK(with.Marshal() ==
+        R"({"apiVersion":"v1","kind":"Pod","metadata":{"labels":{"app":"x"},"name":"a","namespace":"n1"}})");
+}
+
+TEST_CASE("Compact with a StringPool: a full pool leaves new strings in the document",
+          "[util][json][intern]") {
+  // One 16 KiB chunk: fill it, then parse documents whose strings are partly known.
+  auto pool = std::make_shared<StringPool>(StringPool::Options{.max_bytes = 16 * 1024, .max_length = 128});
+  CHECK(pool->Intern("kind") != StringPool::kNone);
+  std::size_t added = 0;
+  for (int i = 0; pool->Intern(std::string(100, 'a') + std::to_string(i)) != StringPool::kNone; ++i) ++added;
+  CHECK(added > 100);
+  CHECK(added < 200);
+  for (int i = 0; pool->Intern(std::string(16, 'b') + std::to_string(i)) != StringPool::kNone; ++i) {
+  }
+  // Under 20 bytes are left: strings of 20 bytes or more are refused.
+  const std::size_t full = pool->Size();
+  const std::string text =
+      R"({"kind":"NewKind-of-twenty-bytes","fresh-key-of-twenty-bytes":{"kind":"a-value-of-twenty-bytes"}})";
+  const Compact plain = Compact::Parse(text);
+  const Compact pooled = Compact::Parse(text, pool);
+  CheckPooled(pooled, plain);
+  CHECK(pooled.Pool() == pool);  // "kind" is pooled
+  CHECK(pool->Size() == full);
+  // Nothing poolable: the document holds no pool.
+  const Compact none = Compact::Parse(R"({"other-key-of-twenty-bytes":"NewKind"})", pool);
+  CHECK(none.Pool() == nullptr);
+  CHECK(none.Marshal() == R"({"other-key-of-twenty-bytes":"NewKind"})");
 }
 
 }  // namespace util_json_compact_test

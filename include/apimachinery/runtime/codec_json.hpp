@@ -69,6 +69,7 @@
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/json/string_pool.hpp"
 #include "apimachinery/util/type_id.hpp"
 
 namespace apimachinery::runtime {
@@ -115,8 +116,10 @@ class JSONSerializer {
   // DecodeCompact: as DecodeUnstructured, but an object that is not a list comes out as a
   // CompactUnstructured (a list as UnstructuredList; in strict mode, an Unstructured). Same errors.
   // Cost: one parse into the compact document; the slow path (a tree) runs only for lists, strict
-  // mode and input that is refused.
-  std::unique_ptr<Object> DecodeCompact(std::string_view data) const;
+  // mode and input that is refused. With `pool`, the document interns into it
+  // (util::json::Compact's interning policy).
+  std::unique_ptr<Object> DecodeCompact(std::string_view data,
+                                        std::shared_ptr<util::json::StringPool> pool = nullptr) const;
   // DecodeCompactList: a list document (an object with an "items" array) with each item as a
   // CompactUnstructured, as the dynamic client decodes a list (client-go's
   // unstructured.UnstructuredJSONScheme: decodeToList): an item with neither apiVersion nor kind
@@ -128,7 +131,9 @@ class JSONSerializer {
   // "items" array (`json: cannot unmarshal <type> into Go struct field decodeList.Items of type
   // []json.RawMessage`, "object" when the key is missing) and for an item that is not an object
   // (`json: cannot unmarshal number into Go value of type map[string]interface {}`).
-  CompactList DecodeCompactList(std::string_view data) const;
+  // With `pool`, every item interns into it.
+  CompactList DecodeCompactList(std::string_view data,
+                                std::shared_ptr<util::json::StringPool> pool = nullptr) const;
   // DecodeInto decodes into an existing object and returns the document's GVK (upstream:
   // runtime.DecodeInto over Serializer.Decode(data, nil, into), serializer/json/json.go; with
   // options.convert, the versioning codec's Decode with into, serializer/versioning).
@@ -342,11 +347,12 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeImpl(std::string_view data,
   return obj;
 }
 
-inline std::unique_ptr<Object> JSONSerializer::DecodeCompact(std::string_view data) const {
+inline std::unique_ptr<Object> JSONSerializer::DecodeCompact(
+    std::string_view data, std::shared_ptr<util::json::StringPool> pool) const {
   if (!options_.strict) {
     std::optional<util::json::Compact> doc;
     try {
-      doc = util::json::Compact::Parse(data);
+      doc = util::json::Compact::Parse(data, std::move(pool));
     } catch (const util::json::SyntaxError&) {
       // Refused below, with the serializer's text.
     }
@@ -366,11 +372,12 @@ inline std::unique_ptr<Object> JSONSerializer::DecodeCompact(std::string_view da
   return DecodeImpl(data, nullptr, true);  // the exact errors, lists and strict mode
 }
 
-inline CompactList JSONSerializer::DecodeCompactList(std::string_view data) const {
+inline CompactList JSONSerializer::DecodeCompactList(std::string_view data,
+                                                     std::shared_ptr<util::json::StringPool> pool) const {
   std::vector<util::json::Compact> docs;
   std::optional<util::json::Compact> rest;
   try {
-    rest = util::json::Compact::ParseSplitting(data, "items", docs);
+    rest = util::json::Compact::ParseSplitting(data, "items", docs, std::move(pool));
   } catch (const util::json::SyntaxError&) {
     (void)Parse(data, nullptr);  // throws the serializer's text
     throw;

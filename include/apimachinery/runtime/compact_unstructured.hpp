@@ -72,9 +72,9 @@ class CompactUnstructured final : public Object {
   }
   explicit CompactUnstructured(util::json::Compact doc)
       : CompactUnstructured(std::make_shared<const util::json::Compact>(std::move(doc))) {}
-  // The content of an Unstructured (its typed writes included).
-  explicit CompactUnstructured(const Unstructured& u)
-      : CompactUnstructured(util::json::Compact::From(u.Body())) {}
+  // The content of an Unstructured (its typed writes included), interned into `pool` when given.
+  explicit CompactUnstructured(const Unstructured& u, std::shared_ptr<util::json::StringPool> pool = nullptr)
+      : CompactUnstructured(util::json::Compact::From(u.Body(), std::move(pool))) {}
 
   // Root: the document as decoded (typed metadata writes are not in it; see the top of the file).
   util::json::ValueRef Root() const noexcept { return doc_->Root(); }

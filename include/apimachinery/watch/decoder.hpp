@@ -80,6 +80,7 @@
 #include "apimachinery/runtime/codec_json.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/json/scanner.hpp"
+#include "apimachinery/util/json/string_pool.hpp"
 #include "apimachinery/watch/event.hpp"
 #include "apimachinery/watch/streamwatcher.hpp"
 
@@ -128,6 +129,8 @@ struct EventStreamDecoderOptions {
   // Objects as runtime::CompactUnstructured (immutable; a seventh of an Unstructured's memory),
   // never typed; takes precedence over `unstructured`.
   bool compact = false;
+  // intern: with `compact`, the objects' documents intern into this pool (util/json/string_pool.hpp).
+  std::shared_ptr<util::json::StringPool> intern = {};
   std::size_t max_frame_bytes = kDefaultMaxFrameBytes;
 };
 
@@ -581,7 +584,8 @@ inline Event EventStreamDecoder::DecodeFrame(const Frame& f) {
         }
       }
     }
-    std::unique_ptr<runtime::Object> obj = options_.compact        ? serializer_.DecodeCompact(object)
+    std::unique_ptr<runtime::Object> obj = options_.compact
+                                               ? serializer_.DecodeCompact(object, options_.intern)
                                            : options_.unstructured ? serializer_.DecodeUnstructured(object)
                                                                    : serializer_.Decode(object);
     return Event{event_type, std::shared_ptr<const runtime::Object>(std::move(obj))};

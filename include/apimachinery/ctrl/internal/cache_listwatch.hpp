@@ -43,6 +43,8 @@
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
 #include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/json/compact.hpp"
+#include "apimachinery/util/json/string_pool.hpp"
 #include "apimachinery/util/type_id.hpp"
 #include "apimachinery/watch/event.hpp"
 
@@ -63,9 +65,11 @@ enum class CacheDecodeShape { kTyped, kUnstructured, kMetadata, kCompact };
 // CacheObjectDecoder: JSON (list items) or watch objects -> the stored object of one kind.
 class CacheObjectDecoder {
  public:
-  // `scheme` must outlive the decoder when shape is kTyped.
-  CacheObjectDecoder(const runtime::Scheme* scheme, CacheDecodeShape shape, schema::GroupVersionKind gvk)
-      : scheme_(scheme), shape_(shape), gvk_(std::move(gvk)) {
+  // `scheme` must outlive the decoder when shape is kTyped. Compact objects intern into `pool`
+  // when it is set.
+  CacheObjectDecoder(const runtime::Scheme* scheme, CacheDecodeShape shape, schema::GroupVersionKind gvk,
+                     std::shared_ptr<util::json::StringPool> pool = nullptr)
+      : scheme_(scheme), shape_(shape), gvk_(std::move(gvk)), pool_(std::move(pool)) {
     if (shape_ == CacheDecodeShape::kTyped && scheme_ == nullptr)
       throw Error("ctrl: a typed decoder needs a Scheme");
   }
@@ -93,7 +97,7 @@ class CacheObjectDecoder {
           item["apiVersion"] = gvk_.GroupVersion().String();
           item["kind"] = gvk_.kind;
         }
-        return std::make_shared<const runtime::CompactUnstructured>(util::json::Compact::From(item));
+        return std::make_shared<const runtime::CompactUnstructured>(util::json::Compact::From(item, pool_));
       }
     }
     return nullptr;
@@ -123,10 +127,11 @@ class CacheObjectDecoder {
           return m;
         }
         case CacheDecodeShape::kCompact: {
-          if (u.GetObjectKind() == gvk_) return std::make_shared<const runtime::CompactUnstructured>(u);
+          if (u.GetObjectKind() == gvk_)
+            return std::make_shared<const runtime::CompactUnstructured>(u, pool_);
           runtime::Unstructured copy(u);
           copy.SetGroupVersionKind(gvk_);
-          return std::make_shared<const runtime::CompactUnstructured>(copy);
+          return std::make_shared<const runtime::CompactUnstructured>(copy, pool_);
         }
       }
     }
@@ -172,6 +177,7 @@ class CacheObjectDecoder {
   const runtime::Scheme* scheme_;
   CacheDecodeShape shape_;
   schema::GroupVersionKind gvk_;
+  std::shared_ptr<util::json::StringPool> pool_;
 };
 
 // CacheListSelectors: what the cache pushes into every list and watch (rendered selectors).

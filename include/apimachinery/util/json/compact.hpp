@@ -24,17 +24,19 @@
 //   nlohmann's parser and Go's decoder into a map keep). Find is a scan of the members that
 //   stops at the first key past the one sought (objects are small; a Pod's largest has 11 keys).
 // - Strings hold decoded text (escapes resolved, invalid UTF-8 replaced as Parse does), each
-//   stored where it occurs (no interning: a table lookup per string would double the parse time
-//   to save about an eighth of a Pod's bytes).
+//   stored where it occurs, unless the document is built with a StringPool
+//   (util/json/string_pool.hpp): then the strings of the interning policy (Compact's members say
+//   which) live in the pool, shared with every other document of that pool.
 //
 // Parse accepts exactly what util::json::Parse accepts and throws the same SyntaxError texts
 // (it runs the same driver: nlohmann's SAX parser with Parse's depth limit, UTF-8 repair, BOM and
 // NUL checks); From converts an nlohmann::json document. A document whose string bytes exceed
-// 4 GiB, a string of 256 MiB or more, or a container of 2^28 values or more is refused with
+// 2 GiB, a string of 256 MiB or more, or a container of 2^28 values or more is refused with
 // apimachinery::Error `json: document too large for a compact document`.
 //
 // Cost: Parse is one pass (nlohmann's tokenizer) writing nodes into a growing buffer, plus a sort
-// of each object whose keys do not arrive in order, plus one copy into the final block. Find is
+// of each object whose keys do not arrive in order, plus one copy into the final block; with a
+// pool, one more pass over the nodes and a pool lookup per candidate string, under one lock. Find is
 // O(members); ValueRef is two pointers and copies freely. ToJSON and Marshal are one pass with an
 // explicit stack (no recursion: a 10,000-deep document is safe on a small stack).
 // Thread-safety: a Compact is immutable: any number of threads may read it and its views. A
@@ -60,6 +62,7 @@
 
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/json/json.hpp"
+#include "apimachinery/util/json/string_pool.hpp"
 #include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::util::json {
@@ -96,6 +99,10 @@ inline constexpr std::uint32_t kKindBits = 4;
 inline constexpr std::uint32_t kMaxCount = (std::uint32_t{1} << (32 - kKindBits)) - 1;
 
 inline ValueKind KindOf(const Node& n) noexcept { return static_cast<ValueKind>(n.head & 0xFu); }
+// IsNumber: a kind whose node is followed by a second one holding its 8 bytes.
+inline bool IsNumber(ValueKind k) noexcept {
+  return k == ValueKind::kInteger || k == ValueKind::kUnsigned || k == ValueKind::kFloat;
+}
 inline std::uint32_t CountOf(const Node& n) noexcept { return n.head >> kKindBits; }
 // Span: the number of nodes a value occupies.
 inline std::uint32_t SpanOf(const Node& n) noexcept {
@@ -113,6 +120,23 @@ inline std::uint32_t SpanOf(const Node& n) noexcept {
 }
 
 [[noreturn]] inline void TooLarge() { throw Error("json: document too large for a compact document"); }
+
+// kPooled: set in a string node's `extra` when the string is in the document's StringPool (the
+// low 31 bits are then its id); otherwise `extra` is the offset of its bytes, below 2^31. A
+// document with pooled strings keeps a StringPool* in the 8 bytes before its string bytes.
+// (While a Builder builds, the bit marks an interning candidate and the offset is still there.)
+inline constexpr std::uint32_t kPooled = 0x80000000u;
+inline constexpr std::uint32_t kMaxOffset = kPooled - 1;
+
+// StringOf: the bytes of string node `n` of the document whose string bytes start at `chars`.
+inline std::string_view StringOf(const Node& n, const char* chars) noexcept {
+  if (n.extra & kPooled) [[unlikely]] {
+    const StringPool* pool;
+    std::memcpy(&pool, chars - sizeof pool, sizeof pool);
+    return pool->View(n.extra & ~kPooled);
+  }
+  return {chars + n.extra, CountOf(n)};
+}
 
 class Builder;
 const Node* NodeOf(ValueRef v) noexcept;
@@ -152,7 +176,7 @@ class ValueRef {
   // String: a string's decoded bytes, or "".
   std::string_view String() const noexcept {
     if (Kind() != ValueKind::kString) return {};
-    return {chars_ + node_->extra, Length()};
+    return compact_detail::StringOf(*node_, chars_);
   }
   // Size: the members of an object, the elements of an array, else 0.
   std::size_t Size() const noexcept {
@@ -165,8 +189,7 @@ class ValueRef {
     if (Kind() != ValueKind::kObject) return {};
     const compact_detail::Node* p = node_ + 1;
     for (std::uint32_t i = 0, n = compact_detail::CountOf(*node_); i < n; ++i) {
-      const std::string_view k(chars_ + p->extra, compact_detail::CountOf(*p));
-      const int c = k.compare(key);
+      const int c = compact_detail::StringOf(*p, chars_).compare(key);
       if (c == 0) return ValueRef(p + 1, chars_);
       if (c > 0) return {};  // keys are sorted
       p += 1 + compact_detail::SpanOf(p[1]);
@@ -198,7 +221,7 @@ class ValueRef {
     if (Kind() != ValueKind::kObject) return;
     const compact_detail::Node* p = node_ + 1;
     for (std::uint32_t i = 0, n = compact_detail::CountOf(*node_); i < n; ++i) {
-      fn(std::string_view(chars_ + p->extra, compact_detail::CountOf(*p)), ValueRef(p + 1, chars_));
+      fn(compact_detail::StringOf(*p, chars_), ValueRef(p + 1, chars_));
       p += 1 + compact_detail::SpanOf(p[1]);
     }
   }
@@ -228,7 +251,6 @@ class ValueRef {
   friend class compact_detail::Builder;
   ValueRef(const compact_detail::Node* node, const char* chars) noexcept : node_(node), chars_(chars) {}
 
-  std::size_t Length() const noexcept { return compact_detail::CountOf(*node_); }
   template <typename T>
   T Bits() const noexcept {
     T v;
@@ -257,17 +279,30 @@ class Compact {
   Compact();
   Compact(Compact&&) noexcept = default;
   Compact& operator=(Compact&&) noexcept = default;
-  // Copies copy the block (use a shared_ptr<const Compact> to share one).
-  Compact(const Compact& o) : Compact(o.Root()) {}
+  // Copies copy the block (use a shared_ptr<const Compact> to share one) and intern into the
+  // same pool.
+  Compact(const Compact& o) : Compact(o.Root(), o.pool_) {}
   Compact& operator=(const Compact& o) {
-    if (this != &o) *this = Compact(o.Root());
+    if (this != &o) *this = Compact(o.Root(), o.pool_);
     return *this;
   }
   ~Compact() = default;
 
+  // Every function that builds a document takes an optional StringPool: with one, the strings
+  // of the interning policy below are stored in the pool (when it accepts them) instead of in
+  // the document, which then holds the pool. The document is equal to the one built without a
+  // pool, value for value and byte for byte once marshalled; only HeapBytes differs.
+  // The interning policy (the strings that repeat across the objects of a Kubernetes cache):
+  // - every object key;
+  // - the string value of a member named namespace, kind, apiVersion, manager, operation,
+  //   fieldsType or subresource (namespaces, type and owner kinds, managedFields entries);
+  // - the string values of an object that is the value of a member named labels or matchLabels;
+  // - the string elements of an array that is the value of a member named finalizers;
+  // each only when no longer than the pool's Options::max_length.
+
   // Parse: util::json::Parse's rules and SyntaxError texts. Throws: SyntaxError; apimachinery::Error
-  // (too large).
-  static Compact Parse(std::string_view text);
+  // (too large); std::bad_alloc.
+  static Compact Parse(std::string_view text, std::shared_ptr<StringPool> pool = nullptr);
   // ParseSplitting: Parse of a document whose elements of the root object's array member
   // `member` (a list's "items") become documents of their own, appended to `elements` in order;
   // the returned document keeps that member as an empty array. The elements are the last such
@@ -275,19 +310,20 @@ class Compact {
   // the member is absent or not an array. The peak memory is the text plus the documents: no
   // document of the whole list exists. Throws: as Parse (`elements` unchanged).
   static Compact ParseSplitting(std::string_view text, std::string_view member,
-                                std::vector<Compact>& elements);
+                                std::vector<Compact>& elements, std::shared_ptr<StringPool> pool = nullptr);
   // WithStrings: a copy whose root object has each (key, value) as a string member, replacing a
-  // member of that key; a document whose root is not an object is copied unchanged.
+  // member of that key; a document whose root is not an object is copied unchanged. Interns into
+  // this document's pool.
   Compact WithStrings(std::initializer_list<std::pair<std::string_view, std::string_view>> members) const;
   // From: the document `v` (binary values are refused with `json: unsupported type: binary`, as
   // Marshal). Throws: apimachinery::Error.
-  static Compact From(const nlohmann::json& v);
+  static Compact From(const nlohmann::json& v, std::shared_ptr<StringPool> pool = nullptr);
   // A document holding a copy of `v` (a value of another document, or of this one).
-  explicit Compact(ValueRef v);
+  explicit Compact(ValueRef v, std::shared_ptr<StringPool> pool = nullptr);
 
   // WithoutMember: a copy of this document without the object member at `path` (object keys from
   // the root, at least one); an equal copy when no member is there. Cost: one copy of the
-  // document.
+  // document. Interns into this document's pool.
   Compact WithoutMember(std::initializer_list<std::string_view> path) const;
 
   ValueRef Root() const noexcept { return ValueRef(nodes(), chars()); }
@@ -298,8 +334,10 @@ class Compact {
     Root().AppendMarshal(out);
     return out;
   }
-  // HeapBytes: the size of the one block this document owns.
-  std::size_t HeapBytes() const noexcept { return node_count_ * sizeof(compact_detail::Node) + chars_bytes_; }
+  // HeapBytes: the size of the one block this document owns (not the pool it shares).
+  std::size_t HeapBytes() const noexcept { return CharsAt() + chars_bytes_; }
+  // Pool: the StringPool holding some of this document's strings (null when none is).
+  const std::shared_ptr<StringPool>& Pool() const noexcept { return pool_; }
 
   friend bool operator==(const Compact& a, const Compact& b) { return a.Root() == b.Root(); }
 
@@ -310,15 +348,19 @@ class Compact {
   const compact_detail::Node* nodes() const noexcept {
     return reinterpret_cast<const compact_detail::Node*>(block_.get());
   }
-  const char* chars() const noexcept {
-    return reinterpret_cast<const char*>(block_.get()) + node_count_ * sizeof(compact_detail::Node);
+  // CharsAt: where the string bytes start in the block.
+  std::size_t CharsAt() const noexcept {
+    return node_count_ * sizeof(compact_detail::Node) + (pool_ ? sizeof(StringPool*) : 0);
   }
+  const char* chars() const noexcept { return reinterpret_cast<const char*>(block_.get()) + CharsAt(); }
 
-  // One block: node_count_ nodes, then chars_bytes_ bytes of strings. Nodes need 4-byte alignment,
+  // One block: node_count_ nodes, then (when pool_ is set) the StringPool* that pooled string
+  // nodes are read through, then chars_bytes_ bytes of strings. Nodes need 4-byte alignment,
   // which operator new[] gives.
   std::unique_ptr<std::uint32_t[]> block_;
   std::size_t node_count_ = 0;
   std::size_t chars_bytes_ = 0;
+  std::shared_ptr<StringPool> pool_;  // set iff a string node is pooled
 };
 
 // Implementation details follow.
@@ -335,7 +377,11 @@ class Builder {
   using string_t = Json::string_t;
   using binary_t = Json::binary_t;
 
-  Builder() { nodes_.reserve(64); }
+  // With a pool, Finish interns the strings of Compact's interning policy into it.
+  explicit Builder(std::shared_ptr<StringPool> pool = nullptr) : pool_(std::move(pool)) {
+    nodes_.reserve(64);
+    if (pool_) intern_below_ = pool_->options().max_length + 1;
+  }
 
   // The SAX interface (nlohmann::json_sax); every call returns true.
   bool null() { return Leaf(ValueKind::kNull); }
@@ -367,40 +413,82 @@ class Builder {
   // StringValue and Key: a string value, and an object member's key (the SAX calls without the
   // std::string).
   bool StringValue(std::string_view v) {
-    String(v);
+    String(v, v.size() < intern_below_ && InternedValue());
     Counted();
     return true;
   }
   bool Key(std::string_view v) {
     Frame& f = stack_.back();
     const std::uint32_t at = static_cast<std::uint32_t>(nodes_.size());
-    String(v);
+    String(v, v.size() < intern_below_);
     if (f.last_key != kNone) {
       const std::string_view prev = KeyAt(f.last_key);
       if (!(prev < v)) f.unordered = true;
     }
     f.last_key = at;
-    return true;
-  }
-
-  bool String(std::string_view s) {
-    if (s.size() > kMaxCount) TooLarge();
-    const std::uint32_t off = Append(s);
-    Push(Node{static_cast<std::uint32_t>(ValueKind::kString) | static_cast<std::uint32_t>(s.size())
-                                                                   << kKindBits,
-              off});
+    if (pool_) f.next = RoleOfKey(v);
     return true;
   }
 
  private:
   static constexpr std::uint32_t kNone = UINT32_MAX;
 
+  // Role: what the interning policy (Compact's header) makes of the value of a member, or of
+  // the strings inside a container.
+  enum class Role : std::uint8_t {
+    kNone,
+    kValue,       // the member's string value is interned (namespace, kind, ...)
+    kLabels,      // an object under this key has its string values interned
+    kFinalizers,  // an array under this key has its string elements interned
+  };
+  static Role RoleOfKey(std::string_view k) noexcept {
+    switch (k.size()) {
+      case 4:
+        return k == "kind" ? Role::kValue : Role::kNone;
+      case 6:
+        return k == "labels" ? Role::kLabels : Role::kNone;
+      case 7:
+        return k == "manager" ? Role::kValue : Role::kNone;
+      case 9:
+        return k == "namespace" || k == "operation" ? Role::kValue : Role::kNone;
+      case 10:
+        if (k == "apiVersion" || k == "fieldsType") return Role::kValue;
+        return k == "finalizers" ? Role::kFinalizers : Role::kNone;
+      case 11:
+        if (k == "subresource") return Role::kValue;
+        return k == "matchLabels" ? Role::kLabels : Role::kNone;
+      default:
+        return Role::kNone;
+    }
+  }
+
   struct Frame {
     std::uint32_t start;      // index of the container's node
     std::uint32_t count = 0;  // values (arrays) or members (objects) so far
     std::uint32_t last_key = kNone;
     bool unordered = false;  // an object's keys did not arrive strictly increasing
+    bool object = false;
+    Role role = Role::kNone;  // from the key this container is the value of (kLabels, kFinalizers)
+    Role next = Role::kNone;  // an object's: RoleOfKey of its last key
   };
+
+  // InternedValue: the string value about to be written is interned by the policy.
+  bool InternedValue() const noexcept {
+    if (stack_.empty()) return false;
+    const Frame& f = stack_.back();
+    if (f.object) return f.next == Role::kValue || f.role == Role::kLabels;
+    return f.role == Role::kFinalizers;
+  }
+
+  // String: a string node; `candidate` marks it for interning by Finish.
+  void String(std::string_view s, bool candidate) {
+    if (s.size() > kMaxCount) TooLarge();
+    const std::uint32_t off = Append(s);
+    Push(Node{static_cast<std::uint32_t>(ValueKind::kString) | static_cast<std::uint32_t>(s.size())
+                                                                   << kKindBits,
+              candidate ? off | kPooled : off});
+    candidates_ += candidate ? 1 : 0;
+  }
 
   void Push(Node n) {
     if (nodes_.size() >= UINT32_MAX - 2) TooLarge();
@@ -434,7 +522,18 @@ class Builder {
   }
   bool Open(ValueKind k) {
     Counted();
-    stack_.push_back(Frame{static_cast<std::uint32_t>(nodes_.size())});
+    Role role = Role::kNone;
+    if (pool_ && !stack_.empty() && stack_.back().object) {
+      const Role parent = stack_.back().next;
+      if ((parent == Role::kLabels && k == ValueKind::kObject) ||
+          (parent == Role::kFinalizers && k == ValueKind::kArray)) {
+        role = parent;
+      }
+    }
+    Frame f{static_cast<std::uint32_t>(nodes_.size())};
+    f.object = k == ValueKind::kObject;
+    f.role = role;
+    stack_.push_back(f);
     Push(Node{static_cast<std::uint32_t>(k), 0});
     return true;
   }
@@ -448,10 +547,10 @@ class Builder {
     return true;
   }
   std::string_view KeyAt(std::uint32_t i) const {
-    return {chars_.data() + nodes_[i].extra, CountOf(nodes_[i])};
+    return {chars_.data() + (nodes_[i].extra & ~kPooled), CountOf(nodes_[i])};
   }
   std::uint32_t Append(std::string_view s) {
-    if (chars_.size() + s.size() > UINT32_MAX) TooLarge();
+    if (chars_.size() + s.size() > kMaxOffset) TooLarge();
     const auto off = static_cast<std::uint32_t>(chars_.size());
     chars_.append(s);
     return off;
@@ -459,6 +558,9 @@ class Builder {
   // SortMembers: the members of the object at `start` sorted by key, the last of equal keys kept;
   // returns the member count.
   std::uint32_t SortMembers(std::uint32_t start, std::uint32_t count);
+  // Intern: interns the candidate strings into pool_; returns whether any was pooled (their
+  // nodes then hold pool ids and chars_ only the other strings).
+  bool Intern();
 
   struct MemberRange {
     std::string_view key;
@@ -470,6 +572,9 @@ class Builder {
   std::vector<MemberRange> sort_members_;
   std::vector<Node> sort_nodes_;
   std::vector<Frame> stack_;
+  std::shared_ptr<StringPool> pool_;
+  std::size_t intern_below_ = 0;  // the pool's max_length + 1; 0 without a pool (nothing is interned)
+  std::size_t candidates_ = 0;    // string nodes marked kPooled for Intern
 };
 
 inline std::uint32_t Builder::SortMembers(std::uint32_t start, std::uint32_t count) {
@@ -536,7 +641,7 @@ inline void Builder::Copy(ValueRef v) {
     const Node& n = *p;
     switch (KindOf(n)) {
       case ValueKind::kString: {
-        const std::string_view s(chars + n.extra, CountOf(n));
+        const std::string_view s = StringOf(n, chars);
         if (is_key) {
           Key(s);
         } else {
@@ -567,17 +672,62 @@ inline void Builder::Copy(ValueRef v) {
   } while (!open.empty());
 }
 
+inline bool Builder::Intern() {
+  // The candidates in node order (a number's second node holds raw bits: skip it).
+  std::vector<std::string_view> strings;
+  strings.reserve(candidates_);
+  const std::size_t n = nodes_.size();
+  for (std::size_t i = 0; i < n;) {
+    const Node& node = nodes_[i];
+    const ValueKind k = KindOf(node);
+    i += IsNumber(k) ? 2 : 1;
+    if (k == ValueKind::kString && (node.extra & kPooled))
+      strings.emplace_back(chars_.data() + (node.extra & ~kPooled), CountOf(node));
+  }
+  std::vector<std::uint32_t> ids(strings.size());
+  pool_->InternMany(strings, ids);
+  bool any = false;
+  for (std::uint32_t id : ids) any = any || id != StringPool::kNone;
+  // Rewrite the string nodes: a pooled one holds its id, the others their new offset in the
+  // string bytes that remain.
+  std::string kept;
+  if (any) kept.reserve(chars_.size());
+  std::size_t next_id = 0;
+  for (std::size_t i = 0; i < n;) {
+    Node& node = nodes_[i];
+    const ValueKind k = KindOf(node);
+    i += IsNumber(k) ? 2 : 1;
+    if (k != ValueKind::kString) continue;
+    const std::uint32_t id = (node.extra & kPooled) ? ids[next_id++] : StringPool::kNone;
+    const std::uint32_t off = node.extra & ~kPooled;
+    if (id != StringPool::kNone) {
+      node.extra = kPooled | id;
+    } else if (any) {
+      node.extra = static_cast<std::uint32_t>(kept.size());
+      kept.append(chars_, off, CountOf(node));
+    } else {
+      node.extra = off;
+    }
+  }
+  if (any) chars_.swap(kept);
+  return any;
+}
+
 inline Compact Builder::Finish() {
   Compact c{Compact::Unfilled{}};
+  if (candidates_ != 0 && Intern()) c.pool_ = pool_;
+  candidates_ = 0;
   c.node_count_ = nodes_.size();
   c.chars_bytes_ = chars_.size();
-  const std::size_t bytes = c.node_count_ * sizeof(Node) + c.chars_bytes_;
-  c.block_ = std::make_unique_for_overwrite<std::uint32_t[]>((bytes + 3) / 4);
-  std::memcpy(c.block_.get(), nodes_.data(), c.node_count_ * sizeof(Node));
-  if (!chars_.empty()) {
-    std::memcpy(reinterpret_cast<char*>(c.block_.get()) + c.node_count_ * sizeof(Node), chars_.data(),
-                chars_.size());
+  const std::size_t at = c.CharsAt();
+  c.block_ = std::make_unique_for_overwrite<std::uint32_t[]>((at + c.chars_bytes_ + 3) / 4);
+  char* block = reinterpret_cast<char*>(c.block_.get());
+  std::memcpy(block, nodes_.data(), c.node_count_ * sizeof(Node));
+  if (c.pool_) {
+    const StringPool* raw = c.pool_.get();
+    std::memcpy(block + at - sizeof raw, &raw, sizeof raw);
   }
+  if (!chars_.empty()) std::memcpy(block + at, chars_.data(), chars_.size());
   return c;
 }
 
@@ -589,8 +739,8 @@ inline Compact::Compact() {
   *this = b.Finish();
 }
 
-inline Compact::Compact(ValueRef v) {
-  compact_detail::Builder b;
+inline Compact::Compact(ValueRef v, std::shared_ptr<StringPool> pool) {
+  compact_detail::Builder b(std::move(pool));
   b.Copy(v);
   *this = b.Finish();
 }
@@ -617,7 +767,7 @@ inline void CopyWithout(Builder& b, ValueRef v, const std::string_view* path, st
 }  // namespace compact_detail
 
 inline Compact Compact::WithoutMember(std::initializer_list<std::string_view> path) const {
-  compact_detail::Builder b;
+  compact_detail::Builder b(pool_);
   compact_detail::CopyWithout(b, Root(), path.begin(), path.size());
   return b.Finish();
 }
@@ -631,7 +781,8 @@ class Splitter {
   using string_t = Builder::string_t;
   using binary_t = Builder::binary_t;
 
-  explicit Splitter(std::string_view member) : member_(member) {}
+  Splitter(std::string_view member, const std::shared_ptr<StringPool>& pool)
+      : member_(member), root_(pool), pool_(pool) {}
 
   bool null() {
     return Scalar([](Builder& b) { b.null(); });
@@ -678,7 +829,7 @@ class Splitter {
   bool Scalar(Fn&& write) {
     if (InElement()) {
       if (depth_ == 2) {  // an element that is a scalar
-        Builder b;
+        Builder b(pool_);
         write(b);
         elements_.push_back(b.Finish());
       } else {
@@ -692,7 +843,7 @@ class Splitter {
   }
   bool Open(bool object, std::size_t n) {
     if (InElement()) {
-      if (depth_ == 2) element_.emplace();
+      if (depth_ == 2) element_.emplace(pool_);
       object ? element_->start_object(n) : element_->start_array(n);
     } else {
       if (depth_ == 0) root_is_object_ = object;
@@ -721,6 +872,7 @@ class Splitter {
 
   std::string_view member_;
   Builder root_;
+  std::shared_ptr<StringPool> pool_;
   std::optional<Builder> element_;
   std::vector<Compact> elements_;
   std::size_t depth_ = 0;  // containers open before the current event
@@ -732,10 +884,10 @@ class Splitter {
 }  // namespace compact_detail
 
 inline Compact Compact::ParseSplitting(std::string_view text, std::string_view member,
-                                       std::vector<Compact>& elements) {
+                                       std::vector<Compact>& elements, std::shared_ptr<StringPool> pool) {
   std::optional<compact_detail::Splitter> splitter;
   detail::ParseWith(text, [&](auto&&...) -> compact_detail::Splitter& {
-    splitter.emplace(member);  // a fresh one for each attempt (ParseWith may retry on repaired text)
+    splitter.emplace(member, pool);  // a fresh one for each attempt (ParseWith may retry on repaired text)
     return *splitter;
   });
   Compact rest = splitter->Finish();
@@ -748,8 +900,8 @@ inline Compact Compact::ParseSplitting(std::string_view text, std::string_view m
 inline Compact Compact::WithStrings(
     std::initializer_list<std::pair<std::string_view, std::string_view>> members) const {
   const ValueRef root = Root();
-  if (!root.IsObject()) return Compact(root);
-  compact_detail::Builder b;
+  if (!root.IsObject()) return Compact(root, pool_);
+  compact_detail::Builder b(pool_);
   b.start_object(root.Size() + members.size());
   root.ForEachMember([&](std::string_view key, ValueRef value) {
     for (const auto& [k, v] : members) {
@@ -766,18 +918,18 @@ inline Compact Compact::WithStrings(
   return b.Finish();
 }
 
-inline Compact Compact::Parse(std::string_view text) {
+inline Compact Compact::Parse(std::string_view text, std::shared_ptr<StringPool> pool) {
   std::optional<compact_detail::Builder> builder;
   detail::ParseWith(text, [&](auto&&...) -> compact_detail::Builder& {
-    builder.emplace();  // a fresh builder for each attempt (ParseWith may retry on repaired text)
+    builder.emplace(pool);  // a fresh builder for each attempt (ParseWith may retry on repaired text)
     return *builder;
   });
   return builder->Finish();
 }
 
-inline Compact Compact::From(const nlohmann::json& v) {
+inline Compact Compact::From(const nlohmann::json& v, std::shared_ptr<StringPool> pool) {
   // The document through the SAX interface, as Parse would have produced it.
-  compact_detail::Builder b;
+  compact_detail::Builder b(std::move(pool));
   struct Frame {
     const nlohmann::json* value;
     nlohmann::json::const_iterator it;
