@@ -42,8 +42,10 @@
 //   BENCH ctrl_cache_bytes_per_pod  the bytes the cache's informer retains per pod (Cache::Stats)
 //   BENCH ctrl_cache_bytes_per_pod_compact  the heap a second informer of the same 50,000 pods
 //                                 read as runtime::CompactUnstructured adds, per pod (mallinfo2;
+//                                 strings interned, CacheOptions::intern_strings, the default;
 //                                 compare go_informer_bytes_per_pod of informer_bench: client-go's
-//                                 informer of unstructured pods)
+//                                 informer of unstructured pods; informer_bench's _compact and
+//                                 _compact_interned lines measure interning against its absence)
 //   BENCH ctrl_get_copy_ns        diagnostics: ctrl_get_ns and ctrl_list_fields_ns plus a copy of
 //   BENCH ctrl_list_fields_copy_ns  each object returned (what controller-runtime's deep copy
 //                                 into the caller's object costs here)

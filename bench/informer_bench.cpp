@@ -25,6 +25,11 @@
 //                                   the same with the pods decoded as runtime::CompactUnstructured
 //                                   (watch::EventStreamDecoderOptions::compact,
 //                                   JSONSerializer::DecodeCompactList)
+//   BENCH informer_events_per_s_compact_interned, informer_bytes_per_pod_compact_interned(_strip_
+//         managed_fields), relist_50k_ms_compact_interned, relist_peak_extra_mb_compact_interned
+//                                   the same with the compact documents interning into a
+//                                   util::json::StringPool (one per informer or relist; the
+//                                   bytes include the pool): the baseline is the _compact line
 //   BENCH pod_json_bytes            JSON size of one pod, for scale
 // `informer_bench --events-only` runs the two event benchmarks alone.
 // bench/go (`-informer`, informer.go) runs the same workloads on client-go with the same bytes
@@ -60,6 +65,7 @@
 #include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/scheme.hpp"
 #include "apimachinery/runtime/unstructured.hpp"
+#include "apimachinery/util/json/string_pool.hpp"
 #include "apimachinery/util/type_id.hpp"
 #include "apimachinery/watch/decoder.hpp"
 #include "apimachinery/watch/fake.hpp"
@@ -115,12 +121,17 @@ class BytesReader final : public watch::Reader {
 
 // Repr: how the pods are decoded: runtime::Unstructured (a JSON tree, as client-go's
 // unstructured.Unstructured) or runtime::CompactUnstructured (an immutable compact document).
-enum class Repr { kUnstructured, kCompact };
+// kCompactInterned: the compact documents intern into a StringPool of the watch (or relist).
+enum class Repr { kUnstructured, kCompact, kCompactInterned };
 
 std::unique_ptr<watch::Interface> StreamWatcher(std::string_view bytes, Repr repr) {
   return watch::NewStreamWatcher(
       std::make_unique<BytesReader>(bytes), Serializer(),
-      watch::EventStreamDecoderOptions{.unstructured = true, .compact = repr == Repr::kCompact});
+      watch::EventStreamDecoderOptions{
+          .unstructured = true,
+          .compact = repr != Repr::kUnstructured,
+          .intern = repr == Repr::kCompactInterned ? std::make_shared<apimachinery::util::json::StringPool>()
+                                                   : nullptr});
 }
 
 // The node index: spec.nodeName of the pod.
@@ -313,6 +324,10 @@ void BM_InformerEventsCompact(benchmark::State& state) {
   EventsThrough<RunningInformer, Repr::kCompact>(state);
 }
 BENCHMARK(BM_InformerEventsCompact)->Unit(benchmark::kMillisecond)->UseManualTime();
+void BM_InformerEventsCompactInterned(benchmark::State& state) {
+  EventsThrough<RunningInformer, Repr::kCompactInterned>(state);
+}
+BENCHMARK(BM_InformerEventsCompactInterned)->Unit(benchmark::kMillisecond)->UseManualTime();
 
 // --- heap per pod ------------------------------------------------------------------------------
 
@@ -360,8 +375,10 @@ int RelistChild(Repr repr) {
   const long long rss = ProcStatusKB("VmRSS");
   const auto start = std::chrono::steady_clock::now();
   cache::Indexer store(cache::MetaNamespaceKeyFunc, TwoIndexes());
-  if (repr == Repr::kCompact) {
-    runtime::CompactList list = Serializer().DecodeCompactList(body);
+  if (repr != Repr::kUnstructured) {
+    runtime::CompactList list = Serializer().DecodeCompactList(
+        body,
+        repr == Repr::kCompactInterned ? std::make_shared<apimachinery::util::json::StringPool>() : nullptr);
     std::vector<ObjectPtr> items;
     items.reserve(list.items.size());
     for (runtime::CompactUnstructured& item : list.items) {
@@ -396,7 +413,9 @@ std::pair<double, double> Relist(Repr repr) {
   if (n <= 0) throw std::runtime_error("readlink /proc/self/exe failed");
   const std::string command =
       fmt::format("'{}' --relist-child{}", std::string_view(self.data(), static_cast<std::size_t>(n)),
-                  repr == Repr::kCompact ? " compact" : "");
+                  repr == Repr::kCompact           ? " compact"
+                  : repr == Repr::kCompactInterned ? " compact-interned"
+                                                   : "");
   std::vector<double> times, peaks;
   for (int round = 0; round < kRelistRounds; ++round) {
     FILE* child = popen(command.c_str(), "r");
@@ -417,14 +436,17 @@ std::pair<double, double> Relist(Repr repr) {
 int main(int argc, char** argv) {
   namespace b = apimachinery::bench;
   if (argc >= 2 && std::string_view(argv[1]) == "--relist-child") {
-    return RelistChild(argc == 3 && std::string_view(argv[2]) == "compact" ? Repr::kCompact
-                                                                           : Repr::kUnstructured);
+    const std::string_view what = argc == 3 ? argv[2] : "";
+    return RelistChild(what == "compact"            ? Repr::kCompact
+                       : what == "compact-interned" ? Repr::kCompactInterned
+                                                    : Repr::kUnstructured);
   }
   // --events-only: the event benchmarks alone (no relist, no heap measurement).
   const bool events_only = argc > 1 && std::string_view(argv[argc - 1]) == "--events-only";
   if (events_only) --argc;
   double bytes_per_pod = -1, bytes_per_pod_stripped = -1, bytes_per_pod_compact = -1,
-         bytes_per_pod_compact_stripped = -1;
+         bytes_per_pod_compact_stripped = -1, bytes_per_pod_interned = -1,
+         bytes_per_pod_interned_stripped = -1;
   if (!events_only) {
     const std::string list = Gen().PodList(kRelistObjects);
     std::printf("informer data: stream %zu bytes fnv1a %016llx, list %zu bytes fnv1a %016llx\n",
@@ -436,6 +458,8 @@ int main(int argc, char** argv) {
     bytes_per_pod_stripped = BytesPerPod(cache::StripManagedFields);
     bytes_per_pod_compact = BytesPerPod({}, Repr::kCompact);
     bytes_per_pod_compact_stripped = BytesPerPod(cache::StripManagedFields, Repr::kCompact);
+    bytes_per_pod_interned = BytesPerPod({}, Repr::kCompactInterned);
+    bytes_per_pod_interned_stripped = BytesPerPod(cache::StripManagedFields, Repr::kCompactInterned);
   }
   auto r = b::Run(argc, argv);
   auto per_s = [&](const char* name) {
@@ -445,6 +469,8 @@ int main(int argc, char** argv) {
   b::Print("informer_events_per_s", per_s("BM_InformerEvents/manual_time"), "events/s");
   b::Print("informer_events_pipeline_per_s", per_s("BM_PipelineEvents/manual_time"), "events/s");
   b::Print("informer_events_per_s_compact", per_s("BM_InformerEventsCompact/manual_time"), "events/s");
+  b::Print("informer_events_per_s_compact_interned", per_s("BM_InformerEventsCompactInterned/manual_time"),
+           "events/s");
   if (events_only) return 0;
   const auto [relist_ms, relist_peak] = Relist(Repr::kUnstructured);
   b::Print("relist_50k_ms", relist_ms, "ms");
@@ -452,10 +478,16 @@ int main(int argc, char** argv) {
   const auto [relist_compact_ms, relist_compact_peak] = Relist(Repr::kCompact);
   b::Print("relist_50k_ms_compact", relist_compact_ms, "ms");
   b::Print("relist_peak_extra_mb_compact", relist_compact_peak, "MiB");
+  const auto [relist_interned_ms, relist_interned_peak] = Relist(Repr::kCompactInterned);
+  b::Print("relist_50k_ms_compact_interned", relist_interned_ms, "ms");
+  b::Print("relist_peak_extra_mb_compact_interned", relist_interned_peak, "MiB");
   b::Print("informer_bytes_per_pod", bytes_per_pod, "bytes");
   b::Print("informer_bytes_per_pod_strip_managed_fields", bytes_per_pod_stripped, "bytes");
   b::Print("informer_bytes_per_pod_compact", bytes_per_pod_compact, "bytes");
   b::Print("informer_bytes_per_pod_compact_strip_managed_fields", bytes_per_pod_compact_stripped, "bytes");
+  b::Print("informer_bytes_per_pod_compact_interned", bytes_per_pod_interned, "bytes");
+  b::Print("informer_bytes_per_pod_compact_interned_strip_managed_fields", bytes_per_pod_interned_stripped,
+           "bytes");
   std::string pod;
   Gen().AppendPod(pod, 12345, kFirstResourceVersion + 12345, NodeOf(12345));
   b::Print("pod_json_bytes", static_cast<double>(pod.size()), "bytes");

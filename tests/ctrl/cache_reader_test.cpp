@@ -275,6 +275,56 @@ TEST_CASE("cache: CompactUnstructured reads have an informer of immutable compac
   CHECK(compact_bytes < unstructured_bytes);
 }
 
+TEST_CASE("cache: CompactUnstructured informers intern their strings into one pool (intern_strings)",
+          "[ctrl][cache][intern]") {
+  for (const bool intern : {true, false}) {
+    INFO("intern_strings " << intern);
+    Env env;
+    Seed(env);
+    auto cache = env.NewCache(ctrl::CacheOptions{.intern_strings = intern});
+    const auto pods = ctrl::ObjectType::Of<runtime::CompactUnstructured>(kPodKind);
+    const auto widgets = ctrl::ObjectType::Of<runtime::CompactUnstructured>(kWidgetKind);
+    cache->GetInformer(pods);
+    cache->GetInformer(widgets);
+    std::jthread run([&](std::stop_token s) { cache->Start(s); });
+    REQUIRE(Sync(*cache));
+    const auto listed = cache->Get<runtime::CompactUnstructured>(kPodKind, {"default", "a"});
+    // Objects from the watch intern too.
+    env.server.Create(kPods, "default",
+                      {{"apiVersion", "v1"},
+                       {"kind", "Pod"},
+                       {"metadata", {{"name", "late"}, {"labels", {{"app", "web"}}}}},
+                       {"spec", {{"nodeName", "node-1"}}}});
+    const nlohmann::json created = env.server.Create(kWidgets, "default",
+                                                     {{"apiVersion", "example.com/v1"},
+                                                      {"kind", "Widget"},
+                                                      {"metadata", {{"name", "w9"}}},
+                                                      {"spec", {{"size", 1}}}});
+    cache->WaitForResourceVersion(widgets, created["metadata"]["resourceVersion"].get<std::string>(),
+                                  std::chrono::seconds(10));
+    const auto watched = cache->Get<runtime::CompactUnstructured>(kPodKind, {"default", "late"});
+    const auto widget = cache->Get<runtime::CompactUnstructured>(kWidgetKind, {"default", "w9"});
+    CHECK(nlohmann::json::parse(listed->MarshalJSON()) == env.server.Get(kPods, "default", "a"));
+    CHECK(nlohmann::json::parse(watched->MarshalJSON()) == env.server.Get(kPods, "default", "late"));
+    CHECK(watched->GetObjectMeta()->labels.at("app") == "web");
+    const ctrl::Cache::InternStats st = cache->InternedStrings();
+    if (intern) {
+      // One pool for every informer of the cache.
+      REQUIRE(listed->Document()->Pool() != nullptr);
+      CHECK(watched->Document()->Pool() == listed->Document()->Pool());
+      CHECK(widget->Document()->Pool() == listed->Document()->Pool());
+      CHECK(st.strings > 10);
+      CHECK(st.bytes >= 16 * 1024);
+      CHECK(listed->Document()->Pool()->Size() == st.strings);
+    } else {
+      CHECK(listed->Document()->Pool() == nullptr);
+      CHECK(watched->Document()->Pool() == nullptr);
+      CHECK(st.strings == 0);
+      CHECK(st.bytes == 0);
+    }
+  }
+}
+
 TEST_CASE("cache: an informer made after Start starts at once and the read waits for its sync",
           "[ctrl][cache]") {
   Env env;

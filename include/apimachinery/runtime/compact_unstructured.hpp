@@ -24,7 +24,8 @@
 // Upstream has no such type: client-go caches *unstructured.Unstructured (a map[string]any per
 // object). A cached realistic pod (testdata/pods/pod-realistic.json, 4.9 KB of JSON) retains
 // about 10.6 KB (a 7.3 KB document and its typed metadata), against 40 KB as an Unstructured and
-// 30 KB as Go's map (bench/informer_bench.cpp; docs/design/compact-json.md).
+// 30 KB as Go's map (bench/informer_bench.cpp; docs/design/compact-json.md); with its strings
+// interned into a util::json::StringPool shared by the cache, the document is 5.1 KB.
 //
 // Throws: the constructor from a document refuses a non-object with metav1::DecodeError (Go's
 // `json: cannot unmarshal <type> into Go value of type map[string]interface {}`); ToUnstructured,
