@@ -139,7 +139,7 @@ class EventStreamDecoder {
  public:
   explicit EventStreamDecoder(const runtime::JSONSerializer& serializer,
                               EventStreamDecoderOptions options = {})
-      : serializer_(serializer), options_(options) {}
+      : serializer_(serializer), options_(std::move(options)) {}
 
   // Feed appends bytes of the stream (ignored after FeedEOF). Throws only std::bad_alloc.
   void Feed(std::string_view bytes) {
@@ -354,7 +354,7 @@ class StreamDecoder final : public Decoder {
  public:
   StreamDecoder(std::unique_ptr<Reader> reader, const runtime::JSONSerializer& serializer,
                 EventStreamDecoderOptions options = {})
-      : reader_(std::move(reader)), decoder_(serializer, options) {}
+      : reader_(std::move(reader)), decoder_(serializer, std::move(options)) {}
   std::optional<Event> Decode() override {
     char buf[16 * 1024];
     for (;;) {
@@ -382,7 +382,8 @@ inline std::unique_ptr<StreamWatcher> NewStreamWatcher(std::unique_ptr<Reader> r
                                                        EventStreamDecoderOptions options = {},
                                                        std::shared_ptr<const Reporter> reporter = nullptr) {
   return std::make_unique<StreamWatcher>(
-      std::make_unique<StreamDecoder>(std::move(reader), serializer, options), std::move(reporter));
+      std::make_unique<StreamDecoder>(std::move(reader), serializer, std::move(options)),
+      std::move(reporter));
 }
 
 // Implementation details follow.

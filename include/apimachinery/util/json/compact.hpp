@@ -127,12 +127,14 @@ inline std::uint32_t SpanOf(const Node& n) noexcept {
 // (While a Builder builds, the bit marks an interning candidate and the offset is still there.)
 inline constexpr std::uint32_t kPooled = 0x80000000u;
 inline constexpr std::uint32_t kMaxOffset = kPooled - 1;
+// kPoolPointerBytes: the bytes the StringPool* takes before a pooled document's string bytes.
+inline constexpr std::size_t kPoolPointerBytes = sizeof(const void*);
 
 // StringOf: the bytes of string node `n` of the document whose string bytes start at `chars`.
 inline std::string_view StringOf(const Node& n, const char* chars) noexcept {
   if (n.extra & kPooled) [[unlikely]] {
     const StringPool* pool;
-    std::memcpy(&pool, chars - sizeof pool, sizeof pool);
+    std::memcpy(&pool, chars - kPoolPointerBytes, kPoolPointerBytes);
     return pool->View(n.extra & ~kPooled);
   }
   return {chars + n.extra, CountOf(n)};
@@ -350,7 +352,7 @@ class Compact {
   }
   // CharsAt: where the string bytes start in the block.
   std::size_t CharsAt() const noexcept {
-    return node_count_ * sizeof(compact_detail::Node) + (pool_ ? sizeof(StringPool*) : 0);
+    return node_count_ * sizeof(compact_detail::Node) + (pool_ ? compact_detail::kPoolPointerBytes : 0);
   }
   const char* chars() const noexcept { return reinterpret_cast<const char*>(block_.get()) + CharsAt(); }
 
@@ -725,7 +727,7 @@ inline Compact Builder::Finish() {
   std::memcpy(block, nodes_.data(), c.node_count_ * sizeof(Node));
   if (c.pool_) {
     const StringPool* raw = c.pool_.get();
-    std::memcpy(block + at - sizeof raw, &raw, sizeof raw);
+    std::memcpy(block + at - kPoolPointerBytes, &raw, kPoolPointerBytes);
   }
   if (!chars_.empty()) std::memcpy(block + at, chars_.data(), chars_.size());
   return c;
