@@ -289,17 +289,21 @@ TEST_CASE("cache: CompactUnstructured informers intern their strings into one po
     std::jthread run([&](std::stop_token s) { cache->Start(s); });
     REQUIRE(Sync(*cache));
     const auto listed = cache->Get<runtime::CompactUnstructured>(kPodKind, {"default", "a"});
-    // Objects from the watch intern too.
-    env.server.Create(kPods, "default",
-                      {{"apiVersion", "v1"},
-                       {"kind", "Pod"},
-                       {"metadata", {{"name", "late"}, {"labels", {{"app", "web"}}}}},
-                       {"spec", {{"nodeName", "node-1"}}}});
+    // Objects from the watch intern too. Each informer has its own watch: wait on each for the
+    // object it is to see (a later resourceVersion seen by one says nothing of the other).
+    const nlohmann::json late =
+        env.server.Create(kPods, "default",
+                          {{"apiVersion", "v1"},
+                           {"kind", "Pod"},
+                           {"metadata", {{"name", "late"}, {"labels", {{"app", "web"}}}}},
+                           {"spec", {{"nodeName", "node-1"}}}});
     const nlohmann::json created = env.server.Create(kWidgets, "default",
                                                      {{"apiVersion", "example.com/v1"},
                                                       {"kind", "Widget"},
                                                       {"metadata", {{"name", "w9"}}},
                                                       {"spec", {{"size", 1}}}});
+    cache->WaitForResourceVersion(pods, late["metadata"]["resourceVersion"].get<std::string>(),
+                                  std::chrono::seconds(10));
     cache->WaitForResourceVersion(widgets, created["metadata"]["resourceVersion"].get<std::string>(),
                                   std::chrono::seconds(10));
     const auto watched = cache->Get<runtime::CompactUnstructured>(kPodKind, {"default", "late"});
