@@ -158,19 +158,23 @@
 // value: ["X"]: supported values: "All"` on `<Kind>Options.meta.k8s.io`.
 //
 // Differences from upstream: no admission, no defaulting or validation (objects are stored as sent,
-// after metadata handling; a schema only guides apply); apply to the scale subresource is 415,
-// apply bodies are JSON documents (the dynamic interface passes parsed JSON; YAML is JSON's
-// superset on the wire) and the managed fields of a scale write are recorded against the custom
-// resource's own paths (upstream maps them through the Scale's, scalehandler.go); the kubectl
-// last-applied annotation is not maintained; no graceful deletion (pods'
-// deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); eviction
-// knows no PodDisruptionBudgets (none is read: no 429 for a budget, the pod's phase and readiness do
-// not matter) and retries nothing (conflicts cannot happen under the server's lock); an Eviction body
-// of a kind kube-apiserver's scheme knows is refused with the text of an unknown one; a handler's
-// parent is looked up before the handler's own checks (TokenREST checks the body's name first); a
-// NotOlderThan list or a watch from a future resourceVersion does not wait (the list answers at
-// once with 504, the watch waits for events past it); the base64 error offsets of a malformed
-// continue token follow Go's decoder only for illegal characters.
+// after metadata handling; a schema only guides apply); apply to the scale subresource is 415
+// (kube-apiserver v1.37.2 answers it for a custom resource only when the apply conflicts, 409, or
+// changes nothing; otherwise 500 `failed to convert new object (/<name>; autoscaling/v1,
+// Kind=Scale) to proper version: request to convert CR to an invalid group/version:
+// autoscaling/v1`, or `failed to create manager for existing fields: ...` when nobody owns the
+// replicas, so a working apply here would answer what the real server cannot); apply bodies are JSON
+// documents (the dynamic interface passes parsed JSON; YAML is JSON's superset on the wire) and the managed
+// fields of a scale write are recorded against the custom resource's own paths (upstream maps them through
+// the Scale's, scalehandler.go); the kubectl last-applied annotation is not maintained; no graceful deletion
+// (pods' deletionGracePeriodSeconds) and no garbage collector (propagationPolicy is ignored); eviction knows
+// no PodDisruptionBudgets (none is read: no 429 for a budget, the pod's phase and readiness do not matter)
+// and retries nothing (conflicts cannot happen under the server's lock); an Eviction body of a kind
+// kube-apiserver's scheme knows is refused with the text of an unknown one; a handler's parent is looked up
+// before the handler's own checks (TokenREST checks the body's name first); a NotOlderThan list or a watch
+// from a future resourceVersion does not wait (the list answers at once with 504, the watch waits for events
+// past it); the base64 error offsets of a malformed continue token follow Go's decoder only for illegal
+// characters.
 #pragma once
 
 #include <algorithm>
