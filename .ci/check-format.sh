@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fails when any tracked C++ file differs from what clang-format (the repository's .clang-format)
 # makes of it, listing the files. Fix with:
-#   git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+#   git ls-files '*.cpp' '*.hpp' '*.ipp' | xargs clang-format -i
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.cxx' '*.h')
+mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.ipp' '*.cxx' '*.h')
 bad=()
 for f in "${files[@]}"; do
   if ! clang-format --dry-run --Werror "$f" > /dev/null 2>&1; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Package-boundary check (docs/design/packages.md).
 
-A package is a directory under include/apimachinery/ (its `internal/` subdirectory belongs to it);
+A package is a directory under include/apimachinery/ (its `internal/` subdirectory belongs to it, and
+so does its `impl/` subdirectory: `impl/<header>.ipp` holds the definitions of <header>.hpp's
+non-template functions and is a part of that header, docs/design/compile-cost.md);
 the headers directly in include/apimachinery/ form the root package (`apimachinery`). Fails on:
 
   1. a file that names another package's internal namespace (`<ns>::internal`, `util::hash_detail`)
@@ -132,6 +134,8 @@ def package_of_header(rel):
     parts = d.split("/") if d else []
     if "internal" in parts:
         parts = parts[: parts.index("internal")]
+    if parts and parts[-1] == "impl":
+        parts = parts[:-1]
     d = "/".join(parts)
     while d not in PACKAGES:
         if not d:
@@ -205,7 +209,7 @@ def tested_packages(path):
     return set()
 
 
-def files(root, top, exts=(".hpp", ".cpp", ".h", ".cc")):
+def files(root, top, exts=(".hpp", ".ipp", ".cpp", ".h", ".cc")):
     base = os.path.join(root, top)
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if d not in ("build", "corpus"))
@@ -226,8 +230,27 @@ def is_aggregate(code_text):
     return not any(m.group(1).startswith("apimachinery") for m in NS_OPEN_RE.finditer(code))
 
 
+def owning_namespace(ns):
+    """The longest package namespace that `ns` is, or is nested in (`util::json::detail` ->
+    `util::json`); `ns` itself when no package declares it or a prefix of it."""
+    parts = ns.split("::")
+    for n in range(len(parts), 0, -1):
+        if "::".join(parts[:n]) in NS_TO_PKG:
+            return "::".join(parts[:n])
+    return ns
+
+
+def header_of_impl(rel):
+    """`<dir>/impl/<name>.ipp` -> `<dir>/<name>.hpp`, the header it belongs to; others unchanged."""
+    d, base = os.path.split(rel)
+    if base.endswith(".ipp") and os.path.basename(d) == "impl":
+        return os.path.join(os.path.dirname(d), base[: -len(".ipp")] + ".hpp")
+    return rel
+
+
 def graph_node(root, rel):
     """The package-graph node of a header path relative to include/apimachinery."""
+    rel = header_of_impl(rel)
     if rel in LAYERS:
         return LAYERS[rel]
     full = os.path.join(root, "include/apimachinery", rel)
@@ -241,7 +264,7 @@ def package_graph(root):
     """{node: {node: [files]}} from the includes of include/apimachinery (apimachinery.hpp, the
     umbrella of everything, is left out)."""
     edges = {}
-    for path in files(root, "include/apimachinery", (".hpp",)):
+    for path in files(root, "include/apimachinery", (".hpp", ".ipp")):
         rel = path[len("include/apimachinery/"):]
         if rel == "apimachinery.hpp":
             continue
@@ -309,6 +332,8 @@ PLANTS = [
     ("include/apimachinery/meta/meta.hpp", '\n#include "apimachinery/labels/internal/lexer.hpp"\n',
      "includes an internal header of package 'labels'"),
     ("include/apimachinery/labels/label_set.hpp", "\nnamespace apimachinery::fields { struct X {}; }\n",
+     "package 'labels' declares namespaces"),
+    ("include/apimachinery/labels/impl/selector.ipp", "\nnamespace apimachinery::fields::detail { struct X {}; }\n",
      "package 'labels' declares namespaces"),
     ("include/apimachinery/schema/group_version.hpp", '\n#include "apimachinery/meta/errors.hpp"\n',
      "package include cycle"),
@@ -403,6 +428,7 @@ def main(argv):
                     ns = ns[len("apimachinery::"):] if ns != "apimachinery" else "apimachinery"
                     if ns.endswith("::internal"):
                         ns = ns[: -len("::internal")]
+                    ns = owning_namespace(ns)  # `util::json::detail` is package util/json's
                     body_end = code.find("}", m.end())
                     if FWD_ONLY_RE.fullmatch(code[m.end():body_end]):
                         continue  # forward declarations only (runtime/interfaces.hpp names metav1 types)

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery {
 
 // Error is the base of every exception thrown by apimachinery-cpp.
@@ -28,27 +30,17 @@ class Error : public std::runtime_error {
 // AggregateError holds several errors (upstream: utilerrors.Aggregate).
 class AggregateError : public Error {
  public:
-  explicit AggregateError(std::vector<std::exception_ptr> errs)
-      : Error(Message(errs)), errors(std::move(errs)) {}
+  APIMACHINERY_DECL explicit AggregateError(std::vector<std::exception_ptr> errs);
 
   std::vector<std::exception_ptr> errors;
 
   // Message renders upstream's aggregate text for a list of errors.
-  static std::string Message(const std::vector<std::exception_ptr>& errs);
+  APIMACHINERY_DECL static std::string Message(const std::vector<std::exception_ptr>& errs);
 };
 
 // WhatOf returns the what() text of an exception_ptr ("" for a null pointer, "unknown error" for a
 // non-std exception).
-inline std::string WhatOf(const std::exception_ptr& e) {
-  if (!e) return {};
-  try {
-    std::rethrow_exception(e);
-  } catch (const std::exception& ex) {
-    return ex.what();
-  } catch (...) {
-    return "unknown error";
-  }
-}
+APIMACHINERY_DECL std::string WhatOf(const std::exception_ptr& e);
 
 // AnyErrorMatches reports whether `pred` holds for `e` or, when `e` is an AggregateError, for any
 // error inside it (recursively). This is how the `Is...` predicates look inside aggregates, as Go's
@@ -72,24 +64,8 @@ bool AnyErrorMatches(const std::exception& e, Pred&& pred) {
 
 // Implementation details follow.
 
-inline std::string AggregateError::Message(const std::vector<std::exception_ptr>& errs) {
-  std::vector<std::string> texts;
-  for (const auto& e : errs) {
-    if (!e) continue;
-    std::string t = WhatOf(e);
-    bool seen = false;
-    for (const auto& s : texts) seen = seen || s == t;
-    if (!seen) texts.push_back(std::move(t));
-  }
-  if (texts.empty()) return {};
-  if (texts.size() == 1) return texts.front();
-  std::string out = "[";
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    if (i) out += ", ";
-    out += texts[i];
-  }
-  out += "]";
-  return out;
-}
-
 }  // namespace apimachinery
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/impl/error.ipp"
+#endif

@@ -27,6 +27,7 @@
 
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/cache/store.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/format.hpp"
@@ -65,8 +66,8 @@ struct Delta {
 using Deltas = std::vector<Delta>;
 
 // Oldest / Newest return the first / last delta, or nullptr when empty.
-inline const Delta* Oldest(const Deltas& d) noexcept { return d.empty() ? nullptr : &d.front(); }
-inline const Delta* Newest(const Deltas& d) noexcept { return d.empty() ? nullptr : &d.back(); }
+APIMACHINERY_DECL const Delta* Oldest(const Deltas& d) noexcept;
+APIMACHINERY_DECL const Delta* Newest(const Deltas& d) noexcept;
 
 // DeletedFinalStateUnknown is placed in a FIFO when an object was deleted but the deletion was
 // missed (a relist no longer lists it): `key` is its store key and `obj` its last known state
@@ -75,8 +76,7 @@ struct DeletedFinalStateUnknown : runtime::ObjectBase<DeletedFinalStateUnknown> 
   static constexpr std::string_view kKind = "DeletedFinalStateUnknown";
 
   DeletedFinalStateUnknown() = default;
-  DeletedFinalStateUnknown(std::string k, std::shared_ptr<const runtime::Object> o)
-      : key(std::move(k)), obj(std::move(o)) {}
+  APIMACHINERY_DECL DeletedFinalStateUnknown(std::string k, std::shared_ptr<const runtime::Object> o);
 
   metav1::TypeMeta type_meta;
   std::string key;
@@ -84,25 +84,21 @@ struct DeletedFinalStateUnknown : runtime::ObjectBase<DeletedFinalStateUnknown> 
 };
 
 // AsTombstone returns the tombstone when `obj` is one, else nullptr.
-inline const DeletedFinalStateUnknown* AsTombstone(const runtime::Object& obj) noexcept {
-  if (obj.GetTypeId() == util::TypeIdOf<DeletedFinalStateUnknown>()) {
-    return static_cast<const DeletedFinalStateUnknown*>(&obj);
-  }
-  return nullptr;
-}
+APIMACHINERY_DECL const DeletedFinalStateUnknown* AsTombstone(const runtime::Object& obj) noexcept;
 
 // DeletionHandlingMetaNamespaceKeyFunc: a tombstone's key, else MetaNamespaceKeyFunc.
-inline std::string DeletionHandlingMetaNamespaceKeyFunc(const runtime::Object& obj) {
-  if (const auto* t = AsTombstone(obj)) return t->key;
-  return MetaNamespaceKeyFunc(obj);
-}
+APIMACHINERY_DECL std::string DeletionHandlingMetaNamespaceKeyFunc(const runtime::Object& obj);
 
 // FIFOClosedError: Pop on a closed, drained queue (upstream ErrFIFOClosed).
 class FIFOClosedError : public Error {
  public:
-  FIFOClosedError() : Error("DeltaFIFO: manipulating with closed queue") {}
+  APIMACHINERY_DECL FIFOClosedError();
 };
 
 }  // namespace apimachinery::cache
 
 APIMACHINERY_STRINGER(apimachinery::cache, DeltaType);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/delta_fifo.ipp"
+#endif

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
@@ -49,7 +50,7 @@ using FieldValueFunc = std::optional<std::string_view> (*)(const runtime::Object
 // directly, so filing an object allocates nothing (no vector, no string copy).
 struct FieldIndex {
   FieldValueFunc value = nullptr;
-  std::vector<std::string> operator()(const runtime::Object& obj) const;
+  APIMACHINERY_DECL std::vector<std::string> operator()(const runtime::Object& obj) const;
 };
 
 // FieldIndexFunc returns the IndexFunc of a single-valued index read straight from the object,
@@ -88,33 +89,8 @@ inline constexpr std::string_view kNoMetaError =
     "object has no meta: object does not implement the Object interfaces";
 
 // The namespace as a FieldValueFunc (the value MetaNamespaceIndexFunc returns, without copying).
-inline std::optional<std::string_view> NamespaceFieldValue(const runtime::Object& obj) {
-  const metav1::ObjectMeta* meta = obj.GetObjectMeta();
-  if (meta == nullptr) throw Error(std::string(kNoMetaError));
-  return std::string_view(meta->namespace_);
-}
+APIMACHINERY_DECL std::optional<std::string_view> NamespaceFieldValue(const runtime::Object& obj);
 }  // namespace internal
-
-inline std::vector<std::string> MetaNamespaceIndexFunc(const runtime::Object& obj) {
-  return {std::string(*internal::NamespaceFieldValue(obj))};
-}
-
-inline bool IsMetaNamespaceIndexFunc(const IndexFunc& fn) noexcept {
-  using Fn = std::vector<std::string> (*)(const runtime::Object&);
-  const Fn* target = fn.target<Fn>();
-  return target != nullptr && *target == &MetaNamespaceIndexFunc;
-}
-
-inline std::vector<std::string> FieldIndex::operator()(const runtime::Object& obj) const {
-  const std::optional<std::string_view> v = value(obj);
-  if (!v) return {};
-  return {std::string(*v)};
-}
-
-inline IndexFunc FieldIndexFunc(FieldValueFunc value) {
-  if (value == nullptr) throw Error("cache: FieldIndexFunc needs a function");
-  return FieldIndex{value};
-}
 
 inline FieldValueFunc FieldValueFuncOf(const IndexFunc& fn) noexcept {
   if (IsMetaNamespaceIndexFunc(fn)) return &internal::NamespaceFieldValue;
@@ -131,3 +107,7 @@ inline FieldValueFunc FieldValueFuncOf(const IndexFunc& fn) noexcept {
 }
 
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/index.ipp"
+#endif

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/watch/event.hpp"
@@ -57,7 +58,7 @@ class ListerWatcher {
   // (sendInitialEvents); the Reflector then lists (watch_list.go:
   // DoesClientNotSupportWatchListSemantics). Default false, as upstream for a client that does
   // not say.
-  virtual bool IsWatchListSemanticsUnSupported() const { return false; }
+  APIMACHINERY_DECL virtual bool IsWatchListSemanticsUnSupported() const;
 
  protected:
   ListerWatcher() = default;
@@ -77,18 +78,11 @@ using WatchFunc = std::function<std::unique_ptr<watch::Interface>(const metav1::
 class ListWatch : public ListerWatcher {
  public:
   ListWatch() = default;
-  ListWatch(ListFunc list, WatchFunc watch_fn)
-      : list_func(std::move(list)), watch_func(std::move(watch_fn)) {}
+  APIMACHINERY_DECL ListWatch(ListFunc list, WatchFunc watch_fn);
 
-  ListResult List(const metav1::ListOptions& options) override {
-    if (!list_func) throw Error("cache.ListWatch: ListFunc is not set");
-    return list_func(options);
-  }
-  std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override {
-    if (!watch_func) throw Error("cache.ListWatch: WatchFunc is not set");
-    return watch_func(options);
-  }
-  bool IsWatchListSemanticsUnSupported() const override { return unsupported_watch_list_semantics; }
+  APIMACHINERY_DECL ListResult List(const metav1::ListOptions& options) override;
+  APIMACHINERY_DECL std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override;
+  APIMACHINERY_DECL bool IsWatchListSemanticsUnSupported() const override;
 
   ListFunc list_func;
   WatchFunc watch_func;
@@ -100,10 +94,11 @@ class ListWatch : public ListerWatcher {
 
 // ToListWatcherWithWatchListSemantics: `lw` marked as (not) supporting streaming lists
 // (listwatch.go: ToListWatcherWithWatchListSemantics; the Go version asks the client).
-inline std::shared_ptr<ListWatch> ToListWatcherWithWatchListSemantics(std::shared_ptr<ListWatch> lw,
-                                                                      bool unsupported) {
-  lw->unsupported_watch_list_semantics = unsupported;
-  return lw;
-}
+APIMACHINERY_DECL std::shared_ptr<ListWatch> ToListWatcherWithWatchListSemantics(
+    std::shared_ptr<ListWatch> lw, bool unsupported);
 
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/listwatch.ipp"
+#endif

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "apimachinery/cache/internal/epoch.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
 namespace apimachinery::cache {
@@ -49,62 +50,33 @@ class ObjectList {  // NOLINT(cppcoreguidelines-special-member-functions)
   using size_type = std::size_t;
 
   ObjectList() = default;
-  ObjectList(const ObjectList& other) : items_(other.items_), epoch_(other.epoch_) {
-    if (epoch_ != nullptr) epoch_->Pin();
-  }
-  ObjectList(ObjectList&& other) noexcept
-      : items_(std::move(other.items_)), epoch_(std::exchange(other.epoch_, nullptr)) {
-    other.items_.clear();
-  }
-  ObjectList& operator=(ObjectList other) noexcept {
-    swap(other);
-    return *this;
-  }
-  ~ObjectList() { internal::Epoch::Unpin(epoch_); }
+  APIMACHINERY_DECL ObjectList(const ObjectList& other);
+  APIMACHINERY_DECL ObjectList(ObjectList&& other) noexcept;
+  APIMACHINERY_DECL ObjectList& operator=(ObjectList other) noexcept;
+  APIMACHINERY_DECL ~ObjectList();
 
-  void swap(ObjectList& other) noexcept {
-    items_.swap(other.items_);
-    std::swap(epoch_, other.epoch_);
-  }
+  APIMACHINERY_DECL void swap(ObjectList& other) noexcept;
 
-  std::size_t size() const noexcept { return items_.size(); }
-  bool empty() const noexcept { return items_.empty(); }
-  const_iterator begin() const noexcept { return items_.begin(); }
-  const_iterator end() const noexcept { return items_.end(); }
-  const runtime::Object* operator[](std::size_t i) const noexcept { return items_[i]; }
-  const runtime::Object* front() const noexcept { return items_.front(); }
-  const runtime::Object* back() const noexcept { return items_.back(); }
+  APIMACHINERY_DECL std::size_t size() const noexcept;
+  APIMACHINERY_DECL bool empty() const noexcept;
+  APIMACHINERY_DECL const_iterator begin() const noexcept;
+  APIMACHINERY_DECL const_iterator end() const noexcept;
+  APIMACHINERY_DECL const runtime::Object* operator[](std::size_t i) const noexcept;
+  APIMACHINERY_DECL const runtime::Object* front() const noexcept;
+  APIMACHINERY_DECL const runtime::Object* back() const noexcept;
 
   // Share returns an owning reference to element i (one atomic increment; pins no epoch).
-  std::shared_ptr<const runtime::Object> Share(std::size_t i) const { return ShareOf(items_[i]); }
+  APIMACHINERY_DECL std::shared_ptr<const runtime::Object> Share(std::size_t i) const;
 
   // ToVector returns owning references to every element (one atomic increment each).
-  std::vector<std::shared_ptr<const runtime::Object>> ToVector() const {
-    std::vector<std::shared_ptr<const runtime::Object>> out;
-    out.reserve(items_.size());
-    for (const runtime::Object* o : items_) out.push_back(ShareOf(o));
-    return out;
-  }
+  APIMACHINERY_DECL std::vector<std::shared_ptr<const runtime::Object>> ToVector() const;
 
   // For stores: a list of `items` read while `epoch` was pinned (ownership of the pin moves in).
-  static ObjectList Adopt(std::vector<const runtime::Object*> items, internal::Epoch* epoch) noexcept {
-    ObjectList list;
-    list.items_ = std::move(items);
-    list.epoch_ = epoch;
-    return list;
-  }
+  APIMACHINERY_DECL static ObjectList Adopt(std::vector<const runtime::Object*> items,
+                                            internal::Epoch* epoch) noexcept;
 
  private:
-  std::shared_ptr<const runtime::Object> ShareOf(const runtime::Object* o) const {
-    // Objects in a store are owned by shared_ptrs, so weak_from_this is set. Should a type hide
-    // its enable_shared_from_this base, fall back to sharing the epoch pin: correct, but it keeps
-    // the epoch (and what it retired) alive as long as the reference.
-    if (auto owned = o->weak_from_this().lock()) return owned;
-    epoch_->Pin();
-    std::shared_ptr<const void> pin(static_cast<const void*>(epoch_),
-                                    [e = epoch_](const void*) { internal::Epoch::Unpin(e); });
-    return std::shared_ptr<const runtime::Object>(std::move(pin), o);
-  }
+  APIMACHINERY_DECL std::shared_ptr<const runtime::Object> ShareOf(const runtime::Object* o) const;
 
   std::vector<const runtime::Object*> items_;
   internal::Epoch* epoch_ = nullptr;
@@ -115,40 +87,25 @@ class ObjectList {  // NOLINT(cppcoreguidelines-special-member-functions)
 class ObjectRef {  // NOLINT(cppcoreguidelines-special-member-functions)
  public:
   ObjectRef() = default;
-  ObjectRef(const ObjectRef& other) noexcept : obj_(other.obj_), epoch_(other.epoch_) {
-    if (epoch_ != nullptr) epoch_->Pin();
-  }
-  ObjectRef(ObjectRef&& other) noexcept
-      : obj_(std::exchange(other.obj_, nullptr)), epoch_(std::exchange(other.epoch_, nullptr)) {}
-  ObjectRef& operator=(ObjectRef other) noexcept {
-    std::swap(obj_, other.obj_);
-    std::swap(epoch_, other.epoch_);
-    return *this;
-  }
-  ~ObjectRef() { internal::Epoch::Unpin(epoch_); }
+  APIMACHINERY_DECL ObjectRef(const ObjectRef& other) noexcept;
+  APIMACHINERY_DECL ObjectRef(ObjectRef&& other) noexcept;
+  APIMACHINERY_DECL ObjectRef& operator=(ObjectRef other) noexcept;
+  APIMACHINERY_DECL ~ObjectRef();
 
   // get returns the object, or null when the lookup found nothing.
-  const runtime::Object* get() const noexcept { return obj_; }
-  explicit operator bool() const noexcept { return obj_ != nullptr; }
-  const runtime::Object& operator*() const noexcept { return *obj_; }
-  const runtime::Object* operator->() const noexcept { return obj_; }
+  APIMACHINERY_DECL const runtime::Object* get() const noexcept;
+  APIMACHINERY_DECL explicit operator bool() const noexcept;
+  APIMACHINERY_DECL const runtime::Object& operator*() const noexcept;
+  APIMACHINERY_DECL const runtime::Object* operator->() const noexcept;
 
   // Share returns an owning reference (null for an empty ref; one atomic increment on the
   // object's control block). Throws std::bad_weak_ptr only if the object's type hides its
   // enable_shared_from_this base, which runtime::Object forbids.
-  std::shared_ptr<const runtime::Object> Share() const {
-    if (obj_ == nullptr) return nullptr;
-    return obj_->shared_from_this();
-  }
+  APIMACHINERY_DECL std::shared_ptr<const runtime::Object> Share() const;
 
   // For stores: `obj` read while `epoch` was pinned (ownership of the pin moves in; both null for
   // absence).
-  static ObjectRef Adopt(const runtime::Object* obj, internal::Epoch* epoch) noexcept {
-    ObjectRef ref;
-    ref.obj_ = obj;
-    ref.epoch_ = epoch;
-    return ref;
-  }
+  APIMACHINERY_DECL static ObjectRef Adopt(const runtime::Object* obj, internal::Epoch* epoch) noexcept;
 
  private:
   const runtime::Object* obj_ = nullptr;
@@ -156,3 +113,7 @@ class ObjectRef {  // NOLINT(cppcoreguidelines-special-member-functions)
 };
 
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/object_list.ipp"
+#endif

@@ -27,6 +27,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/selector.hpp"
 #include "apimachinery/labels/selector.hpp"
@@ -53,58 +54,28 @@ struct SelectQuery {
   labels::Selector label_selector = {};
 
   // Fluent setters.
-  SelectQuery& InNamespace(std::string ns) & {
-    namespace_ = std::move(ns);
-    return *this;
-  }
-  SelectQuery&& InNamespace(std::string ns) && { return std::move(InNamespace(std::move(ns))); }
+  APIMACHINERY_DECL SelectQuery& InNamespace(std::string ns) &;
+  APIMACHINERY_DECL SelectQuery&& InNamespace(std::string ns) &&;
   // WhereIndex adds the term `index_name op value`.
-  SelectQuery& WhereIndex(std::string index_name, selection::Operator op, std::string value) & {
-    switch (op) {
-      case selection::Operator::kEquals:
-      case selection::Operator::kDoubleEquals:
-        return MatchingIndexes(fields::Selector::HasTerm(std::move(index_name), std::move(value)));
-      case selection::Operator::kNotEquals:
-        return MatchingIndexes(fields::Selector::NotHasTerm(std::move(index_name), std::move(value)));
-      default:
-        throw Error(
-            fmt::format("cache: index requirement operator \"{}\" is not supported (=, == and != are)",
-                        selection::String(op)));
-    }
-  }
-  SelectQuery&& WhereIndex(std::string index_name, selection::Operator op, std::string value) && {
-    return std::move(WhereIndex(std::move(index_name), op, std::move(value)));
-  }
+  APIMACHINERY_DECL SelectQuery& WhereIndex(std::string index_name, selection::Operator op,
+                                            std::string value) &;
+  APIMACHINERY_DECL SelectQuery&& WhereIndex(std::string index_name, selection::Operator op,
+                                             std::string value) &&;
   // MatchingIndexes adds every term of `selector` (an AND with the terms already there).
-  SelectQuery& MatchingIndexes(fields::Selector selector) & {
-    index_selector = index_selector.Empty()
-                         ? std::move(selector)
-                         : fields::Selector::And({std::move(index_selector), std::move(selector)});
-    return *this;
-  }
-  SelectQuery&& MatchingIndexes(fields::Selector selector) && {
-    return std::move(MatchingIndexes(std::move(selector)));
-  }
-  SelectQuery& MatchingLabels(labels::Selector selector) & {
-    label_selector = std::move(selector);
-    return *this;
-  }
-  SelectQuery&& MatchingLabels(labels::Selector selector) && {
-    return std::move(MatchingLabels(std::move(selector)));
-  }
+  APIMACHINERY_DECL SelectQuery& MatchingIndexes(fields::Selector selector) &;
+  APIMACHINERY_DECL SelectQuery&& MatchingIndexes(fields::Selector selector) &&;
+  APIMACHINERY_DECL SelectQuery& MatchingLabels(labels::Selector selector) &;
+  APIMACHINERY_DECL SelectQuery&& MatchingLabels(labels::Selector selector) &&;
 };
 
 namespace internal {
 // MatchesNothing reports whether a fields::Selector holds fields::Nothing() anywhere in its AND
 // (every term mapped away leaves an AND that matches every set, unless a Nothing remains).
-inline bool MatchesNothing(const fields::Selector& selector) {
-  if (selector.Empty()) return false;
-  return !selector
-              .Transform([](const std::string&, const std::string&) {
-                return std::pair<std::string, std::string>();
-              })
-              .Matches(fields::Set{});
-}
+APIMACHINERY_DECL bool MatchesNothing(const fields::Selector& selector);
 }  // namespace internal
 
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/select_query.ipp"
+#endif

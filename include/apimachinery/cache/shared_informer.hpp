@@ -87,6 +87,7 @@
 #include "apimachinery/cache/reflector.hpp"
 #include "apimachinery/cache/store.hpp"
 #include "apimachinery/cache/the_real_fifo.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/compact_unstructured.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -103,14 +104,13 @@ class ResourceEventHandlerRegistration {
  public:
   // HasSynced: the informer has synced and this handler has received every object of the
   // initial list (for a handler added late: of the contents it was given).
-  bool HasSynced() const { return listener_->HasSynced(); }
+  APIMACHINERY_DECL bool HasSynced() const;
 
  private:
   friend class SharedIndexInformer;
-  friend void ShutDownEventHandler(SharedIndexInformer&,
-                                   const std::shared_ptr<ResourceEventHandlerRegistration>&);
-  explicit ResourceEventHandlerRegistration(std::shared_ptr<internal::ProcessorListener> l)
-      : listener_(std::move(l)) {}
+  APIMACHINERY_DECL friend void ShutDownEventHandler(
+      SharedIndexInformer&, const std::shared_ptr<ResourceEventHandlerRegistration>&);
+  APIMACHINERY_DECL explicit ResourceEventHandlerRegistration(std::shared_ptr<internal::ProcessorListener> l);
   std::shared_ptr<internal::ProcessorListener> listener_;
 };
 
@@ -143,84 +143,56 @@ class SharedIndexInformer {
   // minimumResyncPeriod).
   static constexpr std::chrono::milliseconds kMinimumResyncPeriod{1000};
 
-  SharedIndexInformer(std::shared_ptr<ListerWatcher> lw, std::chrono::milliseconds resync_period,
-                      Indexers indexers = {})
-      : SharedIndexInformer(std::move(lw), SharedIndexInformerOptions{resync_period, std::move(indexers)}) {}
-  SharedIndexInformer(std::shared_ptr<ListerWatcher> lw, SharedIndexInformerOptions options);
+  APIMACHINERY_DECL SharedIndexInformer(std::shared_ptr<ListerWatcher> lw,
+                                        std::chrono::milliseconds resync_period, Indexers indexers = {});
+  APIMACHINERY_DECL SharedIndexInformer(std::shared_ptr<ListerWatcher> lw,
+                                        SharedIndexInformerOptions options);
   SharedIndexInformer(const SharedIndexInformer&) = delete;
   SharedIndexInformer& operator=(const SharedIndexInformer&) = delete;
   ~SharedIndexInformer() = default;
 
   // AddEventHandler registers a handler with the informer's default resync period.
-  std::shared_ptr<ResourceEventHandlerRegistration> AddEventHandler(ResourceEventHandlerFuncs handler) {
-    return AddEventHandlerWithResyncPeriod(std::move(handler), default_event_handler_resync_period_);
-  }
+  APIMACHINERY_DECL std::shared_ptr<ResourceEventHandlerRegistration> AddEventHandler(
+      ResourceEventHandlerFuncs handler);
   // AddEventHandlerWithResyncPeriod: a handler with its own resync period (0: none). A period
   // under one second becomes one second; one shorter than the resync check period lowers the
   // check period before Run, and is raised to it after (shared_informer.go:
   // AddEventHandlerWithOptions).
-  std::shared_ptr<ResourceEventHandlerRegistration> AddEventHandlerWithResyncPeriod(
+  APIMACHINERY_DECL std::shared_ptr<ResourceEventHandlerRegistration> AddEventHandlerWithResyncPeriod(
       ResourceEventHandlerFuncs handler, std::chrono::milliseconds resync_period);
   // RemoveEventHandler unregisters a handler; a registration that is not (or no longer) one of
   // this informer's is ignored.
-  void RemoveEventHandler(const std::shared_ptr<ResourceEventHandlerRegistration>& handle);
+  APIMACHINERY_DECL void RemoveEventHandler(const std::shared_ptr<ResourceEventHandlerRegistration>& handle);
 
   // Run lists, watches and delivers until `stop` is requested; blocks. A second call returns at
   // once (upstream logs a warning).
-  void Run(std::stop_token stop);
-  bool HasStarted() const {
-    std::lock_guard lock(started_mu_);
-    return started_;
-  }
+  APIMACHINERY_DECL void Run(std::stop_token stop);
+  APIMACHINERY_DECL bool HasStarted() const;
   // HasSynced: the first list has been applied to the store (and handed to the handlers' queues).
-  bool HasSynced() const;
+  APIMACHINERY_DECL bool HasSynced() const;
   // IsStopped: Run has returned (or is returning).
-  bool IsStopped() const {
-    std::lock_guard lock(started_mu_);
-    return stopped_;
-  }
+  APIMACHINERY_DECL bool IsStopped() const;
   // LastSyncResourceVersion: the Reflector's; "" before Run.
-  std::string LastSyncResourceVersion() const {
-    std::lock_guard lock(started_mu_);
-    return controller_ ? controller_->LastSyncResourceVersion() : std::string();
-  }
+  APIMACHINERY_DECL std::string LastSyncResourceVersion() const;
 
-  Indexer& GetIndexer() noexcept { return *indexer_; }
-  const Indexer& GetIndexer() const noexcept { return *indexer_; }
-  Indexer& GetStore() noexcept { return *indexer_; }
-  const Indexer& GetStore() const noexcept { return *indexer_; }
+  APIMACHINERY_DECL Indexer& GetIndexer() noexcept;
+  APIMACHINERY_DECL const Indexer& GetIndexer() const noexcept;
+  APIMACHINERY_DECL Indexer& GetStore() noexcept;
+  APIMACHINERY_DECL const Indexer& GetStore() const noexcept;
 
   // AddIndexers adds indexes, before or after Run started (existing objects are indexed).
-  void AddIndexers(const Indexers& indexers) {
-    std::lock_guard lock(started_mu_);
-    if (stopped_) throw Error("indexer was not added because it has stopped already");
-    indexer_->AddIndexers(indexers);
-  }
+  APIMACHINERY_DECL void AddIndexers(const Indexers& indexers);
   // SetTransform: applied to every object before it is queued and stored (before Run only).
-  void SetTransform(TransformFunc transform) {
-    std::lock_guard lock(started_mu_);
-    if (started_) throw Error("informer has already started");
-    transform_ = std::move(transform);
-  }
+  APIMACHINERY_DECL void SetTransform(TransformFunc transform);
   // SetWatchErrorHandler: called with every list/watch error (before Run only).
-  void SetWatchErrorHandler(std::function<void(const std::exception_ptr&)> handler) {
-    std::lock_guard lock(started_mu_);
-    if (started_) throw Error("informer has already started");
-    watch_error_handler_ = std::move(handler);
-  }
+  APIMACHINERY_DECL void SetWatchErrorHandler(std::function<void(const std::exception_ptr&)> handler);
 
   // For tests: the resync check period and a handler's effective resync period.
-  std::chrono::milliseconds ResyncCheckPeriod() const {
-    std::lock_guard lock(started_mu_);
-    return resync_check_period_;
-  }
-  static std::chrono::milliseconds HandlerResyncPeriod(const ResourceEventHandlerRegistration& reg) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(reg.listener_->ResyncPeriod());
-  }
-  bool IsRegistered(const ResourceEventHandlerRegistration& reg) const {
-    return processor_.IsRegistered(reg.listener_.get());
-  }
-  std::size_t EventHandlerCount() const { return processor_.ListenerCount(); }
+  APIMACHINERY_DECL std::chrono::milliseconds ResyncCheckPeriod() const;
+  APIMACHINERY_DECL static std::chrono::milliseconds HandlerResyncPeriod(
+      const ResourceEventHandlerRegistration& reg);
+  APIMACHINERY_DECL bool IsRegistered(const ResourceEventHandlerRegistration& reg) const;
+  APIMACHINERY_DECL std::size_t EventHandlerCount() const;
 
  private:
   friend void ShutDownEventHandler(SharedIndexInformer&,
@@ -230,35 +202,15 @@ class SharedIndexInformer {
   // OnDelete), called with block_deltas_ held.
   struct Distributor {
     internal::SharedProcessor& processor;
-    void OnAdd(const ObjectPtr& obj, bool initial) const {
-      processor.Distribute(internal::Notification::Add(obj, initial), false);
-    }
-    void OnUpdate(const ObjectPtr& old_obj, const ObjectPtr& new_obj) const {
-      bool is_sync = false;
-      const metav1::ObjectMeta* n = new_obj->GetObjectMeta();
-      const metav1::ObjectMeta* o = old_obj->GetObjectMeta();
-      if (n != nullptr && o != nullptr) is_sync = n->resource_version == o->resource_version;
-      processor.Distribute(internal::Notification::Update(old_obj, new_obj), is_sync);
-    }
-    void OnDelete(const ObjectPtr& obj) const {
-      processor.Distribute(internal::Notification::Delete(obj), false);
-    }
+    APIMACHINERY_DECL void OnAdd(const ObjectPtr& obj, bool initial) const;
+    APIMACHINERY_DECL void OnUpdate(const ObjectPtr& old_obj, const ObjectPtr& new_obj) const;
+    APIMACHINERY_DECL void OnDelete(const ObjectPtr& obj) const;
   };
 
-  void HandleDeltas(const Deltas& deltas, bool is_in_initial_list);
-  void ReportError(const std::exception_ptr& e) const noexcept {
-    if (!error_handler_) return;
-    try {
-      error_handler_(e);
-    } catch (...) {  // a throwing error handler is ignored
-    }
-  }
-  static std::chrono::milliseconds DetermineResyncPeriod(std::chrono::milliseconds desired,
-                                                         std::chrono::milliseconds check) {
-    if (desired == std::chrono::milliseconds::zero()) return desired;
-    if (check == std::chrono::milliseconds::zero()) return std::chrono::milliseconds::zero();
-    return std::max(desired, check);
-  }
+  APIMACHINERY_DECL void HandleDeltas(const Deltas& deltas, bool is_in_initial_list);
+  APIMACHINERY_DECL void ReportError(const std::exception_ptr& e) const noexcept;
+  APIMACHINERY_DECL static std::chrono::milliseconds DetermineResyncPeriod(std::chrono::milliseconds desired,
+                                                                           std::chrono::milliseconds check);
 
   std::shared_ptr<ListerWatcher> lister_watcher_;
   std::shared_ptr<Indexer> indexer_;
@@ -303,160 +255,8 @@ std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const 
 
 // Implementation details follow.
 
-inline SharedIndexInformer::SharedIndexInformer(std::shared_ptr<ListerWatcher> lw,
-                                                SharedIndexInformerOptions options)
-    : lister_watcher_(std::move(lw)),
-      indexer_(std::make_shared<Indexer>(MetaNamespaceKeyFunc, options.indexers, options.store)),
-      clock_(options.clock ? std::move(options.clock) : std::make_shared<util::clock::RealClock>()),
-      reflector_options_(std::move(options.reflector)),
-      error_handler_(std::move(options.error_handler)),
-      processor_(clock_),
-      resync_check_period_(options.resync_period),
-      default_event_handler_resync_period_(options.resync_period) {
-  if (!lister_watcher_) throw Error("cache.SharedIndexInformer: the ListerWatcher is null");
-}
-
-inline std::shared_ptr<ResourceEventHandlerRegistration> SharedIndexInformer::AddEventHandlerWithResyncPeriod(
-    ResourceEventHandlerFuncs handler, std::chrono::milliseconds resync_period) {
-  std::lock_guard lock(started_mu_);
-  if (stopped_) throw Error("handler was not added to shared informer because it has stopped already");
-  if (resync_period > std::chrono::milliseconds::zero()) {
-    resync_period = std::max(resync_period, kMinimumResyncPeriod);
-    if (resync_period < resync_check_period_) {
-      if (started_) {
-        resync_period = resync_check_period_;
-      } else {
-        resync_check_period_ = resync_period;
-        const auto check = resync_check_period_;
-        processor_.ResyncCheckPeriodChanged([check](util::clock::Duration requested) {
-          return util::clock::Duration(
-              DetermineResyncPeriod(std::chrono::duration_cast<std::chrono::milliseconds>(requested), check));
-        });
-      }
-    }
-  }
-  internal::ListenerHandler h{std::move(handler.on_add), std::move(handler.on_update),
-                              std::move(handler.on_delete)};
-  auto listener = std::make_shared<internal::ProcessorListener>(
-      std::move(h), resync_period, DetermineResyncPeriod(resync_period, resync_check_period_), clock_->Now(),
-      [this] { return HasSynced(); }, error_handler_);
-  std::shared_ptr<ResourceEventHandlerRegistration> reg(new ResourceEventHandlerRegistration(listener));
-  if (!started_) {
-    processor_.AddListener(listener);
-    return reg;
-  }
-  // Joining a running informer: hold deltas back, give the new handler the store's contents as
-  // its initial list, then let deltas flow again.
-  std::lock_guard block(block_deltas_);
-  processor_.AddListener(listener);
-  const ObjectList items = indexer_->List();
-  for (std::size_t i = 0; i < items.size(); ++i)
-    listener->Add(internal::Notification::Add(items.Share(i), true));
-  return reg;
-}
-
-inline void SharedIndexInformer::RemoveEventHandler(
-    const std::shared_ptr<ResourceEventHandlerRegistration>& handle) {
-  if (!handle) return;
-  std::lock_guard lock(started_mu_);
-  std::lock_guard block(block_deltas_);
-  processor_.RemoveListener(handle->listener_.get());
-}
-
-inline void ShutDownEventHandler(SharedIndexInformer& informer,
-                                 const std::shared_ptr<ResourceEventHandlerRegistration>& handle) {
-  if (!handle) return;
-  informer.RemoveEventHandler(handle);
-  handle->listener_->WaitFinished();
-}
-
-inline bool SharedIndexInformer::HasSynced() const {
-  if (synced_.load(std::memory_order_acquire)) return true;
-  const RealFIFO* fifo = fifo_raw_.load(std::memory_order_acquire);
-  if (fifo == nullptr || !fifo->HasSynced()) return false;
-  synced_.store(true, std::memory_order_release);
-  return true;
-}
-
-inline void SharedIndexInformer::HandleDeltas(const Deltas& deltas, bool is_in_initial_list) {
-  std::lock_guard block(block_deltas_);
-  Distributor d{processor_};
-  for (const Delta& delta : deltas) {
-    try {
-      ProcessDelta(d, *indexer_, delta, is_in_initial_list);
-    } catch (...) {
-      ReportError(std::current_exception());
-    }
-  }
-}
-
-// NOLINTNEXTLINE(performance-unnecessary-value-param): by value, as Reflector::Run
-inline void SharedIndexInformer::Run(std::stop_token stop) {
-  {
-    std::lock_guard lock(started_mu_);
-    if (started_) return;
-    fifo_ = std::make_shared<RealFIFO>(MetaNamespaceKeyFunc, indexer_, transform_);
-    Config cfg;
-    cfg.queue = fifo_;
-    cfg.lister_watcher = lister_watcher_;
-    cfg.process_batch = [this](const Deltas& d, bool initial) { HandleDeltas(d, initial); };
-    cfg.reflector = reflector_options_;
-    cfg.reflector.resync_period = resync_check_period_;
-    cfg.reflector.should_resync = [this] { return processor_.ShouldResync(); };
-    if (watch_error_handler_) cfg.reflector.watch_error_handler = watch_error_handler_;
-    if (!cfg.reflector.clock) cfg.reflector.clock = clock_;
-    controller_ = std::make_unique<Controller>(std::move(cfg));
-    fifo_raw_.store(fifo_.get(), std::memory_order_release);
-    started_ = true;
-  }
-  processor_.Run();
-  // Stop order as upstream: no new handlers, then the processor (joining every listener).
-  struct StopGuard {
-    explicit StopGuard(SharedIndexInformer& informer) : s(informer) {}
-    StopGuard(const StopGuard&) = delete;
-    StopGuard& operator=(const StopGuard&) = delete;
-    ~StopGuard() {
-      {
-        std::lock_guard lock(s.started_mu_);
-        s.stopped_ = true;
-      }
-      s.processor_.Stop();
-    }
-    SharedIndexInformer& s;
-  } guard(*this);
-  controller_->Run(stop);
-}
-
-// NOLINTNEXTLINE(performance-unnecessary-value-param): the signature takes the token by value
-inline bool WaitForCacheSync(std::stop_token stop, const std::vector<std::function<bool()>>& has_synced) {
-  std::mutex mu;
-  std::condition_variable_any cv;
-  for (;;) {
-    if (std::all_of(has_synced.begin(), has_synced.end(),
-                    [](const std::function<bool()>& f) { return !f || f(); })) {
-      return true;
-    }
-    std::unique_lock lock(mu);
-    cv.wait_for(lock, stop, std::chrono::milliseconds(100), [] { return false; });
-    if (stop.stop_requested()) return false;
-  }
-}
-
-inline std::shared_ptr<const runtime::Object> StripManagedFields(std::shared_ptr<const runtime::Object> obj) {
-  if (!obj) return obj;
-  const metav1::ObjectMeta* meta = obj->GetObjectMeta();
-  if (meta == nullptr || meta->managed_fields.empty()) return obj;
-  if (const auto* c = dynamic_cast<const runtime::CompactUnstructured*>(obj.get())) {
-    return std::make_shared<const runtime::CompactUnstructured>(c->WithoutManagedFields());
-  }
-  std::unique_ptr<runtime::Object> copy = obj->DeepCopyObject();
-  if (auto* u = dynamic_cast<runtime::Unstructured*>(copy.get())) {
-    u->SetManagedFields({});  // removes metadata.managedFields from the JSON and the view
-  } else {
-    // Move-assigned (clear() would keep the copy's storage, and `= {}` assigns an initializer list).
-    copy->GetObjectMeta()->managed_fields = std::vector<metav1::ManagedFieldsEntry>();
-  }
-  return copy;
-}
-
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/shared_informer.ipp"
+#endif

@@ -53,6 +53,7 @@
 #include "apimachinery/cache/index.hpp"
 #include "apimachinery/cache/object_list.hpp"
 #include "apimachinery/cache/thread_safe_store.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/strconv.hpp"
@@ -65,10 +66,7 @@ using KeyFunc = std::function<std::string(const runtime::Object&)>;
 // KeyError: a key function failed for an object (upstream KeyError{Obj, Err}).
 class KeyError : public Error {
  public:
-  KeyError(std::string_view type_name, std::string_view why)
-      : Error(fmt::format("couldn't create key for object {}: {}", type_name, why)),
-        object_type(type_name),
-        reason(why) {}
+  APIMACHINERY_DECL KeyError(std::string_view type_name, std::string_view why);
   std::string object_type;
   std::string reason;
 };
@@ -100,61 +98,45 @@ class Indexer final : public KeyListerGetter {
  public:
   using ObjectPtr = std::shared_ptr<const runtime::Object>;
 
-  explicit Indexer(KeyFunc key_func, const Indexers& indexers = {}, ThreadSafeStoreOptions options = {})
-      : key_func_(std::move(key_func)),
-        store_(indexers, options),
-        meta_namespace_keys_(IsMetaNamespaceKeyFunc(key_func_)) {}
+  APIMACHINERY_DECL explicit Indexer(KeyFunc key_func, const Indexers& indexers = {},
+                                     ThreadSafeStoreOptions options = {});
 
   // Add inserts or replaces the object under its key.
-  void Add(ObjectPtr obj);
+  APIMACHINERY_DECL void Add(ObjectPtr obj);
   // Update is Add.
-  void Update(ObjectPtr obj) { Add(std::move(obj)); }
+  APIMACHINERY_DECL void Update(ObjectPtr obj);
   // Delete removes the object's key (no-op when absent).
-  void Delete(const runtime::Object& obj) {
-    WithKey(obj, [&](std::string_view key) { store_.Delete(key); });
-  }
+  APIMACHINERY_DECL void Delete(const runtime::Object& obj);
   // Delete by reference; a null object throws KeyError (see the top comment).
-  void Delete(const ObjectPtr& obj) {
-    if (!obj) ThrowNullObject();
-    Delete(*obj);
-  }
+  APIMACHINERY_DECL void Delete(const ObjectPtr& obj);
   // List returns every stored object.
-  ObjectList List() const { return store_.List(); }
+  APIMACHINERY_DECL ObjectList List() const;
   // ListKeys returns every key.
-  std::vector<std::string> ListKeys() const override { return store_.ListKeys(); }
+  APIMACHINERY_DECL std::vector<std::string> ListKeys() const override;
   // Get returns the stored object with the same key as `obj`, or null.
-  ObjectPtr Get(const runtime::Object& obj) const {
-    return WithKey(obj, [&](std::string_view key) { return store_.Get(key); });
-  }
+  APIMACHINERY_DECL ObjectPtr Get(const runtime::Object& obj) const;
   // GetByKey returns the object stored under `key`, or null.
-  ObjectPtr GetByKey(std::string_view key) const override { return store_.Get(key); }
+  APIMACHINERY_DECL ObjectPtr GetByKey(std::string_view key) const override;
   // GetByKeyRef lends the object stored under `key` (an empty ref when absent) without touching
   // its reference count (ThreadSafeStore::GetRef): the form of Go's GetByKey, which returns a
   // pointer; Share() it to keep the object beyond a short read.
-  ObjectRef GetByKeyRef(std::string_view key) const { return store_.GetRef(key); }
+  APIMACHINERY_DECL ObjectRef GetByKeyRef(std::string_view key) const;
   // Replace swaps the content for `items` (keys computed with the key function).
-  void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version = {});
+  APIMACHINERY_DECL void Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version = {});
   // Resync is a no-op.
-  void Resync() {}
+  APIMACHINERY_DECL void Resync();
   // Len returns the number of stored objects.
-  std::size_t Len() const { return store_.Len(); }
+  APIMACHINERY_DECL std::size_t Len() const;
 
-  ObjectList Index(std::string_view index_name, const runtime::Object& obj) const {
-    return store_.Index(index_name, obj);
-  }
-  std::vector<std::string> IndexKeys(std::string_view index_name, std::string_view indexed_value) const {
-    return store_.IndexKeys(index_name, indexed_value);
-  }
-  std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const {
-    return store_.ListIndexFuncValues(index_name);
-  }
-  ObjectList ByIndex(std::string_view index_name, std::string_view indexed_value) const {
-    return store_.ByIndex(index_name, indexed_value);
-  }
-  Indexers GetIndexers() const { return store_.GetIndexers(); }
-  bool HasIndex(std::string_view index_name) const { return store_.HasIndex(index_name); }
-  void AddIndexers(const Indexers& new_indexers) { store_.AddIndexers(new_indexers); }
-  ObjectList Select(const SelectQuery& query) const { return store_.Select(query); }
+  APIMACHINERY_DECL ObjectList Index(std::string_view index_name, const runtime::Object& obj) const;
+  APIMACHINERY_DECL std::vector<std::string> IndexKeys(std::string_view index_name,
+                                                       std::string_view indexed_value) const;
+  APIMACHINERY_DECL std::vector<std::string> ListIndexFuncValues(std::string_view index_name) const;
+  APIMACHINERY_DECL ObjectList ByIndex(std::string_view index_name, std::string_view indexed_value) const;
+  APIMACHINERY_DECL Indexers GetIndexers() const;
+  APIMACHINERY_DECL bool HasIndex(std::string_view index_name) const;
+  APIMACHINERY_DECL void AddIndexers(const Indexers& new_indexers);
+  APIMACHINERY_DECL ObjectList Select(const SelectQuery& query) const;
 
   // Typed access: null when absent or of another type.
   template <typename T>
@@ -169,15 +151,15 @@ class Indexer final : public KeyListerGetter {
   std::vector<std::shared_ptr<const T>> ListAs() const;
 
   // KeyOf applies the key function, wrapping failures in KeyError.
-  std::string KeyOf(const runtime::Object& obj) const;
-  const KeyFunc& GetKeyFunc() const noexcept { return key_func_; }
-  ThreadSafeStore& GetStore() noexcept { return store_; }
-  const ThreadSafeStore& GetStore() const noexcept { return store_; }
+  APIMACHINERY_DECL std::string KeyOf(const runtime::Object& obj) const;
+  APIMACHINERY_DECL const KeyFunc& GetKeyFunc() const noexcept;
+  APIMACHINERY_DECL ThreadSafeStore& GetStore() noexcept;
+  APIMACHINERY_DECL const ThreadSafeStore& GetStore() const noexcept;
 
  private:
-  static bool IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept;
+  APIMACHINERY_DECL static bool IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept;
   // The KeyError client-go's cache returns for a nil object.
-  [[noreturn]] static void ThrowNullObject();
+  [[noreturn]] APIMACHINERY_DECL static void ThrowNullObject();
   // Calls fn(std::string_view key) with the object's key. With MetaNamespaceKeyFunc the key is
   // assembled in a stack buffer: no allocation on the write path.
   template <typename Fn>
@@ -200,45 +182,6 @@ class Indexer final : public KeyListerGetter {
 };
 
 // Implementation details follow.
-
-inline std::string MetaNamespaceKeyFunc(const runtime::Object& obj) {
-  const metav1::ObjectMeta* meta = obj.GetObjectMeta();
-  if (meta == nullptr) throw Error(std::string(internal::kNoMetaError));
-  if (meta->namespace_.empty()) return meta->name;
-  std::string key;
-  key.reserve(meta->namespace_.size() + 1 + meta->name.size());
-  key += meta->namespace_;
-  key += '/';
-  key += meta->name;
-  return key;
-}
-
-inline std::pair<std::string, std::string> SplitMetaNamespaceKey(std::string_view key) {
-  const auto slash = key.find('/');
-  if (slash == std::string_view::npos) return {std::string(), std::string(key)};
-  if (key.find('/', slash + 1) != std::string_view::npos) {
-    throw Error("unexpected key format: " + util::Quote(key));
-  }
-  return {std::string(key.substr(0, slash)), std::string(key.substr(slash + 1))};
-}
-
-inline std::string Indexer::KeyOf(const runtime::Object& obj) const {
-  try {
-    return key_func_(obj);
-  } catch (const KeyError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw KeyError(obj.GetTypeId().name(), e.what());
-  }
-}
-
-inline void Indexer::ThrowNullObject() { throw KeyError("<nil>", internal::kNoMetaError); }
-
-inline bool Indexer::IsMetaNamespaceKeyFunc(const KeyFunc& fn) noexcept {
-  using Plain = std::string (*)(const runtime::Object&);
-  const Plain* target = fn.target<Plain>();
-  return target != nullptr && *target == &MetaNamespaceKeyFunc;
-}
 
 template <typename Fn>
 std::invoke_result_t<Fn, std::string_view> Indexer::WithKey(const runtime::Object& obj, Fn&& fn) const {
@@ -263,22 +206,6 @@ std::invoke_result_t<Fn, std::string_view> Indexer::WithKey(const runtime::Objec
   return fn(std::string_view(key));
 }
 
-inline void Indexer::Add(ObjectPtr obj) {
-  if (!obj) ThrowNullObject();
-  const runtime::Object& ref = *obj;
-  WithKey(ref, [&](std::string_view key) { store_.Update(key, std::move(obj)); });
-}
-
-inline void Indexer::Replace(const std::vector<ObjectPtr>& items, std::string_view resource_version) {
-  std::vector<std::pair<std::string, ObjectPtr>> keyed;
-  keyed.reserve(items.size());
-  for (const auto& obj : items) {
-    if (!obj) ThrowNullObject();
-    keyed.emplace_back(KeyOf(*obj), obj);
-  }
-  store_.Replace(std::move(keyed), resource_version);
-}
-
 template <typename T>
 std::vector<std::shared_ptr<const T>> Indexer::ByIndexAs(std::string_view index_name,
                                                          std::string_view indexed_value) const {
@@ -291,3 +218,7 @@ std::vector<std::shared_ptr<const T>> Indexer::ListAs() const {
 }
 
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/impl/store.ipp"
+#endif

@@ -80,6 +80,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/type_id.hpp"
 
@@ -99,20 +100,14 @@ struct Meta {
 // exists for the pair. Text: `converting (<src>) to (<dest>): unknown conversion`.
 class UnknownConversionError : public Error {
  public:
-  UnknownConversionError(util::TypeId src, util::TypeId dest)
-      : Error(fmt::format("converting ({}) to ({}): unknown conversion", src.name(), dest.name())),
-        source(src),
-        dest_type(dest) {}
+  APIMACHINERY_DECL UnknownConversionError(util::TypeId src, util::TypeId dest);
   util::TypeId source;
   util::TypeId dest_type;
 };
 
 // IsUnknownConversionError reports whether e (or an error inside an aggregate) is an
 // UnknownConversionError.
-inline bool IsUnknownConversionError(const std::exception& e) {
-  return AnyErrorMatches(
-      e, [](const std::exception& x) { return dynamic_cast<const UnknownConversionError*>(&x); });
-}
+APIMACHINERY_DECL bool IsUnknownConversionError(const std::exception& e);
 
 // UntypedConversionFunc is the type-erased form the untyped registration functions take: `a`
 // points at the source value, `b` at the destination. Upstream: conversion.ConversionFunc.
@@ -195,7 +190,7 @@ concept ConversionFuncFor = std::invocable < std::decay_t<F>
 // and the same Meta, and exposes that Meta.
 class Scope {
  public:
-  Scope(const Converter& c, const conversion::Meta* meta) noexcept : converter_(&c), meta_(meta) {}
+  APIMACHINERY_DECL Scope(const Converter& c, const conversion::Meta* meta) noexcept;
 
   // Convert converts a nested value through the converter that is running this function.
   // Throws: as Converter::Convert.
@@ -203,10 +198,10 @@ class Scope {
   void Convert(const A& src, B& dest);
 
   // Meta returns the Meta given to the outer Convert (nullptr when none was given).
-  const conversion::Meta* Meta() const noexcept { return meta_; }
+  APIMACHINERY_DECL const conversion::Meta* Meta() const noexcept;
 
   // The converter running this function.
-  const Converter& converter() const noexcept { return *converter_; }
+  APIMACHINERY_DECL const Converter& converter() const noexcept;
 
  private:
   const Converter* converter_;
@@ -218,31 +213,25 @@ class Scope {
 class ConversionFuncs {
  public:
   // AddUntyped adds (or replaces) the function for (a, b).
-  void AddUntyped(util::TypeId a, util::TypeId b, UntypedConversionFunc fn);
+  APIMACHINERY_DECL void AddUntyped(util::TypeId a, util::TypeId b, UntypedConversionFunc fn);
 
   // Add is the typed form: fn must be callable as fn(const A&, B&, Scope&).
   template <typename A, typename B, typename F>
   void Add(F&& fn);
 
   // Merge returns a set with the functions of both; `other` wins on conflicts.
-  ConversionFuncs Merge(const ConversionFuncs& other) const;
+  APIMACHINERY_DECL ConversionFuncs Merge(const ConversionFuncs& other) const;
 
-  std::size_t size() const noexcept { return untyped_.size(); }
+  APIMACHINERY_DECL std::size_t size() const noexcept;
 
  private:
   friend class Converter;
   struct PairHash {
-    std::size_t operator()(const std::pair<util::TypeId, util::TypeId>& p) const noexcept {
-      auto a = reinterpret_cast<std::uintptr_t>(p.first.tag());
-      auto b = reinterpret_cast<std::uintptr_t>(p.second.tag());
-      return static_cast<std::size_t>((a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full));
-    }
+    APIMACHINERY_DECL std::size_t operator()(const std::pair<util::TypeId, util::TypeId>& p) const noexcept;
   };
   using Key = std::pair<util::TypeId, util::TypeId>;
   // Adds (or replaces) the stored function for (a, b).
-  void Put(util::TypeId a, util::TypeId b, internal::StoredConversion fn) {
-    untyped_[Key{a, b}] = std::move(fn);
-  }
+  APIMACHINERY_DECL void Put(util::TypeId a, util::TypeId b, internal::StoredConversion fn);
   std::unordered_map<Key, internal::StoredConversion, PairHash> untyped_;
   // Default-construction hooks of the types named by typed registrations (for chains).
   std::unordered_map<util::TypeId, std::pair<void* (*)(), void (*)(void*)>> factories_;
@@ -253,11 +242,11 @@ class Converter {
  public:
   // NewConverter: pre-registers the byte-slice deep copy (std::vector<std::uint8_t> ->
   // std::vector<std::uint8_t>), as upstream does for []byte.
-  Converter();
-  Converter(const Converter& other);
-  Converter& operator=(const Converter& other);
-  Converter(Converter&&) noexcept;
-  Converter& operator=(Converter&&) noexcept;
+  APIMACHINERY_DECL Converter();
+  APIMACHINERY_DECL Converter(const Converter& other);
+  APIMACHINERY_DECL Converter& operator=(const Converter& other);
+  APIMACHINERY_DECL Converter(Converter&&) noexcept;
+  APIMACHINERY_DECL Converter& operator=(Converter&&) noexcept;
   ~Converter() = default;
 
   // RegisterConversionFunc registers a manual function converting A into B.
@@ -277,17 +266,19 @@ class Converter {
 
   // The untyped forms (for code that only has type identities). No factory is recorded, so these
   // types cannot be intermediates of a chain unless a typed registration names them too.
-  void RegisterUntypedConversionFunc(util::TypeId a, util::TypeId b, UntypedConversionFunc fn);
-  void RegisterGeneratedUntypedConversionFunc(util::TypeId a, util::TypeId b, UntypedConversionFunc fn);
-  void RegisterIgnoredConversion(util::TypeId a, util::TypeId b);
+  APIMACHINERY_DECL void RegisterUntypedConversionFunc(util::TypeId a, util::TypeId b,
+                                                       UntypedConversionFunc fn);
+  APIMACHINERY_DECL void RegisterGeneratedUntypedConversionFunc(util::TypeId a, util::TypeId b,
+                                                                UntypedConversionFunc fn);
+  APIMACHINERY_DECL void RegisterIgnoredConversion(util::TypeId a, util::TypeId b);
 
   // WithConversions returns a copy of this converter whose manual functions are overlaid with
   // `fns`; this converter is unchanged.
-  Converter WithConversions(const ConversionFuncs& fns) const;
+  APIMACHINERY_DECL Converter WithConversions(const ConversionFuncs& fns) const;
 
   // EnableConversionChains turns on shortest-chain conversion for pairs without a function.
-  void EnableConversionChains(bool enable = true) { chains_enabled_ = enable; }
-  bool ConversionChainsEnabled() const noexcept { return chains_enabled_; }
+  APIMACHINERY_DECL void EnableConversionChains(bool enable = true);
+  APIMACHINERY_DECL bool ConversionChainsEnabled() const noexcept;
 
   // Convert converts src into dest with the function registered for (A, B) (static types).
   // Throws: UnknownConversionError; whatever the function throws.
@@ -305,16 +296,16 @@ class Converter {
   // Convert (untyped): `src` and `dest` point at values of the types `src_type` and `dest_type`.
   // Throws: apimachinery::Error for null pointers (dest checked first, as upstream);
   // UnknownConversionError; whatever the function throws.
-  void Convert(const void* src, util::TypeId src_type, void* dest, util::TypeId dest_type,
-               const conversion::Meta* meta = nullptr) const;
+  APIMACHINERY_DECL void Convert(const void* src, util::TypeId src_type, void* dest, util::TypeId dest_type,
+                                 const conversion::Meta* meta = nullptr) const;
 
   // HasConversion: a function or an ignore rule exists for exactly (a, b) (chains not considered).
-  bool HasConversion(util::TypeId a, util::TypeId b) const noexcept { return Find(a, b) != nullptr; }
+  APIMACHINERY_DECL bool HasConversion(util::TypeId a, util::TypeId b) const noexcept;
 
   // FindConversionChain returns the types of the shortest chain from a to b, both ends included
   // ({a, b} for a direct function), or an empty vector when none exists. Only manual and
   // generated functions are edges; intermediates need a recorded factory.
-  std::vector<util::TypeId> FindConversionChain(util::TypeId a, util::TypeId b) const;
+  APIMACHINERY_DECL std::vector<util::TypeId> FindConversionChain(util::TypeId a, util::TypeId b) const;
 
  private:
   // A dispatch-table entry (32 bytes): `invoke` is null for an empty slot and &Ignore for an
@@ -328,35 +319,20 @@ class Converter {
     internal::StoredConversion::Invoke invoke = nullptr;
     const void* ctx = nullptr;
   };
-  static void Ignore(const void*, const void*, void*, Scope&) {}
+  APIMACHINERY_DECL static void Ignore(const void*, const void*, void*, Scope&);
   using Key = ConversionFuncs::Key;
   using KeyHash = ConversionFuncs::PairHash;
 
-  static std::size_t SlotHash(const void* a, const void* b) noexcept {
-    auto x = reinterpret_cast<std::uintptr_t>(a) * 0x9E3779B97F4A7C15ull;
-    auto y = reinterpret_cast<std::uintptr_t>(b) * 0xC2B2AE3D27D4EB4Full;
-    auto h = x ^ (y >> 7) ^ (x >> 29);
-    return static_cast<std::size_t>(h);
-  }
-  const Slot* Find(util::TypeId a, util::TypeId b) const noexcept {
-    if (slots_.empty()) return nullptr;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = SlotHash(a.tag(), b.tag()) & mask;; i = (i + 1) & mask) {
-      const Slot& s = slots_[i];
-      if (s.invoke == nullptr) return nullptr;
-      if (s.a == a.tag() && s.b == b.tag()) return &s;
-    }
-  }
-  void Rebuild();
-  void InvalidateChains();
+  APIMACHINERY_DECL static std::size_t SlotHash(const void* a, const void* b) noexcept;
+  APIMACHINERY_DECL const Slot* Find(util::TypeId a, util::TypeId b) const noexcept;
+  APIMACHINERY_DECL void Rebuild();
+  APIMACHINERY_DECL void InvalidateChains();
   template <typename T>
   void RecordFactory();
-  void ConvertChain(const std::vector<util::TypeId>& chain, const void* src, void* dest,
-                    const conversion::Meta* meta) const;
-  void RunDirect(const Slot& s, const void* src, void* dest, const conversion::Meta* meta) const {
-    Scope scope(*this, meta);
-    s.invoke(s.ctx, src, dest, scope);
-  }
+  APIMACHINERY_DECL void ConvertChain(const std::vector<util::TypeId>& chain, const void* src, void* dest,
+                                      const conversion::Meta* meta) const;
+  APIMACHINERY_DECL void RunDirect(const Slot& s, const void* src, void* dest,
+                                   const conversion::Meta* meta) const;
 
   ConversionFuncs manual_;
   ConversionFuncs generated_;
@@ -386,14 +362,7 @@ StoredConversion WrapTyped(F&& fn) {
   return out;
 }
 // The stored form of a type-erased function.
-inline StoredConversion WrapUntyped(UntypedConversionFunc fn) {
-  StoredConversion out;
-  out.invoke = [](const void* ctx, const void* a, void* b, Scope& s) {
-    (*static_cast<const UntypedConversionFunc*>(ctx))(a, b, s);
-  };
-  out.ctx = std::make_shared<const UntypedConversionFunc>(std::move(fn));
-  return out;
-}
+APIMACHINERY_DECL StoredConversion WrapUntyped(UntypedConversionFunc fn);
 template <typename T>
 void* NewValue() {
   return new T();
@@ -409,10 +378,6 @@ void Scope::Convert(const A& src, B& dest) {
   converter_->Convert(src, dest, meta_);
 }
 
-inline void ConversionFuncs::AddUntyped(util::TypeId a, util::TypeId b, UntypedConversionFunc fn) {
-  Put(a, b, internal::WrapUntyped(std::move(fn)));
-}
-
 template <typename A, typename B, typename F>
 void ConversionFuncs::Add(F&& fn) {
   Put(util::kTypeId<A>, util::kTypeId<B>, internal::WrapTyped<A, B>(std::forward<F>(fn)));
@@ -422,55 +387,6 @@ void ConversionFuncs::Add(F&& fn) {
   if constexpr (std::is_default_constructible_v<B>) {
     factories_[util::kTypeId<B>] = {&internal::NewValue<B>, &internal::DeleteValue<B>};
   }
-}
-
-inline ConversionFuncs ConversionFuncs::Merge(const ConversionFuncs& other) const {
-  ConversionFuncs out = *this;
-  for (const auto& [k, v] : other.untyped_) out.untyped_[k] = v;
-  for (const auto& [k, v] : other.factories_) out.factories_[k] = v;
-  return out;
-}
-
-inline Converter::Converter() {
-  using Bytes = std::vector<std::uint8_t>;
-  RegisterConversionFunc<Bytes, Bytes>([](const Bytes& in, Bytes& out, Scope&) { out = in; });
-}
-
-inline Converter::Converter(const Converter& other)
-    : manual_(other.manual_),
-      generated_(other.generated_),
-      ignored_(other.ignored_),
-      slots_(other.slots_),
-      chains_enabled_(other.chains_enabled_) {}
-
-inline Converter& Converter::operator=(const Converter& other) {
-  if (this != &other) {
-    Converter tmp(other);
-    *this = std::move(tmp);
-  }
-  return *this;
-}
-
-inline Converter::Converter(Converter&& other) noexcept
-    : manual_(std::move(other.manual_)),
-      generated_(std::move(other.generated_)),
-      ignored_(std::move(other.ignored_)),
-      slots_(std::move(other.slots_)),
-      chains_enabled_(other.chains_enabled_),
-      chain_mu_(std::move(other.chain_mu_)),
-      chain_cache_(std::move(other.chain_cache_)) {
-  other.chain_mu_ = nullptr;
-}
-
-inline Converter& Converter::operator=(Converter&& other) noexcept {
-  manual_ = std::move(other.manual_);
-  generated_ = std::move(other.generated_);
-  ignored_ = std::move(other.ignored_);
-  slots_ = std::move(other.slots_);
-  chains_enabled_ = other.chains_enabled_;
-  chain_mu_ = std::move(other.chain_mu_);
-  chain_cache_ = std::move(other.chain_cache_);
-  return *this;
 }
 
 template <typename T>
@@ -501,165 +417,8 @@ void Converter::RegisterIgnoredConversion() {
   RegisterIgnoredConversion(util::kTypeId<A>, util::kTypeId<B>);
 }
 
-inline void Converter::RegisterUntypedConversionFunc(util::TypeId a, util::TypeId b,
-                                                     UntypedConversionFunc fn) {
-  manual_.AddUntyped(a, b, std::move(fn));
-  Rebuild();
-}
-
-inline void Converter::RegisterGeneratedUntypedConversionFunc(util::TypeId a, util::TypeId b,
-                                                              UntypedConversionFunc fn) {
-  generated_.AddUntyped(a, b, std::move(fn));
-  Rebuild();
-}
-
-inline void Converter::RegisterIgnoredConversion(util::TypeId a, util::TypeId b) {
-  ignored_.insert(Key{a, b});
-  Rebuild();
-}
-
-inline Converter Converter::WithConversions(const ConversionFuncs& fns) const {
-  Converter c(*this);
-  c.manual_ = c.manual_.Merge(fns);
-  c.Rebuild();
-  return c;
-}
-
-inline void Converter::InvalidateChains() {
-  if (!chain_mu_) chain_mu_ = std::make_unique<std::mutex>();
-  std::lock_guard<std::mutex> lock(*chain_mu_);
-  chain_cache_.clear();
-}
-
-inline void Converter::Rebuild() {
-  // Effective entry per pair: ignored > manual > generated.
-  std::unordered_map<Key, Slot, KeyHash> merged;
-  for (const auto& [k, fn] : generated_.untyped_) {
-    merged[k] = Slot{k.first.tag(), k.second.tag(), fn.invoke, fn.ctx.get()};
-  }
-  for (const auto& [k, fn] : manual_.untyped_) {
-    merged[k] = Slot{k.first.tag(), k.second.tag(), fn.invoke, fn.ctx.get()};
-  }
-  for (const auto& k : ignored_) {
-    merged[k] = Slot{k.first.tag(), k.second.tag(), &Ignore, nullptr};
-  }
-  std::size_t cap = 16;
-  while (cap < merged.size() * 2) cap *= 2;
-  std::vector<Slot> slots(cap);
-  const std::size_t mask = cap - 1;
-  for (const auto& [k, slot] : merged) {
-    std::size_t i = SlotHash(slot.a, slot.b) & mask;
-    while (slots[i].invoke != nullptr) i = (i + 1) & mask;
-    slots[i] = slot;
-  }
-  slots_ = std::move(slots);
-  InvalidateChains();
-}
-
-inline void Converter::Convert(const void* src, util::TypeId src_type, void* dest, util::TypeId dest_type,
-                               const conversion::Meta* meta) const {
-  if (const Slot* s = Find(src_type, dest_type)) [[likely]] {
-    if (dest == nullptr) throw Error("expected pointer, but got nil");
-    if (src == nullptr) throw Error("expected pointer, but got invalid kind");
-    RunDirect(*s, src, dest, meta);
-    return;
-  }
-  if (dest == nullptr) throw Error("expected pointer, but got nil");
-  if (src == nullptr) throw Error("expected pointer, but got invalid kind");
-  if (chains_enabled_) {
-    std::vector<util::TypeId> chain = FindConversionChain(src_type, dest_type);
-    if (chain.size() > 2) {
-      ConvertChain(chain, src, dest, meta);
-      return;
-    }
-  }
-  throw UnknownConversionError(src_type, dest_type);
-}
-
-inline std::vector<util::TypeId> Converter::FindConversionChain(util::TypeId a, util::TypeId b) const {
-  if (chain_mu_) {
-    std::lock_guard<std::mutex> lock(*chain_mu_);
-    if (auto it = chain_cache_.find(Key{a, b}); it != chain_cache_.end()) return it->second;
-  }
-  std::vector<util::TypeId> result;
-  if (const Slot* s = Find(a, b); s != nullptr && s->invoke != &Ignore) {
-    result = {a, b};
-  } else {
-    // Breadth-first search over function edges. Edges are visited in a deterministic order (sorted
-    // by the destination's type name) so that equally short chains are chosen reproducibly.
-    std::unordered_map<util::TypeId, std::vector<util::TypeId>> edges;
-    auto add_edges = [&](const ConversionFuncs& fs) {
-      for (const auto& [k, fn] : fs.untyped_) {
-        if (ignored_.count(k)) continue;
-        if (k.first == k.second) continue;
-        edges[k.first].push_back(k.second);
-      }
-    };
-    add_edges(manual_);
-    add_edges(generated_);
-    for (auto& [from, tos] : edges) {
-      std::sort(tos.begin(), tos.end(), [](util::TypeId x, util::TypeId y) { return x.name() < y.name(); });
-      tos.erase(std::unique(tos.begin(), tos.end()), tos.end());
-    }
-    auto has_factory = [&](util::TypeId t) {
-      return manual_.factories_.count(t) > 0 || generated_.factories_.count(t) > 0;
-    };
-    std::unordered_map<util::TypeId, util::TypeId> parent;
-    std::deque<util::TypeId> queue{a};
-    parent[a] = util::TypeId();
-    bool found = false;
-    while (!queue.empty() && !found) {
-      util::TypeId cur = queue.front();
-      queue.pop_front();
-      auto it = edges.find(cur);
-      if (it == edges.end()) continue;
-      for (util::TypeId next : it->second) {
-        if (parent.count(next)) continue;
-        if (next == b) {
-          parent[next] = cur;
-          found = true;
-          break;
-        }
-        if (!has_factory(next)) continue;
-        parent[next] = cur;
-        queue.push_back(next);
-      }
-    }
-    if (found) {
-      for (util::TypeId t = b; !t.IsNull(); t = parent[t]) result.push_back(t);
-      std::reverse(result.begin(), result.end());
-    }
-  }
-  if (chain_mu_) {
-    std::lock_guard<std::mutex> lock(*chain_mu_);
-    chain_cache_[Key{a, b}] = result;
-  }
-  return result;
-}
-
-inline void Converter::ConvertChain(const std::vector<util::TypeId>& chain, const void* src, void* dest,
-                                    const conversion::Meta* meta) const {
-  using Holder = std::unique_ptr<void, void (*)(void*)>;
-  auto factory_of = [&](util::TypeId t) {
-    if (auto it = manual_.factories_.find(t); it != manual_.factories_.end()) return it->second;
-    return generated_.factories_.at(t);
-  };
-  const void* cur = src;
-  Holder held(
-      nullptr, +[](void*) {});
-  for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-    const Slot* s = Find(chain[i], chain[i + 1]);
-    if (s == nullptr) throw UnknownConversionError(chain[i], chain[i + 1]);
-    if (i + 2 == chain.size()) {
-      RunDirect(*s, cur, dest, meta);
-      return;
-    }
-    auto [make, destroy] = factory_of(chain[i + 1]);
-    Holder next(make(), destroy);
-    RunDirect(*s, cur, next.get(), meta);
-    held = std::move(next);
-    cur = held.get();
-  }
-}
-
 }  // namespace apimachinery::conversion
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/conversion/impl/converter.ipp"
+#endif

@@ -122,6 +122,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/conversion/converter.hpp"
 #include "apimachinery/util/internal/type_traits.hpp"
 #include "apimachinery/util/type_id.hpp"
@@ -159,7 +160,7 @@ constexpr std::size_t CamelCaseKey(std::string_view member, char* out) {
 
 // ThrowBadTag: not a constant expression, so a bad tag in APIMACHINERY_FIELDS fails to compile
 // with this function's name in the diagnostic.
-inline void ThrowBadTag_UnknownOptionOrKeyTooLong() {}
+APIMACHINERY_DECL void ThrowBadTag_UnknownOptionOrKeyTooLong();
 }  // namespace internal
 
 // Field<T, M>: one entry of a field list: the member's C++ name, its pointer, its wire key and
@@ -506,13 +507,7 @@ void RegisterGeneratedFieldConversions(Converter& c) {
 }
 
 namespace internal {
-inline std::string JoinPath(const std::string& path, std::string_view name) {
-  if (path.empty()) return std::string(name);
-  std::string out = path;
-  out += '.';
-  out += name;
-  return out;
-}
+APIMACHINERY_DECL std::string JoinPath(const std::string& path, std::string_view name);
 template <typename K>
 std::string KeyString(const K& k) {
   if constexpr (std::is_convertible_v<const K&, std::string_view>) {
@@ -789,3 +784,7 @@ std::optional<std::string> FirstDifference(const T& a, const T& b, const std::st
       APIMACHINERY_INTERNAL_FE_7, APIMACHINERY_INTERNAL_FE_6, APIMACHINERY_INTERNAL_FE_5,                 \
       APIMACHINERY_INTERNAL_FE_4, APIMACHINERY_INTERNAL_FE_3, APIMACHINERY_INTERNAL_FE_2,                 \
       APIMACHINERY_INTERNAL_FE_1)(M, T, __VA_ARGS__))
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/conversion/impl/fields.ipp"
+#endif

@@ -65,6 +65,7 @@
 #include <vector>
 
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/ctrl/controller.hpp"
 #include "apimachinery/ctrl/handler.hpp"
 #include "apimachinery/ctrl/interfaces.hpp"
@@ -85,7 +86,7 @@ inline constexpr OnlyMetadataOption OnlyMetadata{};
 
 class Builder {
  public:
-  explicit Builder(Manager& mgr) : mgr_(&mgr) {}
+  APIMACHINERY_DECL explicit Builder(Manager& mgr);
 
   // For: the reconciled type T (registered in the manager's Scheme).
   template <typename T>
@@ -99,9 +100,7 @@ class Builder {
     return ForType(type, type.gvk, Getter(type), predicates);
   }
   // For an Unstructured or PartialObjectMetadata type of kind `type.gvk`.
-  Builder& For(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {}) {
-    return ForType(type, type.gvk, Getter(type), predicates);
-  }
+  APIMACHINERY_DECL Builder& For(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {});
 
   // Owns: objects of type T controlled by (or, with match_every_owner, owned by) a For object.
   template <typename T>
@@ -117,11 +116,8 @@ class Builder {
                 bool match_every_owner = false) {
     return Owns(MetadataOf<T>(), predicates, match_every_owner);
   }
-  Builder& Owns(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {},
-                bool match_every_owner = false) {
-    owns_.push_back(Watch{type, Getter(type), nullptr, predicates, match_every_owner, TypeName(type)});
-    return *this;
-  }
+  APIMACHINERY_DECL Builder& Owns(const ObjectType& type, const std::vector<PredicatePtr>& predicates = {},
+                                  bool match_every_owner = false);
 
   // Watches: objects of type T, through `h`.
   template <typename T>
@@ -130,70 +126,23 @@ class Builder {
                              TypeName(ObjectType::Of<T>())});
     return *this;
   }
-  Builder& Watches(const ObjectType& type, EventHandlerPtr h,
-                   const std::vector<PredicatePtr>& predicates = {}) {
-    watches_.push_back(Watch{type, Getter(type), std::move(h), predicates, false, TypeName(type)});
-    return *this;
-  }
+  APIMACHINERY_DECL Builder& Watches(const ObjectType& type, EventHandlerPtr h,
+                                     const std::vector<PredicatePtr>& predicates = {});
   // WatchesMetadata<T>: Watches of T's kind as metadata only (builder: WatchesMetadata).
   template <typename T>
   Builder& WatchesMetadata(EventHandlerPtr h, const std::vector<PredicatePtr>& predicates = {}) {
     return Watches(MetadataOf<T>(), std::move(h), predicates);
   }
   // WatchesRawSource: any source, as is (no global predicates).
-  Builder& WatchesRawSource(SourcePtr src) {
-    raw_.push_back(std::move(src));
-    return *this;
-  }
-  Builder& WithEventFilter(PredicatePtr p) {
-    global_.push_back(std::move(p));
-    return *this;
-  }
-  Builder& WithOptions(ControllerOptions options) {
-    options_ = std::move(options);
-    return *this;
-  }
-  Builder& Named(std::string name) {
-    name_ = std::move(name);
-    return *this;
-  }
+  APIMACHINERY_DECL Builder& WatchesRawSource(SourcePtr src);
+  APIMACHINERY_DECL Builder& WithEventFilter(PredicatePtr p);
+  APIMACHINERY_DECL Builder& WithOptions(ControllerOptions options);
+  APIMACHINERY_DECL Builder& Named(std::string name);
 
   // Build: the controller, with its watches, added to the manager.
-  std::shared_ptr<Controller> Build(std::shared_ptr<Reconciler> r) {
-    if (!r) throw Error("must provide a non-nil Reconciler");
-    if (for_error_) throw Error(*for_error_);
-    std::string name = name_;
-    if (name.empty()) {
-      if (!for_) throw Error("one of For() or Named() must be called");
-      name = util::ToLowerASCII(for_kind_.kind);
-    }
-    if (!owns_.empty() && !for_) throw Error("Owns() can only be used together with For()");
-    if (!for_ && watches_.empty() && raw_.empty()) {
-      throw Error(
-          "there are no watches configured, controller will never get triggered. Use For(), Owns(), "
-          "Watches() or "
-          "WatchesRawSource() to set them up");
-    }
-    ControllerOptions options = options_;
-    if (!options.log_sink) options.log_sink = mgr_->GetLogger().Sink();  // the manager's log
-    const std::shared_ptr<LogSink> log = options.log_sink;
-    auto c = std::make_shared<Controller>(std::move(name), std::move(r), std::move(options));
-    if (for_) {
-      c->Watch(MakeKind(*for_, std::make_shared<EnqueueRequestForObject>(), log));
-    }
-    for (auto& own : owns_) {
-      OwnerOptions o;
-      o.only_controller = !own.match_every_owner;
-      c->Watch(MakeKind(
-          own, std::make_shared<OwnerHandler>(for_kind_.GroupKind(), mgr_->GetRESTMapperPtr(), o), log));
-    }
-    for (auto& w : watches_) c->Watch(MakeKind(w, w.handler, log));
-    for (auto& s : raw_) c->Watch(s);
-    mgr_->Add(c);
-    return c;
-  }
+  APIMACHINERY_DECL std::shared_ptr<Controller> Build(std::shared_ptr<Reconciler> r);
   // Complete: Build, for callers that keep no handle.
-  std::shared_ptr<Controller> Complete(std::shared_ptr<Reconciler> r) { return Build(std::move(r)); }
+  APIMACHINERY_DECL std::shared_ptr<Controller> Complete(std::shared_ptr<Reconciler> r);
 
  private:
   struct Watch {
@@ -205,17 +154,9 @@ class Builder {
     std::string type_name;
   };
 
-  Builder& ForType(const ObjectType& type, schema::GroupVersionKind kind, KindSource::InformerGetter getter,
-                   const std::vector<PredicatePtr>& predicates) {
-    if (for_) {
-      for_error_ =
-          "For(...) should only be called once, could not assign multiple objects for reconciliation";
-      return *this;
-    }
-    for_ = Watch{type, std::move(getter), nullptr, predicates, false, TypeName(type)};
-    for_kind_ = std::move(kind);
-    return *this;
-  }
+  APIMACHINERY_DECL Builder& ForType(const ObjectType& type, schema::GroupVersionKind kind,
+                                     KindSource::InformerGetter getter,
+                                     const std::vector<PredicatePtr>& predicates);
   template <typename T>
   schema::GroupVersionKind KindOf() const {
     auto [kinds, unversioned] = mgr_->GetScheme().ObjectKinds(T{});
@@ -231,23 +172,11 @@ class Builder {
     Manager* m = mgr_;
     return [m]() -> cache::SharedIndexInformer& { return m->GetCache().GetInformer<T>(); };
   }
-  KindSource::InformerGetter Getter(const ObjectType& type) {
-    Manager* m = mgr_;
-    return [m, type]() -> cache::SharedIndexInformer& { return m->GetCache().GetInformer(type); };
-  }
-  static std::string TypeName(const ObjectType& type) {
-    std::string n(type.type.name());
-    if (!type.gvk.kind.empty()) n += "[" + type.gvk.GroupVersion().String() + " " + type.gvk.kind + "]";
-    return n;
-  }
+  APIMACHINERY_DECL KindSource::InformerGetter Getter(const ObjectType& type);
+  APIMACHINERY_DECL static std::string TypeName(const ObjectType& type);
   // MakeKind: the Kind of a watch, logging its getter's failures to the controller's log.
-  std::shared_ptr<KindSource> MakeKind(const Watch& w, EventHandlerPtr h,
-                                       std::shared_ptr<LogSink> log) const {
-    std::vector<PredicatePtr> preds = global_;
-    preds.insert(preds.end(), w.predicates.begin(), w.predicates.end());
-    return std::make_shared<KindSource>(w.getter, std::move(h), std::move(preds), w.type_name,
-                                        KindSourceOptions{.log_sink = std::move(log)});
-  }
+  APIMACHINERY_DECL std::shared_ptr<KindSource> MakeKind(const Watch& w, EventHandlerPtr h,
+                                                         std::shared_ptr<LogSink> log) const;
 
   Manager* mgr_;
   std::optional<Watch> for_;
@@ -262,6 +191,10 @@ class Builder {
 };
 
 // NewControllerManagedBy: a Builder for a controller run by `mgr` (builder.ControllerManagedBy).
-inline Builder NewControllerManagedBy(Manager& mgr) { return Builder(mgr); }
+APIMACHINERY_DECL Builder NewControllerManagedBy(Manager& mgr);
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/builder.ipp"
+#endif

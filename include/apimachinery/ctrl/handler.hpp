@@ -60,6 +60,7 @@
 
 #include "apimachinery/apis/meta/v1/controller_ref.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/ctrl/event.hpp"
 #include "apimachinery/ctrl/reconcile.hpp"
 #include "apimachinery/error.hpp"
@@ -104,39 +105,25 @@ struct HandlerFuncs : EventHandler {
   std::function<void(const DeleteEvent&, Queue&)> delete_func{};
   std::function<void(const GenericEvent&, Queue&)> generic_func{};
 
-  void Create(const CreateEvent& e, Queue& q) const override {
-    if (create_func) create_func(e, q);
-  }
-  void Update(const UpdateEvent& e, Queue& q) const override {
-    if (update_func) update_func(e, q);
-  }
-  void Delete(const DeleteEvent& e, Queue& q) const override {
-    if (delete_func) delete_func(e, q);
-  }
-  void Generic(const GenericEvent& e, Queue& q) const override {
-    if (generic_func) generic_func(e, q);
-  }
+  APIMACHINERY_DECL void Create(const CreateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Update(const UpdateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Delete(const DeleteEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Generic(const GenericEvent& e, Queue& q) const override;
 };
 
 namespace internal {
-inline const metav1::ObjectMeta* MetaOf(const EventObject& o) noexcept {
-  return o ? o->GetObjectMeta() : nullptr;
-}
-inline void AddKeyOf(const EventObject& o, Queue& q) {
-  if (const metav1::ObjectMeta* m = MetaOf(o)) q.Add(Request{m->namespace_, m->name});
-}
+APIMACHINERY_DECL const metav1::ObjectMeta* MetaOf(const EventObject& o) noexcept;
+APIMACHINERY_DECL void AddKeyOf(const EventObject& o, Queue& q);
 }  // namespace internal
 
 // EnqueueRequestForObject: the event's own object (handler.EnqueueRequestForObject); for an
 // update the new object's key (the old one's when the new object is missing).
 class EnqueueRequestForObject final : public EventHandler {
  public:
-  void Create(const CreateEvent& e, Queue& q) const override { internal::AddKeyOf(e.object, q); }
-  void Update(const UpdateEvent& e, Queue& q) const override {
-    internal::AddKeyOf(internal::MetaOf(e.object_new) != nullptr ? e.object_new : e.object_old, q);
-  }
-  void Delete(const DeleteEvent& e, Queue& q) const override { internal::AddKeyOf(e.object, q); }
-  void Generic(const GenericEvent& e, Queue& q) const override { internal::AddKeyOf(e.object, q); }
+  APIMACHINERY_DECL void Create(const CreateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Update(const UpdateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Delete(const DeleteEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Generic(const GenericEvent& e, Queue& q) const override;
 };
 
 // OwnerOptions: options of EnqueueRequestForOwner.
@@ -145,54 +132,24 @@ struct OwnerOptions {
   bool only_controller = false;
 };
 // OnlyControllerOwner: OwnerOptions{.only_controller = true}.
-inline OwnerOptions OnlyControllerOwner() { return OwnerOptions{true}; }
+APIMACHINERY_DECL OwnerOptions OnlyControllerOwner();
 
 // OwnerHandler: the handler EnqueueRequestForOwner builds, for an owner kind given directly.
 class OwnerHandler final : public EventHandler {
  public:
-  OwnerHandler(schema::GroupKind owner, std::shared_ptr<const meta::RESTMapper> mapper,
-               OwnerOptions options = {})
-      : owner_(std::move(owner)), mapper_(std::move(mapper)), options_(options) {
-    if (!mapper_) throw Error("EnqueueRequestForOwner needs a RESTMapper");
-  }
-  const schema::GroupKind& OwnerGroupKind() const noexcept { return owner_; }
+  APIMACHINERY_DECL OwnerHandler(schema::GroupKind owner, std::shared_ptr<const meta::RESTMapper> mapper,
+                                 OwnerOptions options = {});
+  APIMACHINERY_DECL const schema::GroupKind& OwnerGroupKind() const noexcept;
 
-  void Create(const CreateEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
-  void Update(const UpdateEvent& e, Queue& q) const override { Enqueue({e.object_old, e.object_new}, q); }
-  void Delete(const DeleteEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
-  void Generic(const GenericEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+  APIMACHINERY_DECL void Create(const CreateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Update(const UpdateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Delete(const DeleteEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Generic(const GenericEvent& e, Queue& q) const override;
 
  private:
-  void Enqueue(std::initializer_list<EventObject> objects, Queue& q) const {
-    std::vector<Request> reqs;
-    for (const auto& o : objects) OwnerRequests(o, reqs);
-    for (const auto& r : reqs) q.Add(r);
-  }
+  APIMACHINERY_DECL void Enqueue(std::initializer_list<EventObject> objects, Queue& q) const;
   // enqueue_owner.go: getOwnerReconcileRequest.
-  void OwnerRequests(const EventObject& o, std::vector<Request>& out) const {
-    const metav1::ObjectMeta* m = internal::MetaOf(o);
-    if (m == nullptr) return;
-    std::vector<const metav1::OwnerReference*> refs;
-    if (options_.only_controller) {
-      if (const auto* c = metav1::GetControllerOfNoCopy(*m)) refs.push_back(c);
-    } else {
-      for (const auto& r : m->owner_references) refs.push_back(&r);
-    }
-    for (const auto* ref : refs) {
-      schema::GroupVersion gv;
-      try {
-        gv = schema::ParseGroupVersion(ref->api_version);
-      } catch (const std::exception&) {
-        return;
-      }
-      if (ref->kind != owner_.kind || gv.group != owner_.group) continue;
-      Request req{{}, ref->name};
-      auto mapping = mapper_->TryRESTMapping(owner_, {gv.version});
-      if (!mapping.ok() || !mapping.value) return;
-      if (mapping.value->scope != meta::RESTScopeName::kRoot) req.namespace_ = m->namespace_;
-      if (std::find(out.begin(), out.end(), req) == out.end()) out.push_back(std::move(req));
-    }
-  }
+  APIMACHINERY_DECL void OwnerRequests(const EventObject& o, std::vector<Request>& out) const;
 
   schema::GroupKind owner_;
   std::shared_ptr<const meta::RESTMapper> mapper_;
@@ -201,19 +158,9 @@ class OwnerHandler final : public EventHandler {
 
 // EnqueueRequestForOwner: the owners of type `owner_type` (its kind from `scheme`; an
 // Unstructured or PartialObjectMetadata carries its own) of the event's objects.
-inline std::shared_ptr<const OwnerHandler> EnqueueRequestForOwner(
+APIMACHINERY_DECL std::shared_ptr<const OwnerHandler> EnqueueRequestForOwner(
     const runtime::Scheme& scheme, std::shared_ptr<const meta::RESTMapper> mapper,
-    const runtime::Object& owner_type, OwnerOptions options = {}) {
-  auto [kinds, unversioned] = scheme.ObjectKinds(owner_type);
-  (void)unversioned;
-  if (kinds.size() != 1) {
-    std::string list;
-    for (const auto& k : kinds) list += (list.empty() ? "" : " ") + k.String();
-    throw Error(fmt::format("expected exactly 1 kind for OwnerType {}, but found [{}] kinds",
-                            owner_type.GetTypeId().name(), list));
-  }
-  return std::make_shared<const OwnerHandler>(kinds[0].GroupKind(), std::move(mapper), options);
-}
+    const runtime::Object& owner_type, OwnerOptions options = {});
 
 // MapFunc: the requests an object maps to (handler.MapFunc). Called with each event's object
 // (for updates: the old and the new one); requests are enqueued once per event.
@@ -221,29 +168,23 @@ using MapFunc = std::function<std::vector<Request>(const runtime::Object&)>;
 
 class MapFuncHandler final : public EventHandler {
  public:
-  explicit MapFuncHandler(MapFunc fn) : fn_(std::move(fn)) {}
-  void Create(const CreateEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
-  void Update(const UpdateEvent& e, Queue& q) const override { Enqueue({e.object_old, e.object_new}, q); }
-  void Delete(const DeleteEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
-  void Generic(const GenericEvent& e, Queue& q) const override { Enqueue({e.object}, q); }
+  APIMACHINERY_DECL explicit MapFuncHandler(MapFunc fn);
+  APIMACHINERY_DECL void Create(const CreateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Update(const UpdateEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Delete(const DeleteEvent& e, Queue& q) const override;
+  APIMACHINERY_DECL void Generic(const GenericEvent& e, Queue& q) const override;
 
  private:
-  void Enqueue(std::initializer_list<EventObject> objects, Queue& q) const {
-    std::unordered_set<Request> seen;
-    for (const auto& o : objects) {
-      if (!o) continue;
-      for (auto& r : fn_(*o)) {
-        if (seen.insert(r).second) q.Add(r);
-      }
-    }
-  }
+  APIMACHINERY_DECL void Enqueue(std::initializer_list<EventObject> objects, Queue& q) const;
   MapFunc fn_;
 };
 
 // EnqueueRequestsFromMapFunc: the requests `fn` maps each object to
 // (handler.EnqueueRequestsFromMapFunc).
-inline std::shared_ptr<const MapFuncHandler> EnqueueRequestsFromMapFunc(MapFunc fn) {
-  return std::make_shared<const MapFuncHandler>(std::move(fn));
-}
+APIMACHINERY_DECL std::shared_ptr<const MapFuncHandler> EnqueueRequestsFromMapFunc(MapFunc fn);
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/handler.ipp"
+#endif

@@ -64,6 +64,7 @@
 
 #include "apimachinery/apis/meta/v1/list_options.hpp"
 #include "apimachinery/apis/meta/v1/partial_object_metadata.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/ctrl/options.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/runtime/compact_unstructured.hpp"
@@ -96,11 +97,11 @@ struct ObjectType {
   static ObjectType Of(schema::GroupVersionKind kind = {}) {
     return ObjectType{util::kTypeId<T>, std::move(kind)};
   }
-  bool IsUnstructured() const noexcept { return type == util::kTypeId<runtime::Unstructured>; }
-  bool IsMetadata() const noexcept { return type == util::kTypeId<metav1::PartialObjectMetadata>; }
-  bool IsCompact() const noexcept { return type == util::kTypeId<runtime::CompactUnstructured>; }
+  APIMACHINERY_DECL bool IsUnstructured() const noexcept;
+  APIMACHINERY_DECL bool IsMetadata() const noexcept;
+  APIMACHINERY_DECL bool IsCompact() const noexcept;
   // NeedsKind: the type names no kind of its own (Unstructured, CompactUnstructured, metadata).
-  bool NeedsKind() const noexcept { return IsUnstructured() || IsCompact() || IsMetadata(); }
+  APIMACHINERY_DECL bool NeedsKind() const noexcept;
 };
 
 // ObjectList: the result of a List: the items (shared, read-only) and the list's metadata.
@@ -118,15 +119,15 @@ struct Patch {
   nlohmann::json data;  // the patch document
 
   // Merge: an RFC 7386 merge patch (client.RawPatch(types.MergePatchType, data)).
-  static Patch Merge(nlohmann::json data);
+  APIMACHINERY_DECL static Patch Merge(nlohmann::json data);
   // JSONPatch: an RFC 6902 JSON patch.
-  static Patch JSONPatch(nlohmann::json data);
+  APIMACHINERY_DECL static Patch JSONPatch(nlohmann::json data);
   // Apply: a server-side apply configuration (needs FieldOwner; client.Apply).
-  static Patch Apply(nlohmann::json configuration);
+  APIMACHINERY_DECL static Patch Apply(nlohmann::json configuration);
   // MergeFrom: the merge patch that turns `original` into the object it is applied to
   // (client.MergeFrom); computed by Writer::Patch from the object's JSON at call time.
   // `optimistic_lock` adds metadata.resourceVersion (client.MergeFromWithOptimisticLock).
-  static Patch MergeFrom(const runtime::Object& original, bool optimistic_lock = false);
+  APIMACHINERY_DECL static Patch MergeFrom(const runtime::Object& original, bool optimistic_lock = false);
 
   // For MergeFrom patches: the original's JSON (the diff base); null otherwise.
   std::shared_ptr<const nlohmann::json> merge_from_base = {};
@@ -194,7 +195,7 @@ class Reader {
 // the call. Only SubResourceWriter's calls take it (not an UpdateOption: Writer::Update refuses it
 // at compile time, where upstream's type system does the same).
 struct WithSubResourceBody {
-  explicit WithSubResourceBody(runtime::Object& b) noexcept : body(&b) {}
+  APIMACHINERY_DECL explicit WithSubResourceBody(runtime::Object& b) noexcept;
   runtime::Object* body;
 };
 
@@ -391,7 +392,7 @@ class Writer {
 // Client: Reader + Writer + subresources (client.Client). Status() is SubResource("status").
 class Client : public Reader, public Writer {
  public:
-  SubResourceWriter& Status() { return SubResource("status"); }
+  APIMACHINERY_DECL SubResourceWriter& Status();
   virtual SubResourceClient& SubResource(std::string_view subresource) = 0;
   // The Scheme and RESTMapper the client encodes and maps with.
   virtual const runtime::Scheme& Scheme() const = 0;
@@ -399,3 +400,7 @@ class Client : public Reader, public Writer {
 };
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/interfaces.ipp"
+#endif

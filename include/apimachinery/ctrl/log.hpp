@@ -28,6 +28,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::ctrl {
@@ -57,77 +58,53 @@ class LogSink {
 // are `level=error msg="..." error="..." ...`. Info records above `verbosity` are dropped.
 class StderrLogSink final : public LogSink {
  public:
-  explicit StderrLogSink(int verbosity = 0) : verbosity_(verbosity) {}
-  bool Enabled(int level) const override { return level <= verbosity_; }
-  void Info(int level, std::string_view msg, const KeyValues& kv) override {
-    if (Enabled(level)) Write(Format("info", msg, {}, kv));
-  }
-  void Error(std::string_view err, std::string_view msg, const KeyValues& kv) override {
-    Write(Format("error", msg, err, kv));
-  }
+  APIMACHINERY_DECL explicit StderrLogSink(int verbosity = 0);
+  APIMACHINERY_DECL bool Enabled(int level) const override;
+  APIMACHINERY_DECL void Info(int level, std::string_view msg, const KeyValues& kv) override;
+  APIMACHINERY_DECL void Error(std::string_view err, std::string_view msg, const KeyValues& kv) override;
 
   // Format: the line a record becomes (without the newline).
-  static std::string Format(std::string_view level, std::string_view msg, std::string_view err,
-                            const KeyValues& kv) {
-    std::string line = fmt::format("level={} msg={}", level, util::Quote(msg));
-    if (!err.empty()) line += " error=" + util::Quote(err);
-    for (const auto& [k, v] : kv) line += fmt::format(" {}={}", k, util::Quote(v));
-    return line;
-  }
+  APIMACHINERY_DECL static std::string Format(std::string_view level, std::string_view msg,
+                                              std::string_view err, const KeyValues& kv);
 
  private:
-  static void Write(std::string line) {
-    line += '\n';
-    std::fwrite(line.data(), 1, line.size(), stderr);
-  }
+  APIMACHINERY_DECL static void Write(std::string line);
   int verbosity_;
 };
 
 // DiscardLogSink: drops every record (logr.Discard).
 class DiscardLogSink final : public LogSink {
  public:
-  bool Enabled(int) const override { return false; }
-  void Info(int, std::string_view, const KeyValues&) override {}
-  void Error(std::string_view, std::string_view, const KeyValues&) override {}
+  APIMACHINERY_DECL bool Enabled(int) const override;
+  APIMACHINERY_DECL void Info(int, std::string_view, const KeyValues&) override;
+  APIMACHINERY_DECL void Error(std::string_view, std::string_view, const KeyValues&) override;
 };
 
-inline std::shared_ptr<LogSink> NewStderrLogSink(int verbosity = 0) {
-  return std::make_shared<StderrLogSink>(verbosity);
-}
+APIMACHINERY_DECL std::shared_ptr<LogSink> NewStderrLogSink(int verbosity = 0);
 
 // Logger: a sink plus values added to every record (logr.Logger with WithValues). A Logger
 // without a sink discards everything.
 class Logger {
  public:
   Logger() = default;
-  explicit Logger(std::shared_ptr<LogSink> sink, KeyValues values = {})
-      : sink_(std::move(sink)), values_(std::move(values)) {}
+  APIMACHINERY_DECL explicit Logger(std::shared_ptr<LogSink> sink, KeyValues values = {});
 
-  Logger WithValues(const KeyValues& kv) const {
-    KeyValues all = values_;
-    all.insert(all.end(), kv.begin(), kv.end());
-    return Logger(sink_, std::move(all));
-  }
-  bool Enabled(int level = 0) const { return sink_ && sink_->Enabled(level); }
-  void Info(std::string_view msg, const KeyValues& kv = {}) const { V(0, msg, kv); }
+  APIMACHINERY_DECL Logger WithValues(const KeyValues& kv) const;
+  APIMACHINERY_DECL bool Enabled(int level = 0) const;
+  APIMACHINERY_DECL void Info(std::string_view msg, const KeyValues& kv = {}) const;
   // V: an Info record of verbosity `level`.
-  void V(int level, std::string_view msg, const KeyValues& kv = {}) const {
-    if (Enabled(level)) sink_->Info(level, msg, Join(kv));
-  }
-  void Error(std::string_view err, std::string_view msg, const KeyValues& kv = {}) const {
-    if (sink_) sink_->Error(err, msg, Join(kv));
-  }
-  const std::shared_ptr<LogSink>& Sink() const noexcept { return sink_; }
+  APIMACHINERY_DECL void V(int level, std::string_view msg, const KeyValues& kv = {}) const;
+  APIMACHINERY_DECL void Error(std::string_view err, std::string_view msg, const KeyValues& kv = {}) const;
+  APIMACHINERY_DECL const std::shared_ptr<LogSink>& Sink() const noexcept;
 
  private:
-  KeyValues Join(const KeyValues& kv) const {
-    if (kv.empty()) return values_;
-    KeyValues all = values_;
-    all.insert(all.end(), kv.begin(), kv.end());
-    return all;
-  }
+  APIMACHINERY_DECL KeyValues Join(const KeyValues& kv) const;
   std::shared_ptr<LogSink> sink_;
   KeyValues values_;
 };
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/log.ipp"
+#endif

@@ -83,6 +83,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/ctrl/cache.hpp"
 #include "apimachinery/ctrl/client.hpp"
 #include "apimachinery/ctrl/controller.hpp"
@@ -114,8 +115,8 @@ class Runnable {
 // RunnableFunc: a Runnable from a function (manager.RunnableFunc).
 class RunnableFunc final : public Runnable {
  public:
-  explicit RunnableFunc(std::function<void(std::stop_token)> fn) : fn_(std::move(fn)) {}
-  void Start(std::stop_token stop) override { fn_(std::move(stop)); }
+  APIMACHINERY_DECL explicit RunnableFunc(std::function<void(std::stop_token)> fn);
+  APIMACHINERY_DECL void Start(std::stop_token stop) override;
 
  private:
   std::function<void(std::stop_token)> fn_;
@@ -149,127 +150,44 @@ struct ManagerOptions {
 
 class Manager {
  public:
-  Manager(std::shared_ptr<const runtime::Scheme> scheme, std::shared_ptr<const meta::RESTMapper> mapper,
-          std::shared_ptr<dynamic::Interface> api, ManagerOptions options = {})
-      : scheme_(std::move(scheme)),
-        mapper_(std::move(mapper)),
-        api_(std::move(api)),
-        options_(std::move(options)) {
-    if (!scheme_) throw Error("manager: the Scheme is null");
-    if (!mapper_) throw Error("manager: the RESTMapper is null");
-    if (!api_) throw Error("manager: the dynamic client is null");
-    std::shared_ptr<Client> server = NewClient(*scheme_, mapper_, api_, options_.client);
-    if (!options_.api_reader) options_.api_reader = server;
-    CacheOptions cache_options = options_.cache;
-    if (!cache_options.disable_for.empty() && !cache_options.api_reader)
-      cache_options.api_reader = options_.api_reader;
-    cache_ = std::make_shared<Cache>(*scheme_, mapper_, api_, std::move(cache_options));
-    client_ = options_.new_client ? options_.new_client(*scheme_, mapper_, api_, cache_)
-                                  : NewDelegatingClient(cache_, server, options_.uncached);
-    if (!client_) throw Error("manager: new_client made no client");
-    log_ = Logger(options_.log_sink ? options_.log_sink : NewStderrLogSink());
-  }
+  APIMACHINERY_DECL Manager(std::shared_ptr<const runtime::Scheme> scheme,
+                            std::shared_ptr<const meta::RESTMapper> mapper,
+                            std::shared_ptr<dynamic::Interface> api, ManagerOptions options = {});
   Manager(const Manager&) = delete;
   Manager& operator=(const Manager&) = delete;
-  ~Manager() { Shutdown(); }
+  APIMACHINERY_DECL ~Manager();
 
-  const runtime::Scheme& GetScheme() const noexcept { return *scheme_; }
-  std::shared_ptr<const runtime::Scheme> GetSchemePtr() const noexcept { return scheme_; }
-  const meta::RESTMapper& GetRESTMapper() const noexcept { return *mapper_; }
-  std::shared_ptr<const meta::RESTMapper> GetRESTMapperPtr() const noexcept { return mapper_; }
-  Cache& GetCache() noexcept { return *cache_; }
-  Cache& GetFieldIndexer() noexcept { return *cache_; }
-  std::shared_ptr<dynamic::Interface> GetDynamic() const noexcept { return api_; }
-  std::shared_ptr<const Reader> GetAPIReader() const noexcept { return options_.api_reader; }
-  std::shared_ptr<Client> GetClient() const noexcept { return client_; }
-  const Logger& GetLogger() const noexcept { return log_; }
+  APIMACHINERY_DECL const runtime::Scheme& GetScheme() const noexcept;
+  APIMACHINERY_DECL std::shared_ptr<const runtime::Scheme> GetSchemePtr() const noexcept;
+  APIMACHINERY_DECL const meta::RESTMapper& GetRESTMapper() const noexcept;
+  APIMACHINERY_DECL std::shared_ptr<const meta::RESTMapper> GetRESTMapperPtr() const noexcept;
+  APIMACHINERY_DECL Cache& GetCache() noexcept;
+  APIMACHINERY_DECL Cache& GetFieldIndexer() noexcept;
+  APIMACHINERY_DECL std::shared_ptr<dynamic::Interface> GetDynamic() const noexcept;
+  APIMACHINERY_DECL std::shared_ptr<const Reader> GetAPIReader() const noexcept;
+  APIMACHINERY_DECL std::shared_ptr<Client> GetClient() const noexcept;
+  APIMACHINERY_DECL const Logger& GetLogger() const noexcept;
 
   // Add: run `r` (now when the manager runs, else at Start).
-  void Add(std::shared_ptr<Runnable> r) {
-    if (!r) throw Error("manager: a null runnable");
-    std::lock_guard lock(mu_);
-    if (stopping_) throw Error("can't accept new runnable as stop procedure is already engaged");
-    if (running_) {
-      Launch(std::move(r));
-    } else {
-      pending_.push_back(std::move(r));
-    }
-  }
+  APIMACHINERY_DECL void Add(std::shared_ptr<Runnable> r);
   // Add a controller (its name must be unique in this manager).
-  void Add(std::shared_ptr<Controller> c) {
-    if (!c) throw Error("manager: a null controller");
-    {
-      std::lock_guard lock(mu_);
-      if (!names_.insert(c->Name()).second) {
-        throw Error(fmt::format(
-            "controller with name {} already exists. Controller names must be unique to avoid multiple "
-            "controllers reporting the same metric. This validation can be disabled via the "
-            "SkipNameValidation "
-            "option",
-            c->Name()));
-      }
-    }
-    Add(std::static_pointer_cast<Runnable>(std::make_shared<ControllerRunnable>(std::move(c))));
-  }
+  APIMACHINERY_DECL void Add(std::shared_ptr<Controller> c);
 
   // Start: see the top comment. Blocks.
-  void Start(const std::stop_token& stop);
+  APIMACHINERY_DECL void Start(const std::stop_token& stop);
 
  private:
   struct ControllerRunnable final : Runnable {
-    explicit ControllerRunnable(std::shared_ptr<Controller> ctl) : c(std::move(ctl)) {}
-    void Start(std::stop_token stop) override { c->Start(stop); }
+    APIMACHINERY_DECL explicit ControllerRunnable(std::shared_ptr<Controller> ctl);
+    APIMACHINERY_DECL void Start(std::stop_token stop) override;
     std::shared_ptr<Controller> c;
   };
 
   // Launch: a thread for `r` (mu_ held).
-  void Launch(std::shared_ptr<Runnable> r) {
-    ++running_count_;
-    threads_.emplace_back([this, r = std::move(r)] {
-      try {
-        r->Start(internal_.get_token());
-      } catch (...) {
-        Fail(std::current_exception());
-      }
-      {
-        std::lock_guard lock(mu_);
-        --running_count_;
-      }
-      cv_.notify_all();
-    });
-  }
-  void Fail(const std::exception_ptr& e) {
-    {
-      std::lock_guard lock(mu_);
-      if (!error_) {
-        error_ = e;
-      } else {
-        try {
-          std::rethrow_exception(e);
-        } catch (const std::exception& ex) {
-          log_.Error(ex.what(), "error received after stop sequence was engaged");
-        } catch (...) {
-        }
-      }
-    }
-    internal_.request_stop();
-    cv_.notify_all();
-  }
+  APIMACHINERY_DECL void Launch(std::shared_ptr<Runnable> r);
+  APIMACHINERY_DECL void Fail(const std::exception_ptr& e);
   // Shutdown: stop and join everything (the destructor's last resort).
-  void Shutdown() {
-    internal_.request_stop();
-    cache_stop_.request_stop();
-    std::vector<std::thread> threads;
-    {
-      std::lock_guard lock(mu_);
-      stopping_ = true;
-      threads.swap(threads_);
-    }
-    for (auto& t : threads) {
-      if (t.joinable()) t.join();
-    }
-    if (cache_thread_.joinable()) cache_thread_.join();
-  }
+  APIMACHINERY_DECL void Shutdown();
 
   std::shared_ptr<const runtime::Scheme> scheme_;
   std::shared_ptr<const meta::RESTMapper> mapper_;
@@ -296,69 +214,8 @@ class Manager {
 
 // Implementation details follow.
 
-inline void Manager::Start(const std::stop_token& stop) {
-  {
-    std::lock_guard lock(mu_);
-    if (started_) throw Error("manager already started");
-    started_ = true;
-  }
-  std::stop_callback link(stop, [this] { internal_.request_stop(); });
-  cache_thread_ = std::thread([this] {
-    try {
-      cache_->Start(cache_stop_.get_token());
-    } catch (...) {
-      Fail(std::current_exception());
-    }
-  });
-  const bool synced = cache_->WaitForCacheSync(internal_.get_token());
-  {
-    std::lock_guard lock(mu_);
-    if (synced && !internal_.stop_requested()) {
-      running_ = true;
-      for (auto& r : pending_) Launch(std::move(r));
-      pending_.clear();
-    }
-  }
-  {
-    std::mutex m;
-    std::condition_variable_any cv;
-    std::unique_lock lock(m);
-    cv.wait(lock, internal_.get_token(), [] { return false; });
-  }
-
-  // engageStopProcedure: the runnables first, within the grace period, then the cache.
-  log_.Info("Stopping and waiting for non leader election runnables");
-  bool timed_out = false;
-  std::vector<std::thread> finished;
-  {
-    std::unique_lock lock(mu_);
-    stopping_ = true;
-    auto done = [this] { return running_count_ == 0; };
-    const auto grace = options_.graceful_shutdown_timeout;
-    if (grace < std::chrono::milliseconds::zero()) {
-      cv_.wait(lock, done);
-    } else {
-      timed_out = !cv_.wait_for(lock, grace, done);
-    }
-    if (!timed_out) finished.swap(threads_);
-  }
-  for (auto& t : finished) t.join();
-  log_.Info("Stopping and waiting for caches");
-  cache_stop_.request_stop();
-  if (cache_thread_.joinable()) cache_thread_.join();
-  log_.Info("Wait completed, proceeding to shutdown the manager");
-
-  std::exception_ptr err;
-  {
-    std::lock_guard lock(mu_);
-    err = error_;
-  }
-  if (err) std::rethrow_exception(err);
-  if (timed_out && options_.graceful_shutdown_timeout > std::chrono::milliseconds::zero()) {
-    throw Error(fmt::format(
-        "failed waiting for all runnables to end within grace period of {}: context deadline exceeded",
-        util::FormatDuration(options_.graceful_shutdown_timeout)));
-  }
-}
-
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/manager.ipp"
+#endif

@@ -31,6 +31,8 @@
 #include <string_view>
 #include <utility>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::ctrl {
 
 inline constexpr std::string_view kResultError = "error";
@@ -59,73 +61,39 @@ class Metrics {
 // NoopMetrics: ignores everything.
 class NoopMetrics final : public Metrics {
  public:
-  void ReconcileResult(std::string_view, std::string_view) override {}
-  void ReconcileError(std::string_view) override {}
-  void TerminalReconcileError(std::string_view) override {}
-  void ReconcileTime(std::string_view, std::chrono::nanoseconds) override {}
-  void WorkerCount(std::string_view, int) override {}
-  void ActiveWorkers(std::string_view, int) override {}
+  APIMACHINERY_DECL void ReconcileResult(std::string_view, std::string_view) override;
+  APIMACHINERY_DECL void ReconcileError(std::string_view) override;
+  APIMACHINERY_DECL void TerminalReconcileError(std::string_view) override;
+  APIMACHINERY_DECL void ReconcileTime(std::string_view, std::chrono::nanoseconds) override;
+  APIMACHINERY_DECL void WorkerCount(std::string_view, int) override;
+  APIMACHINERY_DECL void ActiveWorkers(std::string_view, int) override;
 };
 
 // CountingMetrics: counters and gauges per controller, behind one mutex.
 class CountingMetrics final : public Metrics {
  public:
-  void ReconcileResult(std::string_view controller, std::string_view result) override {
-    std::lock_guard lock(mu_);
-    ++totals_[{std::string(controller), std::string(result)}];
-  }
-  void ReconcileError(std::string_view controller) override { Inc(errors_, controller); }
-  void TerminalReconcileError(std::string_view controller) override { Inc(terminal_errors_, controller); }
-  void ReconcileTime(std::string_view controller, std::chrono::nanoseconds duration) override {
-    std::lock_guard lock(mu_);
-    auto& t = times_[std::string(controller)];
-    ++t.first;
-    t.second += duration;
-  }
-  void WorkerCount(std::string_view controller, int workers) override {
-    std::lock_guard lock(mu_);
-    workers_[std::string(controller)] = workers;
-  }
-  void ActiveWorkers(std::string_view controller, int delta) override {
-    std::lock_guard lock(mu_);
-    active_[std::string(controller)] += delta;
-  }
+  APIMACHINERY_DECL void ReconcileResult(std::string_view controller, std::string_view result) override;
+  APIMACHINERY_DECL void ReconcileError(std::string_view controller) override;
+  APIMACHINERY_DECL void TerminalReconcileError(std::string_view controller) override;
+  APIMACHINERY_DECL void ReconcileTime(std::string_view controller,
+                                       std::chrono::nanoseconds duration) override;
+  APIMACHINERY_DECL void WorkerCount(std::string_view controller, int workers) override;
+  APIMACHINERY_DECL void ActiveWorkers(std::string_view controller, int delta) override;
 
   // Readers (0 for anything never reported).
-  std::int64_t ReconcileTotal(std::string_view controller, std::string_view result) const {
-    std::lock_guard lock(mu_);
-    auto it = totals_.find({std::string(controller), std::string(result)});
-    return it == totals_.end() ? 0 : it->second;
-  }
-  std::int64_t ReconcileErrors(std::string_view controller) const { return Get(errors_, controller); }
-  std::int64_t TerminalReconcileErrors(std::string_view controller) const {
-    return Get(terminal_errors_, controller);
-  }
+  APIMACHINERY_DECL std::int64_t ReconcileTotal(std::string_view controller, std::string_view result) const;
+  APIMACHINERY_DECL std::int64_t ReconcileErrors(std::string_view controller) const;
+  APIMACHINERY_DECL std::int64_t TerminalReconcileErrors(std::string_view controller) const;
   // ReconcileTimeCount / Sum: how many durations were observed and their sum.
-  std::int64_t ReconcileTimeCount(std::string_view controller) const {
-    std::lock_guard lock(mu_);
-    auto it = times_.find(std::string(controller));
-    return it == times_.end() ? 0 : it->second.first;
-  }
-  std::chrono::nanoseconds ReconcileTimeSum(std::string_view controller) const {
-    std::lock_guard lock(mu_);
-    auto it = times_.find(std::string(controller));
-    return it == times_.end() ? std::chrono::nanoseconds{0} : it->second.second;
-  }
-  std::int64_t Workers(std::string_view controller) const { return Get(workers_, controller); }
-  std::int64_t Active(std::string_view controller) const { return Get(active_, controller); }
+  APIMACHINERY_DECL std::int64_t ReconcileTimeCount(std::string_view controller) const;
+  APIMACHINERY_DECL std::chrono::nanoseconds ReconcileTimeSum(std::string_view controller) const;
+  APIMACHINERY_DECL std::int64_t Workers(std::string_view controller) const;
+  APIMACHINERY_DECL std::int64_t Active(std::string_view controller) const;
 
  private:
   using Counters = std::map<std::string, std::int64_t, std::less<>>;
-  void Inc(Counters& c, std::string_view controller) {
-    std::lock_guard lock(mu_);
-    ++c[std::string(controller)];
-  }
-  std::int64_t Get(const Counters& c, std::string_view controller) const {
-    std::lock_guard lock(mu_);
-    auto it = c.find(controller);
-    return it == c.end() ? 0 : it->second;
-  }
+  APIMACHINERY_DECL void Inc(Counters& c, std::string_view controller);
+  APIMACHINERY_DECL std::int64_t Get(const Counters& c, std::string_view controller) const;
 
   mutable std::mutex mu_;
   std::map<std::pair<std::string, std::string>, std::int64_t> totals_;
@@ -134,3 +102,7 @@ class CountingMetrics final : public Metrics {
 };
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/metrics.ipp"
+#endif

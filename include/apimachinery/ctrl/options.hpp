@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/fields/selector.hpp"
 #include "apimachinery/labels/selector.hpp"
 
@@ -69,14 +70,7 @@ struct ListOptions {
   std::chrono::milliseconds wait_timeout{10'000};
 
   // AsListOptions: the wire form for an API server (selectors rendered with String()).
-  metav1::ListOptions AsListOptions() const {
-    metav1::ListOptions o;
-    if (!label_selector.Empty()) o.label_selector = label_selector.String();
-    if (!field_selector.Empty()) o.field_selector = field_selector.String();
-    o.limit = limit;
-    o.continue_ = continue_;
-    return o;
-  }
+  APIMACHINERY_DECL metav1::ListOptions AsListOptions() const;
 };
 
 // GetOptions: what a Get asks for.
@@ -91,103 +85,97 @@ struct GetOptions {
 // InNamespace: restricts a List / DeleteAllOf to one namespace.
 struct InNamespace {
   std::string namespace_;
-  explicit InNamespace(std::string ns) : namespace_(std::move(ns)) {}
-  void ApplyToList(ListOptions& o) const { o.namespace_ = namespace_; }
+  APIMACHINERY_DECL explicit InNamespace(std::string ns);
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // MatchingLabels: every label must have the value (replaces the label selector, as upstream).
 struct MatchingLabels {
   std::map<std::string, std::string> labels;
-  void ApplyToList(ListOptions& o) const { o.label_selector = labels::SelectorFromSet(labels); }
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // MatchingLabelsSelector: a parsed label selector (labels::Parse).
 struct MatchingLabelsSelector {
   labels::Selector selector;
-  void ApplyToList(ListOptions& o) const { o.label_selector = selector; }
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // MatchingFields: every field must have the value (replaces the field selector).
 struct MatchingFields {
   std::map<std::string, std::string> fields;
-  void ApplyToList(ListOptions& o) const { o.field_selector = fields::SelectorFromSet(fields); }
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // MatchingFieldsSelector: a parsed field selector (fields::ParseSelector), `!=` included.
 struct MatchingFieldsSelector {
   fields::Selector selector;
-  void ApplyToList(ListOptions& o) const { o.field_selector = selector; }
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // Limit: at most n items (0: no limit).
 struct Limit {
   std::int64_t n;
-  explicit Limit(std::int64_t v) : n(v) {}
-  void ApplyToList(ListOptions& o) const { o.limit = n; }
+  APIMACHINERY_DECL explicit Limit(std::int64_t v);
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // Continue: the token of the previous page.
 struct Continue {
   std::string token;
-  explicit Continue(std::string t) : token(std::move(t)) {}
-  void ApplyToList(ListOptions& o) const { o.continue_ = token; }
+  APIMACHINERY_DECL explicit Continue(std::string t);
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
 };
 
 // MinResourceVersion: read your own writes (see ListOptions::min_resource_version).
 struct MinResourceVersion {
   std::string resource_version;
   std::chrono::milliseconds timeout{10'000};
-  explicit MinResourceVersion(std::string rv, std::chrono::milliseconds t = std::chrono::seconds(10))
-      : resource_version(std::move(rv)), timeout(t) {}
-  void ApplyToList(ListOptions& o) const {
-    o.min_resource_version = resource_version;
-    o.wait_timeout = timeout;
-  }
-  void ApplyToGet(GetOptions& o) const {
-    o.min_resource_version = resource_version;
-    o.wait_timeout = timeout;
-  }
+  APIMACHINERY_DECL explicit MinResourceVersion(std::string rv,
+                                                std::chrono::milliseconds t = std::chrono::seconds(10));
+  APIMACHINERY_DECL void ApplyToList(ListOptions& o) const;
+  APIMACHINERY_DECL void ApplyToGet(GetOptions& o) const;
 };
 
 // Write options: the metav1 structs are the option values; these helpers set one field.
 struct DryRunAll {
-  void ApplyToCreate(metav1::CreateOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
-  void ApplyToUpdate(metav1::UpdateOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
-  void ApplyToPatch(metav1::PatchOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
-  void ApplyToApply(metav1::PatchOptions& o) const { ApplyToPatch(o); }
-  void ApplyToDelete(metav1::DeleteOptions& o) const { o.dry_run = {std::string(metav1::kDryRunAll)}; }
+  APIMACHINERY_DECL void ApplyToCreate(metav1::CreateOptions& o) const;
+  APIMACHINERY_DECL void ApplyToUpdate(metav1::UpdateOptions& o) const;
+  APIMACHINERY_DECL void ApplyToPatch(metav1::PatchOptions& o) const;
+  APIMACHINERY_DECL void ApplyToApply(metav1::PatchOptions& o) const;
+  APIMACHINERY_DECL void ApplyToDelete(metav1::DeleteOptions& o) const;
 };
 
 // FieldOwner: the field manager of a create, update or patch.
 struct FieldOwner {
   std::string owner;
-  explicit FieldOwner(std::string o) : owner(std::move(o)) {}
-  void ApplyToCreate(metav1::CreateOptions& o) const { o.field_manager = owner; }
-  void ApplyToUpdate(metav1::UpdateOptions& o) const { o.field_manager = owner; }
-  void ApplyToPatch(metav1::PatchOptions& o) const { o.field_manager = owner; }
-  void ApplyToApply(metav1::PatchOptions& o) const { o.field_manager = owner; }
+  APIMACHINERY_DECL explicit FieldOwner(std::string o);
+  APIMACHINERY_DECL void ApplyToCreate(metav1::CreateOptions& o) const;
+  APIMACHINERY_DECL void ApplyToUpdate(metav1::UpdateOptions& o) const;
+  APIMACHINERY_DECL void ApplyToPatch(metav1::PatchOptions& o) const;
+  APIMACHINERY_DECL void ApplyToApply(metav1::PatchOptions& o) const;
 };
 
 // ForceOwnership: an apply patch takes the fields other managers own.
 struct ForceOwnership {
-  void ApplyToPatch(metav1::PatchOptions& o) const { o.force = true; }
-  void ApplyToApply(metav1::PatchOptions& o) const { o.force = true; }
+  APIMACHINERY_DECL void ApplyToPatch(metav1::PatchOptions& o) const;
+  APIMACHINERY_DECL void ApplyToApply(metav1::PatchOptions& o) const;
 };
 
 // Delete options.
 struct Preconditions {
   metav1::Preconditions preconditions;
-  void ApplyToDelete(metav1::DeleteOptions& o) const { o.preconditions = preconditions; }
+  APIMACHINERY_DECL void ApplyToDelete(metav1::DeleteOptions& o) const;
 };
 struct PropagationPolicy {
   std::string policy;  // metav1::kDeletePropagation{Orphan,Background,Foreground}
-  explicit PropagationPolicy(std::string p) : policy(std::move(p)) {}
-  void ApplyToDelete(metav1::DeleteOptions& o) const { o.propagation_policy = policy; }
+  APIMACHINERY_DECL explicit PropagationPolicy(std::string p);
+  APIMACHINERY_DECL void ApplyToDelete(metav1::DeleteOptions& o) const;
 };
 struct GracePeriodSeconds {
   std::int64_t seconds;
-  explicit GracePeriodSeconds(std::int64_t s) : seconds(s) {}
-  void ApplyToDelete(metav1::DeleteOptions& o) const { o.grace_period_seconds = seconds; }
+  APIMACHINERY_DECL explicit GracePeriodSeconds(std::int64_t s);
+  APIMACHINERY_DECL void ApplyToDelete(metav1::DeleteOptions& o) const;
 };
 
 // Option concepts: what each call accepts.
@@ -270,3 +258,7 @@ metav1::DeleteOptions MakeDeleteOptions(const Os&... os) {
 }
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/options.ipp"
+#endif

@@ -33,6 +33,7 @@
 
 #include "apimachinery/apis/meta/v1/helpers.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/ctrl/event.hpp"
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -61,83 +62,55 @@ using PredicatePtr = std::shared_ptr<const Predicate>;
 // PredicateFuncs: a Predicate from up to four functions; an unset one answers true (predicate.Funcs).
 struct PredicateFuncs : Predicate {
   PredicateFuncs() = default;
-  PredicateFuncs(std::function<bool(const CreateEvent&)> create, std::function<bool(const DeleteEvent&)> del,
-                 std::function<bool(const UpdateEvent&)> update,
-                 std::function<bool(const GenericEvent&)> generic)
-      : create_func(std::move(create)),
-        delete_func(std::move(del)),
-        update_func(std::move(update)),
-        generic_func(std::move(generic)) {}
+  APIMACHINERY_DECL PredicateFuncs(std::function<bool(const CreateEvent&)> create,
+                                   std::function<bool(const DeleteEvent&)> del,
+                                   std::function<bool(const UpdateEvent&)> update,
+                                   std::function<bool(const GenericEvent&)> generic);
 
   std::function<bool(const CreateEvent&)> create_func{};
   std::function<bool(const DeleteEvent&)> delete_func{};
   std::function<bool(const UpdateEvent&)> update_func{};
   std::function<bool(const GenericEvent&)> generic_func{};
 
-  bool Create(const CreateEvent& e) const override { return !create_func || create_func(e); }
-  bool Delete(const DeleteEvent& e) const override { return !delete_func || delete_func(e); }
-  bool Update(const UpdateEvent& e) const override { return !update_func || update_func(e); }
-  bool Generic(const GenericEvent& e) const override { return !generic_func || generic_func(e); }
+  APIMACHINERY_DECL bool Create(const CreateEvent& e) const override;
+  APIMACHINERY_DECL bool Delete(const DeleteEvent& e) const override;
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
+  APIMACHINERY_DECL bool Generic(const GenericEvent& e) const override;
 };
 
 // NewPredicateFuncs: every event kind filtered by `filter` on its object (the new one for
 // updates). A null object is refused.
-inline PredicateFuncs NewPredicateFuncs(std::function<bool(const runtime::Object&)> filter) {
-  auto f = std::make_shared<std::function<bool(const runtime::Object&)>>(std::move(filter));
-  auto on = [f](const EventObject& o) { return o != nullptr && (*f)(*o); };
-  return PredicateFuncs([on](const CreateEvent& e) { return on(e.object); },
-                        [on](const DeleteEvent& e) { return on(e.object); },
-                        [on](const UpdateEvent& e) { return on(e.object_new); },
-                        [on](const GenericEvent& e) { return on(e.object); });
-}
+APIMACHINERY_DECL PredicateFuncs NewPredicateFuncs(std::function<bool(const runtime::Object&)> filter);
 
 namespace internal {
 // BothMeta: the old and new metadata of an update, or nullptrs when either is missing.
-inline std::pair<const metav1::ObjectMeta*, const metav1::ObjectMeta*> BothMeta(
-    const UpdateEvent& e) noexcept {
-  if (!e.object_old || !e.object_new) return {nullptr, nullptr};
-  const metav1::ObjectMeta* o = e.object_old->GetObjectMeta();
-  const metav1::ObjectMeta* n = e.object_new->GetObjectMeta();
-  if (o == nullptr || n == nullptr) return {nullptr, nullptr};
-  return {o, n};
-}
+APIMACHINERY_DECL std::pair<const metav1::ObjectMeta*, const metav1::ObjectMeta*> BothMeta(
+    const UpdateEvent& e) noexcept;
 }  // namespace internal
 
 // ResourceVersionChangedPredicate: updates whose resourceVersion changed (not resyncs).
 struct ResourceVersionChangedPredicate : PredicateFuncs {
-  bool Update(const UpdateEvent& e) const override {
-    auto [o, n] = internal::BothMeta(e);
-    return o != nullptr && o->resource_version != n->resource_version;
-  }
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
 };
 
 // GenerationChangedPredicate: updates whose metadata.generation changed (spec changes, for
 // resources whose status is a subresource; upstream's caveats apply: no generation → no update).
 struct GenerationChangedPredicate : PredicateFuncs {
-  bool Update(const UpdateEvent& e) const override {
-    auto [o, n] = internal::BothMeta(e);
-    return o != nullptr && o->generation != n->generation;
-  }
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
 };
 
 // AnnotationChangedPredicate: updates whose annotations changed.
 struct AnnotationChangedPredicate : PredicateFuncs {
-  bool Update(const UpdateEvent& e) const override {
-    auto [o, n] = internal::BothMeta(e);
-    return o != nullptr && o->annotations != n->annotations;
-  }
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
 };
 
 // LabelChangedPredicate: updates whose labels changed.
 struct LabelChangedPredicate : PredicateFuncs {
-  bool Update(const UpdateEvent& e) const override {
-    auto [o, n] = internal::BothMeta(e);
-    return o != nullptr && o->labels != n->labels;
-  }
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
 };
 
 // ToPredicate: a PredicatePtr as is, or a copy of a predicate value.
-inline PredicatePtr ToPredicate(PredicatePtr p) { return p; }
+APIMACHINERY_DECL PredicatePtr ToPredicate(PredicatePtr p);
 template <typename P>
 requires std::derived_from<std::remove_cvref_t<P>, Predicate> PredicatePtr ToPredicate(P&& p) {
   return std::make_shared<const std::remove_cvref_t<P>>(std::forward<P>(p));
@@ -146,19 +119,11 @@ requires std::derived_from<std::remove_cvref_t<P>, Predicate> PredicatePtr ToPre
 namespace internal {
 class AndPredicate final : public Predicate {
  public:
-  explicit AndPredicate(std::vector<PredicatePtr> ps) : ps_(std::move(ps)) {}
-  bool Create(const CreateEvent& e) const override {
-    return All([&](const auto& p) { return p->Create(e); });
-  }
-  bool Delete(const DeleteEvent& e) const override {
-    return All([&](const auto& p) { return p->Delete(e); });
-  }
-  bool Update(const UpdateEvent& e) const override {
-    return All([&](const auto& p) { return p->Update(e); });
-  }
-  bool Generic(const GenericEvent& e) const override {
-    return All([&](const auto& p) { return p->Generic(e); });
-  }
+  APIMACHINERY_DECL explicit AndPredicate(std::vector<PredicatePtr> ps);
+  APIMACHINERY_DECL bool Create(const CreateEvent& e) const override;
+  APIMACHINERY_DECL bool Delete(const DeleteEvent& e) const override;
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
+  APIMACHINERY_DECL bool Generic(const GenericEvent& e) const override;
 
  private:
   template <typename F>
@@ -173,19 +138,11 @@ class AndPredicate final : public Predicate {
 
 class OrPredicate final : public Predicate {
  public:
-  explicit OrPredicate(std::vector<PredicatePtr> ps) : ps_(std::move(ps)) {}
-  bool Create(const CreateEvent& e) const override {
-    return Any([&](const auto& p) { return p->Create(e); });
-  }
-  bool Delete(const DeleteEvent& e) const override {
-    return Any([&](const auto& p) { return p->Delete(e); });
-  }
-  bool Update(const UpdateEvent& e) const override {
-    return Any([&](const auto& p) { return p->Update(e); });
-  }
-  bool Generic(const GenericEvent& e) const override {
-    return Any([&](const auto& p) { return p->Generic(e); });
-  }
+  APIMACHINERY_DECL explicit OrPredicate(std::vector<PredicatePtr> ps);
+  APIMACHINERY_DECL bool Create(const CreateEvent& e) const override;
+  APIMACHINERY_DECL bool Delete(const DeleteEvent& e) const override;
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
+  APIMACHINERY_DECL bool Generic(const GenericEvent& e) const override;
 
  private:
   template <typename F>
@@ -200,11 +157,11 @@ class OrPredicate final : public Predicate {
 
 class NotPredicate final : public Predicate {
  public:
-  explicit NotPredicate(PredicatePtr p) : p_(std::move(p)) {}
-  bool Create(const CreateEvent& e) const override { return !p_->Create(e); }
-  bool Delete(const DeleteEvent& e) const override { return !p_->Delete(e); }
-  bool Update(const UpdateEvent& e) const override { return !p_->Update(e); }
-  bool Generic(const GenericEvent& e) const override { return !p_->Generic(e); }
+  APIMACHINERY_DECL explicit NotPredicate(PredicatePtr p);
+  APIMACHINERY_DECL bool Create(const CreateEvent& e) const override;
+  APIMACHINERY_DECL bool Delete(const DeleteEvent& e) const override;
+  APIMACHINERY_DECL bool Update(const UpdateEvent& e) const override;
+  APIMACHINERY_DECL bool Generic(const GenericEvent& e) const override;
 
  private:
   PredicatePtr p_;
@@ -217,18 +174,14 @@ PredicatePtr And(Ps&&... ps) {
   return std::make_shared<const internal::AndPredicate>(
       std::vector<PredicatePtr>{ToPredicate(std::forward<Ps>(ps))...});
 }
-inline PredicatePtr And(std::vector<PredicatePtr> ps) {
-  return std::make_shared<const internal::AndPredicate>(std::move(ps));
-}
+APIMACHINERY_DECL PredicatePtr And(std::vector<PredicatePtr> ps);
 // Or: true when any predicate is (predicate.Or).
 template <typename... Ps>
 PredicatePtr Or(Ps&&... ps) {
   return std::make_shared<const internal::OrPredicate>(
       std::vector<PredicatePtr>{ToPredicate(std::forward<Ps>(ps))...});
 }
-inline PredicatePtr Or(std::vector<PredicatePtr> ps) {
-  return std::make_shared<const internal::OrPredicate>(std::move(ps));
-}
+APIMACHINERY_DECL PredicatePtr Or(std::vector<PredicatePtr> ps);
 // Not: the negation (predicate.Not).
 template <typename P>
 PredicatePtr Not(P&& p) {
@@ -237,12 +190,10 @@ PredicatePtr Not(P&& p) {
 
 // LabelSelectorPredicate: objects whose labels match `selector` (predicate.LabelSelectorPredicate).
 // Throws what metav1::LabelSelectorAsSelector throws for an invalid selector.
-inline PredicateFuncs LabelSelectorPredicate(const metav1::LabelSelector& selector) {
-  labels::Selector s = metav1::LabelSelectorAsSelector(selector);
-  return NewPredicateFuncs([s = std::move(s)](const runtime::Object& o) {
-    const metav1::ObjectMeta* m = o.GetObjectMeta();
-    return m != nullptr && s.Matches(m->labels);
-  });
-}
+APIMACHINERY_DECL PredicateFuncs LabelSelectorPredicate(const metav1::LabelSelector& selector);
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/predicate.ipp"
+#endif

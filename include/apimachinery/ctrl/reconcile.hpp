@@ -53,6 +53,7 @@
 #include <string_view>
 #include <utility>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/types/namespacedname.hpp"
 #include "apimachinery/util/format.hpp"
@@ -67,10 +68,10 @@ struct Request {
   std::string name{};
 
   // String: "<namespace>/<name>" ("/<name>" without namespace), as types.NamespacedName prints.
-  std::string String() const { return Key().String(); }
+  APIMACHINERY_DECL std::string String() const;
   // Key: the request as a client key (types.NamespacedName).
-  types::NamespacedName Key() const { return types::NamespacedName{namespace_, name}; }
-  static Request FromKey(const types::NamespacedName& key) { return Request{key.namespace_, key.name}; }
+  APIMACHINERY_DECL types::NamespacedName Key() const;
+  APIMACHINERY_DECL static Request FromKey(const types::NamespacedName& key);
 
   friend bool operator==(const Request&, const Request&) = default;
   friend auto operator<=>(const Request&, const Request&) = default;
@@ -83,7 +84,7 @@ struct Result {
   bool requeue = false;
   std::chrono::milliseconds requeue_after{0};
 
-  bool IsZero() const noexcept { return !requeue && requeue_after == std::chrono::milliseconds::zero(); }
+  APIMACHINERY_DECL bool IsZero() const noexcept;
   friend bool operator==(const Result&, const Result&) = default;
 };
 
@@ -105,25 +106,23 @@ class Reconciler {
 // FuncReconciler: a Reconciler calling a function (reconcile.Func).
 class FuncReconciler final : public Reconciler {
  public:
-  explicit FuncReconciler(std::function<Result(const Request&)> fn) : fn_(std::move(fn)) {}
-  Result Reconcile(const Request& request) override { return fn_(request); }
+  APIMACHINERY_DECL explicit FuncReconciler(std::function<Result(const Request&)> fn);
+  APIMACHINERY_DECL Result Reconcile(const Request& request) override;
 
  private:
   std::function<Result(const Request&)> fn_;
 };
 
 // ReconcileFunc: a shared FuncReconciler over `fn`.
-inline std::shared_ptr<Reconciler> ReconcileFunc(std::function<Result(const Request&)> fn) {
-  return std::make_shared<FuncReconciler>(std::move(fn));
-}
+APIMACHINERY_DECL std::shared_ptr<Reconciler> ReconcileFunc(std::function<Result(const Request&)> fn);
 
 // TerminalError: an error the controller must not retry (reconcile.TerminalError). what() is
 // upstream's `terminal error: <wrapped>`; a TerminalError wrapping nothing says `nil terminal
 // error`. `wrapped` holds the wrapped exception when built from one (else null).
 class TerminalError : public Error {
  public:
-  TerminalError() : Error("nil terminal error") {}
-  explicit TerminalError(std::string_view message) : Error("terminal error: " + std::string(message)) {}
+  APIMACHINERY_DECL TerminalError();
+  APIMACHINERY_DECL explicit TerminalError(std::string_view message);
   // Wraps `e` (its what() is the text; a copy of `e` is kept in `wrapped`).
   template <typename E>
   requires std::derived_from<E, std::exception>
@@ -144,3 +143,7 @@ struct std::hash<apimachinery::ctrl::Request> {
         apimachinery::util::internal::HashCombine(0x5251, r.namespace_), r.name);
   }
 };
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/reconcile.ipp"
+#endif

@@ -66,6 +66,7 @@
 
 #include "apimachinery/cache/delta_fifo.hpp"
 #include "apimachinery/cache/shared_informer.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/ctrl/event.hpp"
 #include "apimachinery/ctrl/handler.hpp"
 #include "apimachinery/ctrl/internal/controller_wait.hpp"
@@ -84,7 +85,7 @@ class Source {
   virtual void Start(std::stop_token stop, std::shared_ptr<Queue> queue) = 0;
   // Stop: deliver nothing more to the queues this source was started with (best effort; the
   // controller calls it when it stops). Default: nothing.
-  virtual void Stop() {}
+  APIMACHINERY_DECL virtual void Stop();
   virtual std::string String() const = 0;
 
  protected:
@@ -120,109 +121,26 @@ class KindSource final : public SyncingSource {
   using InformerGetter = std::function<cache::SharedIndexInformer&()>;
 
   // `type_name` names the object type in String() (`kind source: <type_name>`).
-  KindSource(cache::SharedIndexInformer& informer, EventHandlerPtr handler,
-             std::vector<PredicatePtr> predicates = {}, std::string type_name = {})
-      : KindSource([&informer]() -> cache::SharedIndexInformer& { return informer; }, std::move(handler),
-                   std::move(predicates), std::move(type_name)) {}
+  APIMACHINERY_DECL KindSource(cache::SharedIndexInformer& informer, EventHandlerPtr handler,
+                               std::vector<PredicatePtr> predicates = {}, std::string type_name = {});
   // `get_informer` is called at Start (Cache::GetInformer, which may create the informer) and,
   // while it throws, again every options.retry_interval by WaitForSync.
-  KindSource(InformerGetter get_informer, EventHandlerPtr handler, std::vector<PredicatePtr> predicates = {},
-             std::string type_name = {}, KindSourceOptions options = {})
-      : get_informer_(std::move(get_informer)),
-        handler_(std::move(handler)),
-        predicates_(std::move(predicates)),
-        type_name_(std::move(type_name)),
-        options_(std::move(options)) {
-    if (!options_.log_sink) options_.log_sink = NewStderrLogSink();
-  }
+  APIMACHINERY_DECL KindSource(InformerGetter get_informer, EventHandlerPtr handler,
+                               std::vector<PredicatePtr> predicates = {}, std::string type_name = {},
+                               KindSourceOptions options = {});
 
-  void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override {
-    (void)stop;
-    if (!handler_) throw Error("must create Kind with non-nil handler");
-    {
-      std::lock_guard lock(mu_);
-      pending_.push_back(std::move(queue));
-    }
-    TryPending();
-  }
+  APIMACHINERY_DECL void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override;
 
-  void WaitForSync(std::stop_token stop, std::chrono::milliseconds timeout) override {
-    auto last_try = std::chrono::steady_clock::now();
-    auto synced = [&] {
-      {
-        std::lock_guard lock(mu_);
-        if (pending_.empty()) {
-          for (const auto& [inf, reg] : registrations_) {
-            if (!inf->HasSynced() || !reg->HasSynced()) return false;
-          }
-          return true;
-        }
-      }
-      if (std::chrono::steady_clock::now() - last_try >= options_.retry_interval) {
-        last_try = std::chrono::steady_clock::now();
-        TryPending();
-      }
-      return false;
-    };
-    const auto period =
-        std::min<std::chrono::milliseconds>(std::chrono::milliseconds(100), options_.retry_interval);
-    if (internal::PollUntil(stop, timeout, synced, period) == internal::PollResult::kTimedOut) {
-      throw Error("timed out waiting for cache to be synced for " + String());
-    }
-  }
+  APIMACHINERY_DECL void WaitForSync(std::stop_token stop, std::chrono::milliseconds timeout) override;
 
-  void Stop() override {
-    std::vector<
-        std::pair<cache::SharedIndexInformer*, std::shared_ptr<cache::ResourceEventHandlerRegistration>>>
-        regs;
-    {
-      std::lock_guard lock(mu_);
-      regs.swap(registrations_);
-      pending_.clear();
-    }
-    for (auto& [inf, reg] : regs) inf->RemoveEventHandler(reg);
-  }
+  APIMACHINERY_DECL void Stop() override;
 
-  std::string String() const override {
-    return "kind source: " + (type_name_.empty() ? std::string("unknown type") : type_name_);
-  }
+  APIMACHINERY_DECL std::string String() const override;
 
   // MakeHandler: the informer callbacks of a Kind (pkg/internal/source/event_handler.go).
-  static cache::ResourceEventHandlerFuncs MakeHandler(EventHandlerPtr h, std::vector<PredicatePtr> preds,
-                                                      std::shared_ptr<Queue> queue) {
-    auto state = std::make_shared<const State>(State{std::move(h), std::move(preds), std::move(queue)});
-    cache::ResourceEventHandlerFuncs f;
-    f.on_add = [state](const EventObject& obj, bool initial) {
-      if (!obj) return;
-      CreateEvent e{obj, initial};
-      for (const auto& p : state->predicates) {
-        if (!p->Create(e)) return;
-      }
-      state->handler->Create(e, *state->queue);
-    };
-    f.on_update = [state](const EventObject& old_obj, const EventObject& new_obj) {
-      if (!old_obj || !new_obj) return;
-      UpdateEvent e{old_obj, new_obj};
-      for (const auto& p : state->predicates) {
-        if (!p->Update(e)) return;
-      }
-      state->handler->Update(e, *state->queue);
-    };
-    f.on_delete = [state](const EventObject& obj) {
-      if (!obj) return;
-      DeleteEvent e{obj, false};
-      if (const auto* t = cache::AsTombstone(*obj)) {
-        if (!t->obj) return;
-        e.object = t->obj;
-        e.delete_state_unknown = true;
-      }
-      for (const auto& p : state->predicates) {
-        if (!p->Delete(e)) return;
-      }
-      state->handler->Delete(e, *state->queue);
-    };
-    return f;
-  }
+  APIMACHINERY_DECL static cache::ResourceEventHandlerFuncs MakeHandler(EventHandlerPtr h,
+                                                                        std::vector<PredicatePtr> preds,
+                                                                        std::shared_ptr<Queue> queue);
 
  private:
   struct State {
@@ -234,32 +152,7 @@ class KindSource final : public SyncingSource {
   // TryPending: the getter called for the queues started but not yet registered; on success each
   // gets its handler, on failure the error is logged as kind.go logs it and they stay pending.
   // Throws what AddEventHandler throws (an informer stopped already).
-  void TryPending() {
-    {
-      std::lock_guard lock(mu_);
-      if (pending_.empty()) return;
-    }
-    cache::SharedIndexInformer* informer = nullptr;
-    try {
-      informer = &get_informer_();
-    } catch (const meta::NoKindMatchError& e) {
-      options_.log_sink->Error(e.what(), "if kind is a CRD, it should be installed before calling Start",
-                               {{"kind", e.group_kind.String()}});
-      return;
-    } catch (const runtime::NotRegisteredError& e) {
-      options_.log_sink->Error(e.what(), "kind must be registered to the Scheme", {});
-      return;
-    } catch (const std::exception& e) {
-      options_.log_sink->Error(e.what(), "failed to get informer from cache", {});
-      return;
-    }
-    std::lock_guard lock(mu_);
-    for (auto& queue : pending_) {
-      auto reg = informer->AddEventHandler(MakeHandler(handler_, predicates_, std::move(queue)));
-      registrations_.emplace_back(informer, std::move(reg));
-    }
-    pending_.clear();
-  }
+  APIMACHINERY_DECL void TryPending();
 
   InformerGetter get_informer_;
   EventHandlerPtr handler_;
@@ -276,59 +169,22 @@ class KindSource final : public SyncingSource {
 // Channel: GenericEvents pushed by user code (source.Channel).
 class ChannelSource final : public Source {
  public:
-  explicit ChannelSource(EventHandlerPtr handler, std::vector<PredicatePtr> predicates = {})
-      : handler_(std::move(handler)), predicates_(std::move(predicates)) {}
+  APIMACHINERY_DECL explicit ChannelSource(EventHandlerPtr handler,
+                                           std::vector<PredicatePtr> predicates = {});
 
-  void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override {
-    (void)stop;
-    if (!handler_) throw Error("must specify Channel.Handler");
-    std::vector<GenericEvent> pending;
-    {
-      std::lock_guard lock(mu_);
-      queues_.push_back(queue);
-      if (!started_) pending.swap(pending_);
-      started_ = true;
-    }
-    for (const auto& e : pending) Deliver(e, *queue);
-  }
-  void Stop() override {
-    std::lock_guard lock(mu_);
-    queues_.clear();
-  }
+  APIMACHINERY_DECL void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override;
+  APIMACHINERY_DECL void Stop() override;
 
   // Push: deliver `e` to every started queue (through the predicates and the handler), on this
   // thread; kept until the first Start when there is none yet; dropped after Close.
-  void Push(GenericEvent e) {
-    std::vector<std::shared_ptr<Queue>> queues;
-    {
-      std::lock_guard lock(mu_);
-      if (closed_) return;
-      if (!started_) {
-        pending_.push_back(std::move(e));
-        return;
-      }
-      queues = queues_;
-    }
-    for (const auto& q : queues) Deliver(e, *q);
-  }
+  APIMACHINERY_DECL void Push(GenericEvent e);
   // Close: drop every later Push (closing the Go channel).
-  void Close() {
-    std::lock_guard lock(mu_);
-    closed_ = true;
-    pending_.clear();
-  }
+  APIMACHINERY_DECL void Close();
 
-  std::string String() const override {
-    return fmt::format("channel source: {}", static_cast<const void*>(this));
-  }
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
-  void Deliver(const GenericEvent& e, Queue& q) const {
-    for (const auto& p : predicates_) {
-      if (!p->Generic(e)) return;
-    }
-    handler_->Generic(e, q);
-  }
+  APIMACHINERY_DECL void Deliver(const GenericEvent& e, Queue& q) const;
 
   EventHandlerPtr handler_;
   std::vector<PredicatePtr> predicates_;
@@ -342,16 +198,16 @@ class ChannelSource final : public Source {
 // Func: a Source from a function (source.Func).
 class FuncSource final : public Source {
  public:
-  explicit FuncSource(std::function<void(std::stop_token, std::shared_ptr<Queue>)> fn) : fn_(std::move(fn)) {}
-  void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override {
-    fn_(std::move(stop), std::move(queue));
-  }
-  std::string String() const override {
-    return fmt::format("func source: {}", static_cast<const void*>(this));
-  }
+  APIMACHINERY_DECL explicit FuncSource(std::function<void(std::stop_token, std::shared_ptr<Queue>)> fn);
+  APIMACHINERY_DECL void Start(std::stop_token stop, std::shared_ptr<Queue> queue) override;
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
   std::function<void(std::stop_token, std::shared_ptr<Queue>)> fn_;
 };
 
 }  // namespace apimachinery::ctrl
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/impl/source.ipp"
+#endif

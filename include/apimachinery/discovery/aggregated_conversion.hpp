@@ -35,6 +35,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/aggregated_types.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/error.hpp"
@@ -46,8 +47,7 @@ namespace apimachinery::discovery {
 // server did not answer). Text: `stale GroupVersion discovery: <group-version>`.
 class StaleGroupVersionError : public Error {
  public:
-  explicit StaleGroupVersionError(schema::GroupVersion gv)
-      : Error(fmt::format("stale GroupVersion discovery: {}", gv.String())), group_version(std::move(gv)) {}
+  APIMACHINERY_DECL explicit StaleGroupVersionError(schema::GroupVersion gv);
 
   schema::GroupVersion group_version;
 };
@@ -75,82 +75,12 @@ std::optional<APIResource> ConvertAPISubresource(const APIResource& parent,
 
 namespace internal {
 
-inline bool HasKind(const std::optional<schema::GroupVersionKind>& k) { return k.has_value() && !k->Empty(); }
+APIMACHINERY_DECL bool HasKind(const std::optional<schema::GroupVersionKind>& k);
 
 }  // namespace internal
 
-inline std::optional<APIResource> ConvertAPIResource(const APIResourceDiscovery& in) {
-  if (!internal::HasKind(in.response_kind)) return std::nullopt;
-  APIResource r;
-  r.name = in.resource;
-  r.singular_name = in.singular_resource;
-  r.namespaced = in.scope == kScopeNamespace;
-  r.group = in.response_kind->group;
-  r.version = in.response_kind->version;
-  r.kind = in.response_kind->kind;
-  r.verbs = in.verbs;
-  r.short_names = in.short_names;
-  r.categories = in.categories;
-  return r;
-}
-
-inline std::optional<APIResource> ConvertAPISubresource(const APIResource& parent,
-                                                        const APISubresourceDiscovery& in) {
-  if (!internal::HasKind(in.response_kind)) return std::nullopt;
-  APIResource r;
-  r.name = parent.name + "/" + in.subresource;
-  r.singular_name = parent.singular_name;
-  r.namespaced = parent.namespaced;
-  r.group = in.response_kind->group;
-  r.version = in.response_kind->version;
-  r.kind = in.response_kind->kind;
-  r.verbs = in.verbs;
-  return r;
-}
-
-inline SplitDiscovery SplitGroupsAndResources(const APIGroupDiscoveryList& list) {
-  SplitDiscovery out;
-  out.groups.groups.reserve(list.items.size());
-  for (const auto& g : list.items) {
-    APIGroup group;
-    group.name = g.name;
-    for (const auto& v : g.versions) {
-      schema::GroupVersion gv{g.name, v.version};
-      if (v.freshness == kDiscoveryFreshnessStale) {
-        out.failed.emplace_back(gv, std::make_exception_ptr(StaleGroupVersionError(gv)));
-        continue;
-      }
-      GroupVersionForDiscovery version{gv.String(), v.version};
-      // The preferred version is the first non-stale one.
-      if (group.versions.empty()) group.preferred_version = version;
-      group.versions.push_back(version);
-
-      APIResourceList resources;
-      resources.group_version = version.group_version;
-      resources.resources.reserve(v.resources.size());
-      for (const auto& r : v.resources) {
-        // A resource without a kind is left out, but still names its subresources (upstream
-        // converts it partially and uses that as the parent).
-        APIResource parent;
-        if (std::optional<APIResource> converted = ConvertAPIResource(r)) {
-          resources.resources.push_back(*converted);
-          parent = std::move(*converted);
-        } else {
-          parent.name = r.resource;
-          parent.singular_name = r.singular_resource;
-          parent.namespaced = r.scope == kScopeNamespace;
-        }
-        for (const auto& sub : r.subresources) {
-          if (std::optional<APIResource> s = ConvertAPISubresource(parent, sub)) {
-            resources.resources.push_back(std::move(*s));
-          }
-        }
-      }
-      out.resources.push_back(std::move(resources));
-    }
-    out.groups.groups.push_back(std::move(group));
-  }
-  return out;
-}
-
 }  // namespace apimachinery::discovery
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/discovery/impl/aggregated_conversion.ipp"
+#endif

@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/error.hpp"
 
@@ -43,7 +44,7 @@ namespace apimachinery::discovery {
 // text "the server could not find the requested resource").
 class NotFoundError : public Error {
  public:
-  NotFoundError() : Error("the server could not find the requested resource") {}
+  APIMACHINERY_DECL NotFoundError();
   using Error::Error;
 };
 
@@ -91,19 +92,8 @@ GroupsAndResources ServerGroupsAndResources(DiscoveryInterface& client);
 
 // Implementation details follow.
 
-inline GroupsAndResources ServerGroupsAndResources(DiscoveryInterface& client) {
-  GroupsAndResources out;
-  out.groups = client.ServerGroups();
-  for (const auto& group : out.groups) {
-    for (const auto& version : group.versions) {
-      try {
-        out.resources.push_back(client.ServerResourcesForGroupVersion(version.group_version));
-      } catch (...) {
-        out.failed.emplace_back(version.group_version, std::current_exception());
-      }
-    }
-  }
-  return out;
-}
-
 }  // namespace apimachinery::discovery
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/discovery/impl/discovery_client.ipp"
+#endif

@@ -48,6 +48,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/error.hpp"
@@ -60,34 +61,32 @@ class MemoryDiscovery : public CachedDiscoveryInterface {
   MemoryDiscovery() = default;
   // Serves `groups` (the core group, named "", is served first wherever it is in the list) and
   // `resources` (keyed by their group_version).
-  MemoryDiscovery(std::vector<APIGroup> groups, std::vector<APIResourceList> resources);
+  APIMACHINERY_DECL MemoryDiscovery(std::vector<APIGroup> groups, std::vector<APIResourceList> resources);
 
   // FromDirectory loads every discovery document of `dir` (see the file comment).
-  static std::shared_ptr<MemoryDiscovery> FromDirectory(const std::filesystem::path& dir);
+  APIMACHINERY_DECL static std::shared_ptr<MemoryDiscovery> FromDirectory(const std::filesystem::path& dir);
 
   // AddGroup adds a group, or replaces the group of the same name (keeping its position).
-  void AddGroup(APIGroup group);
+  APIMACHINERY_DECL void AddGroup(APIGroup group);
   // AddResources adds (or replaces) the resources of `list.group_version`.
-  void AddResources(APIResourceList list);
+  APIMACHINERY_DECL void AddResources(APIResourceList list);
   // AddDocument decodes one document named like its file ("apis__apps__v1.json") and adds it.
-  void AddDocument(std::string_view file_name, std::string_view json_text);
+  APIMACHINERY_DECL void AddDocument(std::string_view file_name, std::string_view json_text);
   // LoadDirectory adds every document of `dir`, in file-name order.
-  void LoadDirectory(const std::filesystem::path& dir);
+  APIMACHINERY_DECL void LoadDirectory(const std::filesystem::path& dir);
 
-  inline std::vector<APIGroup> ServerGroups() override;
-  inline APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
-  bool Fresh() override { return true; }
-  void Invalidate() override { invalidate_calls_.fetch_add(1, std::memory_order_relaxed); }
+  APIMACHINERY_DECL std::vector<APIGroup> ServerGroups() override;
+  APIMACHINERY_DECL APIResourceList ServerResourcesForGroupVersion(std::string_view group_version) override;
+  APIMACHINERY_DECL bool Fresh() override;
+  APIMACHINERY_DECL void Invalidate() override;
 
   // Call counters, for tests.
-  std::size_t server_groups_calls() const noexcept {
-    return server_groups_calls_.load(std::memory_order_relaxed);
-  }
-  std::size_t resources_calls() const noexcept { return resources_calls_.load(std::memory_order_relaxed); }
-  std::size_t invalidate_calls() const noexcept { return invalidate_calls_.load(std::memory_order_relaxed); }
+  APIMACHINERY_DECL std::size_t server_groups_calls() const noexcept;
+  APIMACHINERY_DECL std::size_t resources_calls() const noexcept;
+  APIMACHINERY_DECL std::size_t invalidate_calls() const noexcept;
 
  private:
-  void AddGroupLocked(APIGroup group, bool replace);
+  APIMACHINERY_DECL void AddGroupLocked(APIGroup group, bool replace);
 
   mutable std::mutex mu_;
   std::vector<APIGroup> groups_;
@@ -99,137 +98,8 @@ class MemoryDiscovery : public CachedDiscoveryInterface {
 
 // Implementation details follow.
 
-inline MemoryDiscovery::MemoryDiscovery(std::vector<APIGroup> groups,
-                                        std::vector<APIResourceList> resources) {
-  for (auto& g : groups) AddGroupLocked(std::move(g), true);
-  for (auto& r : resources) {
-    std::string key = r.group_version;
-    resources_.insert_or_assign(std::move(key), std::move(r));
-  }
-}
-
-inline std::shared_ptr<MemoryDiscovery> MemoryDiscovery::FromDirectory(const std::filesystem::path& dir) {
-  auto client = std::make_shared<MemoryDiscovery>();
-  client->LoadDirectory(dir);
-  return client;
-}
-
-inline void MemoryDiscovery::AddGroupLocked(APIGroup group, bool replace) {
-  for (auto& existing : groups_) {
-    if (existing.name == group.name) {
-      if (replace) existing = std::move(group);
-      return;
-    }
-  }
-  groups_.push_back(std::move(group));
-}
-
-inline void MemoryDiscovery::AddGroup(APIGroup group) {
-  std::lock_guard<std::mutex> lock(mu_);
-  AddGroupLocked(std::move(group), true);
-}
-
-inline void MemoryDiscovery::AddResources(APIResourceList list) {
-  std::lock_guard<std::mutex> lock(mu_);
-  std::string key = list.group_version;
-  resources_.insert_or_assign(std::move(key), std::move(list));
-}
-
-inline void MemoryDiscovery::AddDocument(std::string_view file_name, std::string_view json_text) {
-  std::string_view stem = file_name;
-  if (stem.size() < 5 || stem.substr(stem.size() - 5) != ".json") {
-    throw Error(fmt::format("discovery: {} is not a discovery document name (want api*.json)", file_name));
-  }
-  stem.remove_suffix(5);
-  std::vector<std::string_view> parts;
-  for (std::size_t pos = 0;;) {
-    std::size_t sep = stem.find("__", pos);
-    parts.push_back(stem.substr(pos, sep == std::string_view::npos ? std::string_view::npos : sep - pos));
-    if (sep == std::string_view::npos) break;
-    pos = sep + 2;
-  }
-  const std::string doc(file_name);
-  auto add_list = [&](std::string expected_gv) {
-    APIResourceList list = ParseAPIResourceList(json_text, doc);
-    if (list.group_version.empty()) {
-      list.group_version = expected_gv;
-    } else if (list.group_version != expected_gv) {
-      throw DecodeError(
-          doc, "groupVersion",
-          fmt::format("expected {} (from the file name), got {}", expected_gv, list.group_version));
-    }
-    AddResources(std::move(list));
-  };
-  auto non_empty = [&](std::string_view p) {
-    if (p.empty()) throw Error(fmt::format("discovery: {} is not a discovery document name", file_name));
-    return std::string(p);
-  };
-
-  if (parts.size() == 1 && parts[0] == "api") {
-    APIVersions versions = ParseAPIVersions(json_text, doc);
-    // Upstream prepends the core group only when /api lists versions.
-    if (!versions.versions.empty()) AddGroup(APIVersionsToAPIGroup(versions));
-  } else if (parts.size() == 1 && parts[0] == "apis") {
-    APIGroupList list = ParseAPIGroupList(json_text, doc);
-    std::lock_guard<std::mutex> lock(mu_);
-    for (auto& g : list.groups) AddGroupLocked(std::move(g), true);
-  } else if (parts.size() == 2 && parts[0] == "api") {
-    add_list(non_empty(parts[1]));
-  } else if (parts.size() == 2 && parts[0] == "apis") {
-    non_empty(parts[1]);
-    APIGroup group = ParseAPIGroup(json_text, doc);
-    if (group.name.empty()) group.name = std::string(parts[1]);
-    std::lock_guard<std::mutex> lock(mu_);
-    AddGroupLocked(std::move(group), false);  // the /apis list, when present, is authoritative
-  } else if (parts.size() == 3 && parts[0] == "apis") {
-    add_list(non_empty(parts[1]) + "/" + non_empty(parts[2]));
-  } else {
-    throw Error(fmt::format("discovery: {} is not a discovery document name", file_name));
-  }
-}
-
-inline void MemoryDiscovery::LoadDirectory(const std::filesystem::path& dir) {
-  std::error_code ec;
-  std::vector<std::filesystem::path> files;
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    const bool is_doc = name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0 &&
-                        (name == "api.json" || name == "apis.json" || name.rfind("api__", 0) == 0 ||
-                         name.rfind("apis__", 0) == 0);
-    if (is_doc) files.push_back(it->path());
-  }
-  if (ec) throw Error(fmt::format("discovery: cannot read directory {}: {}", dir.string(), ec.message()));
-  std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in.is_open()) throw Error(fmt::format("discovery: cannot read {}", file.string()));
-    std::ostringstream text;
-    text << in.rdbuf();
-    AddDocument(file.filename().string(), text.str());
-  }
-}
-
-inline std::vector<APIGroup> MemoryDiscovery::ServerGroups() {
-  server_groups_calls_.fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(mu_);
-  std::vector<APIGroup> out;
-  out.reserve(groups_.size());
-  for (const auto& g : groups_) {
-    if (g.name.empty()) out.push_back(g);
-  }
-  for (const auto& g : groups_) {
-    if (!g.name.empty()) out.push_back(g);
-  }
-  return out;
-}
-
-inline APIResourceList MemoryDiscovery::ServerResourcesForGroupVersion(std::string_view group_version) {
-  resources_calls_.fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = resources_.find(group_version);
-  if (it != resources_.end()) return it->second;
-  if (group_version == "v1") return APIResourceList{"v1", {}};
-  throw NotFoundError();
-}
-
 }  // namespace apimachinery::discovery
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/discovery/impl/memory_discovery.ipp"
+#endif

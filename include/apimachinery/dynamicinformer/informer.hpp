@@ -58,6 +58,7 @@
 #include "apimachinery/cache/index.hpp"
 #include "apimachinery/cache/listwatch.hpp"
 #include "apimachinery/cache/shared_informer.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/watch/event.hpp"
@@ -76,66 +77,48 @@ using ListerWatcherFunc = std::function<std::shared_ptr<cache::ListerWatcher>(
 // ListFunc/WatchFunc pair of NewFilteredDynamicInformer).
 class FilteredListWatch final : public cache::ListerWatcher {
  public:
-  FilteredListWatch(std::shared_ptr<cache::ListerWatcher> inner, TweakListOptionsFunc tweak)
-      : inner_(std::move(inner)), tweak_(std::move(tweak)) {
-    if (!inner_) throw Error("dynamicinformer: the ListerWatcher is null");
-  }
-  cache::ListResult List(const metav1::ListOptions& options) override {
-    metav1::ListOptions o = options;
-    if (tweak_) tweak_(o);
-    return inner_->List(o);
-  }
-  std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override {
-    metav1::ListOptions o = options;
-    if (tweak_) tweak_(o);
-    return inner_->Watch(o);
-  }
-  bool IsWatchListSemanticsUnSupported() const override { return inner_->IsWatchListSemanticsUnSupported(); }
+  APIMACHINERY_DECL FilteredListWatch(std::shared_ptr<cache::ListerWatcher> inner,
+                                      TweakListOptionsFunc tweak);
+  APIMACHINERY_DECL cache::ListResult List(const metav1::ListOptions& options) override;
+  APIMACHINERY_DECL std::unique_ptr<watch::Interface> Watch(const metav1::ListOptions& options) override;
+  APIMACHINERY_DECL bool IsWatchListSemanticsUnSupported() const override;
 
  private:
   std::shared_ptr<cache::ListerWatcher> inner_;
   TweakListOptionsFunc tweak_;
 };
 
-inline std::shared_ptr<cache::ListerWatcher> NewFilteredListWatch(std::shared_ptr<cache::ListerWatcher> inner,
-                                                                  TweakListOptionsFunc tweak) {
-  return std::make_shared<FilteredListWatch>(std::move(inner), std::move(tweak));
-}
+APIMACHINERY_DECL std::shared_ptr<cache::ListerWatcher> NewFilteredListWatch(
+    std::shared_ptr<cache::ListerWatcher> inner, TweakListOptionsFunc tweak);
 
 class DynamicSharedInformerFactory {
  public:
   // The unfiltered factory: all namespaces, no tweak (NewDynamicSharedInformerFactory); or
   // NewFilteredDynamicSharedInformerFactory with a namespace and tweak.
-  DynamicSharedInformerFactory(ListerWatcherFunc new_lister_watcher, std::chrono::milliseconds default_resync,
-                               std::string ns = {}, TweakListOptionsFunc tweak = {})
-      : new_lister_watcher_(std::move(new_lister_watcher)),
-        default_resync_(default_resync),
-        namespace_(std::move(ns)),
-        tweak_(std::move(tweak)) {
-    if (!new_lister_watcher_) throw Error("dynamicinformer: the ListerWatcher function is empty");
-  }
+  APIMACHINERY_DECL DynamicSharedInformerFactory(ListerWatcherFunc new_lister_watcher,
+                                                 std::chrono::milliseconds default_resync,
+                                                 std::string ns = {}, TweakListOptionsFunc tweak = {});
   DynamicSharedInformerFactory(const DynamicSharedInformerFactory&) = delete;
   DynamicSharedInformerFactory& operator=(const DynamicSharedInformerFactory&) = delete;
-  ~DynamicSharedInformerFactory();
+  APIMACHINERY_DECL ~DynamicSharedInformerFactory();
 
   // ForResource: the factory's informer of `gvr` with the factory's namespace and tweak, made on
   // first use (indexed by namespace, as upstream).
-  std::shared_ptr<cache::SharedIndexInformer> ForResource(const schema::GroupVersionResource& gvr) {
-    return ForResource(gvr, namespace_, tweak_);
-  }
+  APIMACHINERY_DECL std::shared_ptr<cache::SharedIndexInformer> ForResource(
+      const schema::GroupVersionResource& gvr);
   // ForResource with an explicit namespace and tweak; informers with the same resource,
   // namespace and resulting selectors are shared.
-  std::shared_ptr<cache::SharedIndexInformer> ForResource(const schema::GroupVersionResource& gvr,
-                                                          std::string_view ns,
-                                                          const TweakListOptionsFunc& tweak);
+  APIMACHINERY_DECL std::shared_ptr<cache::SharedIndexInformer> ForResource(
+      const schema::GroupVersionResource& gvr, std::string_view ns, const TweakListOptionsFunc& tweak);
 
   // Start runs every informer not yet running on a thread of its own until `stop` is requested
   // (or the factory is destroyed). After Shutdown it does nothing.
-  void Start(const std::stop_token& stop);
+  APIMACHINERY_DECL void Start(const std::stop_token& stop);
   // WaitForCacheSync waits for every started informer; the result says which synced.
-  std::map<schema::GroupVersionResource, bool> WaitForCacheSync(const std::stop_token& stop);
+  APIMACHINERY_DECL std::map<schema::GroupVersionResource, bool> WaitForCacheSync(
+      const std::stop_token& stop);
   // Shutdown: no informer starts any more; waits until the started ones have returned.
-  void Shutdown();
+  APIMACHINERY_DECL void Shutdown();
 
  private:
   struct Key {
@@ -165,73 +148,8 @@ class DynamicSharedInformerFactory {
 
 // Implementation details follow.
 
-inline std::shared_ptr<cache::SharedIndexInformer> DynamicSharedInformerFactory::ForResource(
-    const schema::GroupVersionResource& gvr, std::string_view ns, const TweakListOptionsFunc& tweak) {
-  metav1::ListOptions probe;
-  if (tweak) tweak(probe);
-  Key key{gvr, std::string(ns), probe.label_selector, probe.field_selector};
-  std::lock_guard lock(mu_);
-  auto it = informers_.find(key);
-  if (it != informers_.end()) return it->second.informer;
-  std::shared_ptr<cache::ListerWatcher> lw = new_lister_watcher_(gvr, ns, tweak);
-  if (!lw) throw Error("dynamicinformer: the ListerWatcher function returned null for " + gvr.String());
-  cache::SharedIndexInformerOptions options;
-  options.resync_period = default_resync_;
-  options.indexers = {{std::string(cache::kNamespaceIndex), cache::MetaNamespaceIndexFunc}};
-  options.reflector.name = gvr.String();
-  auto informer = std::make_shared<cache::SharedIndexInformer>(std::move(lw), std::move(options));
-  informers_.emplace(std::move(key), Entry{informer, false});
-  return informer;
-}
-
-inline void DynamicSharedInformerFactory::Start(const std::stop_token& stop) {
-  std::lock_guard lock(mu_);
-  if (shutting_down_) return;
-  for (auto& [key, entry] : informers_) {
-    if (entry.started) continue;
-    entry.started = true;
-    threads_.emplace_back([informer = entry.informer, stop, own = own_stop_.get_token()] {
-      // Stop when either the caller's token or the factory's own (destructor) fires.
-      std::stop_source both;
-      std::stop_callback a(stop, [&] { both.request_stop(); });
-      std::stop_callback b(own, [&] { both.request_stop(); });
-      informer->Run(both.get_token());
-    });
-  }
-}
-
-inline std::map<schema::GroupVersionResource, bool> DynamicSharedInformerFactory::WaitForCacheSync(
-    const std::stop_token& stop) {
-  std::vector<std::pair<schema::GroupVersionResource, std::shared_ptr<cache::SharedIndexInformer>>> started;
-  {
-    std::lock_guard lock(mu_);
-    for (const auto& [key, entry] : informers_) {
-      if (entry.started) started.emplace_back(key.gvr, entry.informer);
-    }
-  }
-  std::map<schema::GroupVersionResource, bool> out;
-  for (const auto& entry : started) {
-    const std::shared_ptr<cache::SharedIndexInformer>& informer = entry.second;
-    const bool synced = cache::WaitForCacheSync(stop, {[&informer] { return informer->HasSynced(); }});
-    auto [it, inserted] = out.emplace(entry.first, synced);
-    if (!inserted) it->second = it->second && synced;  // several filters of one resource
-  }
-  return out;
-}
-
-inline void DynamicSharedInformerFactory::Shutdown() {
-  std::vector<std::thread> threads;
-  {
-    std::lock_guard lock(mu_);
-    shutting_down_ = true;
-    threads.swap(threads_);
-  }
-  for (auto& t : threads) t.join();
-}
-
-inline DynamicSharedInformerFactory::~DynamicSharedInformerFactory() {
-  own_stop_.request_stop();
-  Shutdown();
-}
-
 }  // namespace apimachinery::dynamicinformer
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/dynamicinformer/impl/informer.ipp"
+#endif

@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::fields {
 
 using Set = std::map<std::string, std::string>;
@@ -32,31 +34,17 @@ concept Fields = requires(const F& f, const std::string& field) {
 };
 
 // Has reports whether the field is present.
-inline bool Has(const Set& s, const std::string& field) { return s.find(field) != s.end(); }
+APIMACHINERY_DECL bool Has(const Set& s, const std::string& field);
 
 // Get returns the field's value, "" when absent.
-inline std::string Get(const Set& s, const std::string& field) {
-  auto it = s.find(field);
-  return it == s.end() ? std::string() : it->second;
-}
+APIMACHINERY_DECL std::string Get(const Set& s, const std::string& field);
 
 // String returns the `k=v` pairs sorted as whole strings and joined by ','. Values are not
 // escaped ({b: "x=1", a: "c,d"} gives "a=c,d,b=x=1"), as upstream.
-inline std::string String(const Set& s) {
-  std::vector<std::string> pairs;
-  pairs.reserve(s.size());
-  for (const auto& [k, v] : s) {
-    std::string& pair = pairs.emplace_back();
-    pair.reserve(k.size() + 1 + v.size());
-    pair.append(k).append(1, '=').append(v);
-  }
-  std::sort(pairs.begin(), pairs.end());
-  std::string out;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    if (i) out += ',';
-    out += pairs[i];
-  }
-  return out;
-}
+APIMACHINERY_DECL std::string String(const Set& s);
 
 }  // namespace apimachinery::fields
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/fields/impl/field_set.ipp"
+#endif

@@ -36,6 +36,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/fields/field_set.hpp"
 #include "apimachinery/selection/selection.hpp"
@@ -53,18 +54,14 @@ class ParseError : public Error {
 // InvalidEscapeSequenceError: `invalid field selector: invalid escape sequence: \a`.
 class InvalidEscapeSequenceError : public ParseError {
  public:
-  explicit InvalidEscapeSequenceError(std::string seq)
-      : ParseError("invalid field selector: invalid escape sequence: " + seq), sequence(std::move(seq)) {}
+  APIMACHINERY_DECL explicit InvalidEscapeSequenceError(std::string seq);
   std::string sequence;
 };
 
 // UnescapedRuneError: `invalid field selector: unescaped character in value: 61` (the rune's code).
 class UnescapedRuneError : public ParseError {
  public:
-  explicit UnescapedRuneError(char32_t r)
-      : ParseError("invalid field selector: unescaped character in value: " +
-                   std::to_string(static_cast<std::uint32_t>(r))),
-        rune(r) {}
+  APIMACHINERY_DECL explicit UnescapedRuneError(char32_t r);
   char32_t rune;
 };
 
@@ -91,30 +88,30 @@ class Selector {
 
   // Matches: an equals term matches when Get(field) == value (a missing field reads as ""), a
   // not-equals term when it differs; an AND when all children match.
-  bool Matches(const Set& fs) const;
+  APIMACHINERY_DECL bool Matches(const Set& fs) const;
   template <Fields F>
   bool Matches(const F& fs) const;
 
   // Empty: an AND whose children are all empty (or none); a single term never is; Nothing is not.
-  bool Empty() const noexcept;
+  APIMACHINERY_DECL bool Empty() const noexcept;
   // RequiresExactMatch: an equals term on this field gives its value (even ""); an AND asks its
   // children in order.
-  std::optional<std::string> RequiresExactMatch(std::string_view field) const;
+  APIMACHINERY_DECL std::optional<std::string> RequiresExactMatch(std::string_view field) const;
   // Transform maps each term's (field, value) through fn, which returns
   // std::pair<std::string, std::string>; a term mapped to ("", "") disappears.
   template <typename Fn>
   Selector Transform(Fn&& fn) const;
   // Requirements: one per term, the AND flattened.
-  fields::Requirements Requirements() const;
+  APIMACHINERY_DECL fields::Requirements Requirements() const;
   // String: `field=escapedValue` / `field!=escapedValue` terms joined by ','.
-  std::string String() const;
-  Selector DeepCopySelector() const { return *this; }
+  APIMACHINERY_DECL std::string String() const;
+  APIMACHINERY_DECL Selector DeepCopySelector() const;
 
   // Builders (upstream's hasTerm, notHasTerm, andTerm, nothingSelector).
-  static Selector HasTerm(std::string field, std::string value);
-  static Selector NotHasTerm(std::string field, std::string value);
-  static Selector And(std::vector<Selector> terms);
-  static Selector MakeNothing();
+  APIMACHINERY_DECL static Selector HasTerm(std::string field, std::string value);
+  APIMACHINERY_DECL static Selector NotHasTerm(std::string field, std::string value);
+  APIMACHINERY_DECL static Selector And(std::vector<Selector> terms);
+  APIMACHINERY_DECL static Selector MakeNothing();
 
  private:
   enum class Kind : std::uint8_t { kAnd, kHas, kNotHas, kNothing };
@@ -124,23 +121,17 @@ class Selector {
     std::string value;
     std::vector<Selector> children;
   };
-  static Selector Make(Node n) {
-    Selector s;
-    s.node_ = std::make_shared<const Node>(std::move(n));
-    return s;
-  }
-  bool MatchesValue(std::string_view got) const noexcept {
-    return node_->kind == Kind::kHas ? got == node_->value : got != node_->value;
-  }
-  void AppendRequirements(fields::Requirements& out) const;
+  APIMACHINERY_DECL static Selector Make(Node n);
+  APIMACHINERY_DECL bool MatchesValue(std::string_view got) const noexcept;
+  APIMACHINERY_DECL void AppendRequirements(fields::Requirements& out) const;
 
   std::shared_ptr<const Node> node_;  // null: the empty AND
 };
 
 // Everything matches all fields (the empty AND; String() "").
-inline Selector Everything() noexcept { return Selector(); }
+APIMACHINERY_DECL Selector Everything() noexcept;
 // Nothing matches nothing; Empty() is false, String() "".
-inline Selector Nothing() { return Selector::MakeNothing(); }
+APIMACHINERY_DECL Selector Nothing();
 
 // ParseSelector reads a field selector. Throws ParseError (or a subclass).
 Selector ParseSelector(std::string_view selector);
@@ -150,18 +141,14 @@ Selector ParseAndTransformSelector(std::string_view selector, Fn&& fn);
 
 // OneTermEqualSelector: `k=v`. OneTermNotEqualSelector: `k!=v`. Neither is transformed, so
 // OneTermEqualSelector("", "") stays non-empty and prints "=".
-inline Selector OneTermEqualSelector(std::string_view k, std::string_view v) {
-  return Selector::HasTerm(std::string(k), std::string(v));
-}
-inline Selector OneTermNotEqualSelector(std::string_view k, std::string_view v) {
-  return Selector::NotHasTerm(std::string(k), std::string(v));
-}
+APIMACHINERY_DECL Selector OneTermEqualSelector(std::string_view k, std::string_view v);
+APIMACHINERY_DECL Selector OneTermNotEqualSelector(std::string_view k, std::string_view v);
 // AndSelectors: an AND of the selectors in the given order (no sorting).
-inline Selector AndSelectors(std::vector<Selector> selectors) { return Selector::And(std::move(selectors)); }
+APIMACHINERY_DECL Selector AndSelectors(std::vector<Selector> selectors);
 // SelectorFromSet: one equals term per entry (a single term for one entry, an AND in key order
 // otherwise, the empty AND for an empty set). Set.AsSelector is the same.
 Selector SelectorFromSet(const Set& fs);
-inline Selector AsSelector(const Set& fs) { return SelectorFromSet(fs); }
+APIMACHINERY_DECL Selector AsSelector(const Set& fs);
 
 namespace internal {
 // SplitTerms splits at commas not preceded by an escaping backslash ("" gives no terms).
@@ -175,116 +162,7 @@ std::optional<Term> SplitTerm(std::string_view term) noexcept;
 
 // Implementation details follow.
 
-inline std::string EscapeValue(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    if (c == '\\' || c == ',' || c == '=') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-inline std::string UnescapeValue(std::string_view s) {
-  if (s.find_first_of("\\,=") == std::string_view::npos) return std::string(s);
-  // Go ranges over runes here: invalid UTF-8 bytes come out as U+FFFD.
-  std::string out;
-  out.reserve(s.size());
-  bool in_slash = false;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto d = util::DecodeRune(s.substr(i));
-    const char32_t c = d.rune;
-    i += d.width;
-    if (in_slash) {
-      if (c == '\\' || c == ',' || c == '=') {
-        out += static_cast<char>(c);
-      } else {
-        std::string seq = "\\";
-        util::AppendRune(seq, c);
-        throw InvalidEscapeSequenceError(std::move(seq));
-      }
-      in_slash = false;
-      continue;
-    }
-    if (c == '\\') {
-      in_slash = true;
-    } else if (c == ',' || c == '=') {
-      throw UnescapedRuneError(c);
-    } else {
-      util::AppendRune(out, c);
-    }
-  }
-  if (in_slash) throw InvalidEscapeSequenceError("\\");
-  return out;
-}
-
-namespace internal {
-
-inline std::vector<std::string_view> SplitTerms(std::string_view selector) {
-  std::vector<std::string_view> terms;
-  if (selector.empty()) return terms;
-  std::size_t start = 0;
-  bool in_slash = false;
-  for (std::size_t i = 0; i < selector.size(); ++i) {
-    const char c = selector[i];
-    if (in_slash) {
-      in_slash = false;
-    } else if (c == '\\') {
-      in_slash = true;
-    } else if (c == ',') {
-      terms.push_back(selector.substr(start, i - start));
-      start = i + 1;
-    }
-  }
-  terms.push_back(selector.substr(start));
-  return terms;
-}
-
-inline std::optional<Term> SplitTerm(std::string_view term) noexcept {
-  constexpr std::string_view kOps[] = {"!=", "==", "="};
-  for (std::size_t i = 0; i < term.size(); ++i) {
-    const std::string_view rest = term.substr(i);
-    for (std::string_view op : kOps) {
-      if (rest.substr(0, op.size()) == op) {
-        return Term{term.substr(0, i), op, rest.substr(op.size())};
-      }
-    }
-  }
-  return std::nullopt;
-}
-
-}  // namespace internal
-
-inline Selector Selector::HasTerm(std::string field, std::string value) {
-  return Make(Node{Kind::kHas, std::move(field), std::move(value), {}});
-}
-inline Selector Selector::NotHasTerm(std::string field, std::string value) {
-  return Make(Node{Kind::kNotHas, std::move(field), std::move(value), {}});
-}
-inline Selector Selector::And(std::vector<Selector> terms) {
-  return Make(Node{Kind::kAnd, {}, {}, std::move(terms)});
-}
-inline Selector Selector::MakeNothing() { return Make(Node{Kind::kNothing, {}, {}, {}}); }
-
-inline bool Selector::Matches(const Set& fs) const {
-  if (!node_) return true;
-  switch (node_->kind) {
-    case Kind::kHas:
-    case Kind::kNotHas: {
-      auto it = fs.find(node_->field);
-      return MatchesValue(it == fs.end() ? std::string_view() : std::string_view(it->second));
-    }
-    case Kind::kAnd:
-      for (const auto& c : node_->children) {
-        if (!c.Matches(fs)) return false;
-      }
-      return true;
-    case Kind::kNothing:
-      break;
-  }
-  return false;
-}
+namespace internal {}  // namespace internal
 
 template <Fields F>
 bool Selector::Matches(const F& fs) const {
@@ -304,35 +182,6 @@ bool Selector::Matches(const F& fs) const {
       break;
   }
   return false;
-}
-
-inline bool Selector::Empty() const noexcept {
-  if (!node_) return true;
-  switch (node_->kind) {
-    case Kind::kAnd:
-      for (const auto& c : node_->children) {
-        if (!c.Empty()) return false;
-      }
-      return true;
-    default:
-      return false;
-  }
-}
-
-inline std::optional<std::string> Selector::RequiresExactMatch(std::string_view field) const {
-  if (!node_) return std::nullopt;
-  switch (node_->kind) {
-    case Kind::kHas:
-      if (node_->field == field) return node_->value;
-      return std::nullopt;
-    case Kind::kAnd:
-      for (const auto& c : node_->children) {
-        if (auto v = c.RequiresExactMatch(field)) return v;
-      }
-      return std::nullopt;
-    default:
-      return std::nullopt;
-  }
 }
 
 template <typename Fn>
@@ -363,50 +212,6 @@ Selector Selector::Transform(Fn&& fn) const {
   return *this;
 }
 
-inline void Selector::AppendRequirements(fields::Requirements& out) const {
-  if (!node_) return;
-  switch (node_->kind) {
-    case Kind::kHas:
-      out.push_back({selection::Operator::kEquals, node_->field, node_->value});
-      break;
-    case Kind::kNotHas:
-      out.push_back({selection::Operator::kNotEquals, node_->field, node_->value});
-      break;
-    case Kind::kAnd:
-      for (const auto& c : node_->children) c.AppendRequirements(out);
-      break;
-    case Kind::kNothing:
-      break;
-  }
-}
-
-inline fields::Requirements Selector::Requirements() const {
-  fields::Requirements out;
-  AppendRequirements(out);
-  return out;
-}
-
-inline std::string Selector::String() const {
-  if (!node_) return {};
-  switch (node_->kind) {
-    case Kind::kHas:
-      return node_->field + "=" + EscapeValue(node_->value);
-    case Kind::kNotHas:
-      return node_->field + "!=" + EscapeValue(node_->value);
-    case Kind::kAnd: {
-      std::string out;
-      for (std::size_t i = 0; i < node_->children.size(); ++i) {
-        if (i) out += ',';
-        out += node_->children[i].String();
-      }
-      return out;
-    }
-    case Kind::kNothing:
-      break;
-  }
-  return {};
-}
-
 template <typename Fn>
 Selector ParseAndTransformSelector(std::string_view selector, Fn&& fn) {
   std::vector<std::string_view> parts = internal::SplitTerms(selector);
@@ -435,20 +240,10 @@ Selector ParseAndTransformSelector(std::string_view selector, Fn&& fn) {
   return Selector::And(std::move(items)).Transform(fn);
 }
 
-inline Selector ParseSelector(std::string_view selector) {
-  return ParseAndTransformSelector(selector, [](const std::string& f, const std::string& v) {
-    return std::pair<std::string, std::string>(f, v);
-  });
-}
-
-inline Selector SelectorFromSet(const Set& fs) {
-  if (fs.size() == 1) return Selector::HasTerm(fs.begin()->first, fs.begin()->second);
-  std::vector<Selector> items;
-  items.reserve(fs.size());
-  for (const auto& [k, v] : fs) items.push_back(Selector::HasTerm(k, v));
-  return Selector::And(std::move(items));
-}
-
 }  // namespace apimachinery::fields
 
 APIMACHINERY_STRINGER(apimachinery::fields, Selector);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/fields/impl/selector.ipp"
+#endif

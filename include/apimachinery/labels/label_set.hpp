@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::labels {
 
 using Set = std::map<std::string, std::string>;
@@ -37,71 +39,33 @@ concept Labels = requires(const L& l, const std::string& key) {
 };
 
 // Has reports whether the key is present (even with an empty value).
-inline bool Has(const Set& s, const std::string& key) { return s.find(key) != s.end(); }
+APIMACHINERY_DECL bool Has(const Set& s, const std::string& key);
 
 // Get returns the value of key, "" when absent.
-inline std::string Get(const Set& s, const std::string& key) {
-  auto it = s.find(key);
-  return it == s.end() ? std::string() : it->second;
-}
+APIMACHINERY_DECL std::string Get(const Set& s, const std::string& key);
 
 // Lookup returns the value of key, nullopt when absent (upstream Set.Lookup's `(value, exists)`).
-inline std::optional<std::string> Lookup(const Set& s, const std::string& key) {
-  auto it = s.find(key);
-  if (it == s.end()) return std::nullopt;
-  return it->second;
-}
+APIMACHINERY_DECL std::optional<std::string> Lookup(const Set& s, const std::string& key);
 
 // String returns the `k=v` pairs sorted as whole strings and joined by ',' (no escaping).
 std::string String(const Set& s);
 
 // FormatLabels is String(s), or "<none>" for an empty set.
-inline std::string FormatLabels(const Set& s) {
-  std::string out = String(s);
-  return out.empty() ? "<none>" : out;
-}
+APIMACHINERY_DECL std::string FormatLabels(const Set& s);
 
 // Conflicts reports whether some key is in both sets with different values.
 bool Conflicts(const Set& a, const Set& b);
 
 // Merge returns the union of a and b; b's value wins for a key in both.
-inline Set Merge(const Set& a, const Set& b) {
-  Set out = b;
-  out.insert(a.begin(), a.end());  // keeps b's entries
-  return out;
-}
+APIMACHINERY_DECL Set Merge(const Set& a, const Set& b);
 
 // Equals reports whether both sets hold the same pairs.
-inline bool Equals(const Set& a, const Set& b) { return a == b; }
+APIMACHINERY_DECL bool Equals(const Set& a, const Set& b);
 
 // Implementation details follow.
 
-inline std::string String(const Set& s) {
-  std::vector<std::string> pairs;
-  pairs.reserve(s.size());
-  for (const auto& [k, v] : s) {
-    std::string& pair = pairs.emplace_back();
-    pair.reserve(k.size() + 1 + v.size());
-    pair.append(k).append(1, '=').append(v);
-  }
-  // Sorted as whole strings: "a-b=x" sorts before "a=y" although the map orders "a" first.
-  std::sort(pairs.begin(), pairs.end());
-  std::string out;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    if (i) out += ',';
-    out += pairs[i];
-  }
-  return out;
-}
-
-inline bool Conflicts(const Set& a, const Set& b) {
-  const Set& small = a.size() <= b.size() ? a : b;
-  const Set& large = a.size() <= b.size() ? b : a;
-  for (const auto& [k, v] : small) {
-    auto it = large.find(k);
-    if (it != large.end() && it->second != v) return true;
-  }
-  return false;
-}
-
 }  // namespace apimachinery::labels
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/labels/impl/label_set.ipp"
+#endif

@@ -33,93 +33,45 @@
 
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 
 namespace apimachinery::meta {
 
 // FindStatusCondition returns the condition of `condition_type`, or nullptr.
-inline const metav1::Condition* FindStatusCondition(const std::vector<metav1::Condition>& conditions,
-                                                    std::string_view condition_type) noexcept {
-  for (const auto& c : conditions) {
-    if (c.type == condition_type) return &c;
-  }
-  return nullptr;
-}
-inline metav1::Condition* FindStatusCondition(std::vector<metav1::Condition>& conditions,
-                                              std::string_view condition_type) noexcept {
-  for (auto& c : conditions) {
-    if (c.type == condition_type) return &c;
-  }
-  return nullptr;
-}
+APIMACHINERY_DECL const metav1::Condition* FindStatusCondition(
+    const std::vector<metav1::Condition>& conditions, std::string_view condition_type) noexcept;
+APIMACHINERY_DECL metav1::Condition* FindStatusCondition(std::vector<metav1::Condition>& conditions,
+                                                         std::string_view condition_type) noexcept;
 
 // SetStatusCondition sets `new_condition` in `conditions` and returns whether they changed.
-inline bool SetStatusCondition(std::vector<metav1::Condition>& conditions, metav1::Condition new_condition,
-                               std::optional<metav1::Time> now = std::nullopt) {
-  auto current = [&now] { return now ? *now : metav1::Now(); };
-  metav1::Condition* existing = FindStatusCondition(conditions, new_condition.type);
-  if (existing == nullptr) {
-    if (new_condition.last_transition_time.IsZero()) new_condition.last_transition_time = current();
-    conditions.push_back(std::move(new_condition));
-    return true;
-  }
-  bool changed = false;
-  if (existing->status != new_condition.status) {
-    existing->status = std::move(new_condition.status);
-    existing->last_transition_time =
-        new_condition.last_transition_time.IsZero() ? current() : new_condition.last_transition_time;
-    changed = true;
-  }
-  if (existing->reason != new_condition.reason) {
-    existing->reason = std::move(new_condition.reason);
-    changed = true;
-  }
-  if (existing->message != new_condition.message) {
-    existing->message = std::move(new_condition.message);
-    changed = true;
-  }
-  if (existing->observed_generation != new_condition.observed_generation) {
-    existing->observed_generation = new_condition.observed_generation;
-    changed = true;
-  }
-  return changed;
-}
-inline bool SetStatusCondition(std::vector<metav1::Condition>* conditions, metav1::Condition new_condition,
-                               std::optional<metav1::Time> now = std::nullopt) {
-  if (conditions == nullptr) return false;
-  return SetStatusCondition(*conditions, std::move(new_condition), now);
-}
+APIMACHINERY_DECL bool SetStatusCondition(std::vector<metav1::Condition>& conditions,
+                                          metav1::Condition new_condition,
+                                          std::optional<metav1::Time> now = std::nullopt);
+APIMACHINERY_DECL bool SetStatusCondition(std::vector<metav1::Condition>* conditions,
+                                          metav1::Condition new_condition,
+                                          std::optional<metav1::Time> now = std::nullopt);
 
 // RemoveStatusCondition removes every condition of `condition_type`; returns whether one was there.
-inline bool RemoveStatusCondition(std::vector<metav1::Condition>& conditions,
-                                  std::string_view condition_type) {
-  const auto before = conditions.size();
-  std::erase_if(conditions, [&](const metav1::Condition& c) { return c.type == condition_type; });
-  return conditions.size() != before;
-}
-inline bool RemoveStatusCondition(std::vector<metav1::Condition>* conditions,
-                                  std::string_view condition_type) {
-  if (conditions == nullptr) return false;
-  return RemoveStatusCondition(*conditions, condition_type);
-}
+APIMACHINERY_DECL bool RemoveStatusCondition(std::vector<metav1::Condition>& conditions,
+                                             std::string_view condition_type);
+APIMACHINERY_DECL bool RemoveStatusCondition(std::vector<metav1::Condition>* conditions,
+                                             std::string_view condition_type);
 
 // IsStatusConditionPresentAndEqual: the first condition of `condition_type` has `status`.
-inline bool IsStatusConditionPresentAndEqual(const std::vector<metav1::Condition>& conditions,
-                                             std::string_view condition_type,
-                                             std::string_view status) noexcept {
-  const metav1::Condition* c = FindStatusCondition(conditions, condition_type);
-  return c != nullptr && c->status == status;
-}
+APIMACHINERY_DECL bool IsStatusConditionPresentAndEqual(const std::vector<metav1::Condition>& conditions,
+                                                        std::string_view condition_type,
+                                                        std::string_view status) noexcept;
 
 // IsStatusConditionTrue: the condition is present with status "True".
-inline bool IsStatusConditionTrue(const std::vector<metav1::Condition>& conditions,
-                                  std::string_view condition_type) noexcept {
-  return IsStatusConditionPresentAndEqual(conditions, condition_type, metav1::kConditionTrue);
-}
+APIMACHINERY_DECL bool IsStatusConditionTrue(const std::vector<metav1::Condition>& conditions,
+                                             std::string_view condition_type) noexcept;
 
 // IsStatusConditionFalse: the condition is present with status "False".
-inline bool IsStatusConditionFalse(const std::vector<metav1::Condition>& conditions,
-                                   std::string_view condition_type) noexcept {
-  return IsStatusConditionPresentAndEqual(conditions, condition_type, metav1::kConditionFalse);
-}
+APIMACHINERY_DECL bool IsStatusConditionFalse(const std::vector<metav1::Condition>& conditions,
+                                              std::string_view condition_type) noexcept;
 
 }  // namespace apimachinery::meta
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/meta/impl/conditions.ipp"
+#endif

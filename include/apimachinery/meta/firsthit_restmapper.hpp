@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/meta/multirestmapper.hpp"
@@ -41,26 +42,17 @@ namespace apimachinery::meta {
 class FirstHitRESTMapper : public MultiRESTMapper {
  public:
   // Throws: apimachinery::Error if a delegate is null.
-  explicit FirstHitRESTMapper(std::vector<std::shared_ptr<RESTMapper>> delegates)
-      : MultiRESTMapper(std::move(delegates)) {}
+  APIMACHINERY_DECL explicit FirstHitRESTMapper(std::vector<std::shared_ptr<RESTMapper>> delegates);
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(
-      const schema::GroupVersionResource& resource) const override {
-    return FirstHit([&](const RESTMapper& d) { return d.TryKindFor(resource); });
-  }
-  MapperResult<schema::GroupVersionResource> TryResourceFor(
-      const schema::GroupVersionResource& input) const override {
-    return FirstHit([&](const RESTMapper& d) { return d.TryResourceFor(input); });
-  }
-  MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                 const std::vector<std::string>& versions) const override {
-    return FirstHit([&](const RESTMapper& d) { return d.TryRESTMapping(gk, versions); });
-  }
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionKind> TryKindFor(
+      const schema::GroupVersionResource& resource) const override;
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionResource> TryResourceFor(
+      const schema::GroupVersionResource& input) const override;
+  APIMACHINERY_DECL MapperResult<meta::RESTMapping> TryRESTMapping(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
 
   // `FirstHitRESTMapper{\n\t<MultiRESTMapper String()>\n}`.
-  std::string String() const override {
-    return "FirstHitRESTMapper{\n\t" + MultiRESTMapper::String() + "\n}";
-  }
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
   template <typename Fn>
@@ -77,14 +69,11 @@ class FirstHitRESTMapper : public MultiRESTMapper {
 
   // Upstream's collapseAggregateErrors: none → no error; one → it; all no-match → the first;
   // otherwise an aggregate.
-  static MapperError CollapseAggregateErrors(std::vector<MapperError> errors) {
-    if (errors.empty()) return MapperError();
-    if (errors.size() == 1) return std::move(errors.front());
-    bool all_no_match = true;
-    for (const auto& e : errors) all_no_match = all_no_match && e.IsNoMatch();
-    if (all_no_match) return std::move(errors.front());
-    return MapperError::Aggregate(errors);
-  }
+  APIMACHINERY_DECL static MapperError CollapseAggregateErrors(std::vector<MapperError> errors);
 };
 
 }  // namespace apimachinery::meta
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/meta/impl/firsthit_restmapper.ipp"
+#endif

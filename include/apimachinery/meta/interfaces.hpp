@@ -63,6 +63,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/format.hpp"
@@ -94,10 +95,7 @@ struct RESTMapping {
 
 // String renders `{<resource> <gvk> <scope>}` (Go's %v of the struct, with the scope's name); it is
 // what operator<< and fmt print.
-inline std::string String(const RESTMapping& m) {
-  return "{" + m.resource.String() + " " + m.group_version_kind.String() + " " +
-         std::string(String(m.scope)) + "}";
-}
+APIMACHINERY_DECL std::string String(const RESTMapping& m);
 
 // MapperResult<T>: what a `Try...` method produces: Go's `(value, error)`. `value` is set when the
 // lookup produced a value (possibly together with an error); `error` is set when it failed.
@@ -143,37 +141,25 @@ class RESTMapper {
   // KindFor takes a partial resource and returns the single match.
   // Throws: NoMatchError when nothing matches; AmbiguousResourceError (matching_kinds) when
   // several do; apimachinery::Error for invalid input.
-  schema::GroupVersionKind KindFor(const schema::GroupVersionResource& resource) const {
-    return DoKindFor(resource);
-  }
+  APIMACHINERY_DECL schema::GroupVersionKind KindFor(const schema::GroupVersionResource& resource) const;
   // KindsFor takes a partial resource and returns all matching kinds, preferred first.
-  std::vector<schema::GroupVersionKind> KindsFor(const schema::GroupVersionResource& resource) const {
-    return TryKindsFor(resource).ValueOrThrow();
-  }
+  APIMACHINERY_DECL std::vector<schema::GroupVersionKind> KindsFor(
+      const schema::GroupVersionResource& resource) const;
   // ResourceFor takes a partial resource and returns the single matching (plural) resource.
-  schema::GroupVersionResource ResourceFor(const schema::GroupVersionResource& input) const {
-    return DoResourceFor(input);
-  }
+  APIMACHINERY_DECL schema::GroupVersionResource ResourceFor(const schema::GroupVersionResource& input) const;
   // ResourcesFor takes a partial resource and returns all matching (plural) resources.
-  std::vector<schema::GroupVersionResource> ResourcesFor(const schema::GroupVersionResource& input) const {
-    return TryResourcesFor(input).ValueOrThrow();
-  }
+  APIMACHINERY_DECL std::vector<schema::GroupVersionResource> ResourcesFor(
+      const schema::GroupVersionResource& input) const;
   // RESTMapping identifies a preferred resource mapping for the group kind; `versions` (tried in
   // order) narrows the choice.
-  meta::RESTMapping RESTMapping(const schema::GroupKind& gk,
-                                const std::vector<std::string>& versions = {}) const {
-    return DoRESTMapping(gk, versions);
-  }
+  APIMACHINERY_DECL meta::RESTMapping RESTMapping(const schema::GroupKind& gk,
+                                                  const std::vector<std::string>& versions = {}) const;
   // RESTMappings returns all resource mappings for the group kind (restricted to `versions` if any
   // is given).
-  std::vector<meta::RESTMapping> RESTMappings(const schema::GroupKind& gk,
-                                              const std::vector<std::string>& versions = {}) const {
-    return TryRESTMappings(gk, versions).ValueOrThrow();
-  }
+  APIMACHINERY_DECL std::vector<meta::RESTMapping> RESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions = {}) const;
   // ResourceSingularizer returns the singular name of a (plural) resource.
-  std::string ResourceSingularizer(std::string_view resource) const {
-    return TryResourceSingularizer(resource).ValueOrThrow();
-  }
+  APIMACHINERY_DECL std::string ResourceSingularizer(std::string_view resource) const;
 
   // The non-throwing counterparts (for mapper errors). Override these.
   virtual MapperResult<schema::GroupVersionKind> TryKindFor(
@@ -191,21 +177,17 @@ class RESTMapper {
   virtual MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const = 0;
 
   // A human-readable description (upstream's String() where the mapper has one).
-  virtual std::string String() const { return "RESTMapper"; }
+  APIMACHINERY_DECL virtual std::string String() const;
 
  protected:
   // The bodies of the public methods (see the file comment). Overrides must behave exactly as
   // these defaults.
-  virtual schema::GroupVersionKind DoKindFor(const schema::GroupVersionResource& resource) const {
-    return TryKindFor(resource).ValueOrThrow();
-  }
-  virtual schema::GroupVersionResource DoResourceFor(const schema::GroupVersionResource& input) const {
-    return TryResourceFor(input).ValueOrThrow();
-  }
-  virtual meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk,
-                                          const std::vector<std::string>& versions) const {
-    return TryRESTMapping(gk, versions).ValueOrThrow();
-  }
+  APIMACHINERY_DECL virtual schema::GroupVersionKind DoKindFor(
+      const schema::GroupVersionResource& resource) const;
+  APIMACHINERY_DECL virtual schema::GroupVersionResource DoResourceFor(
+      const schema::GroupVersionResource& input) const;
+  APIMACHINERY_DECL virtual meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk,
+                                                            const std::vector<std::string>& versions) const;
 
   RESTMapper() = default;
   RESTMapper(const RESTMapper&) = default;
@@ -223,9 +205,7 @@ class ResettableRESTMapper : public RESTMapper {
 
 // MaybeResetRESTMapper calls Reset() on `mapper` if it is a ResettableRESTMapper; otherwise it
 // does nothing.
-inline void MaybeResetRESTMapper(RESTMapper& mapper) {
-  if (auto* r = dynamic_cast<ResettableRESTMapper*>(&mapper)) r->Reset();
-}
+APIMACHINERY_DECL void MaybeResetRESTMapper(RESTMapper& mapper);
 
 namespace internal {
 
@@ -304,3 +284,7 @@ auto CaptureMapperResult(Fn&& fn) -> MapperResult<decltype(fn())> {
 
 APIMACHINERY_STRINGER(apimachinery::meta, RESTScopeName);
 APIMACHINERY_STRINGER(apimachinery::meta, RESTMapping);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/meta/impl/interfaces.ipp"
+#endif

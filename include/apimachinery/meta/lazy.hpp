@@ -37,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
@@ -57,75 +58,33 @@ namespace internal {
 // The lazily loading mapper behind NewLazyRESTMapperLoader (upstream: lazyObject).
 class LazyRESTMapper final : public ResettableRESTMapper {
  public:
-  explicit LazyRESTMapper(RESTMapperLoader loader) : loader_(std::move(loader)) {}
+  APIMACHINERY_DECL explicit LazyRESTMapper(RESTMapperLoader loader);
 
-  MapperResult<schema::GroupVersionKind> TryKindFor(
-      const schema::GroupVersionResource& resource) const override {
-    if (const auto* err = Init()) return MapperResult<schema::GroupVersionKind>::Err(*err);
-    return mapper_->TryKindFor(resource);
-  }
-  MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
-      const schema::GroupVersionResource& resource) const override {
-    if (const auto* err = Init()) return MapperResult<std::vector<schema::GroupVersionKind>>::Err(*err);
-    return mapper_->TryKindsFor(resource);
-  }
-  MapperResult<schema::GroupVersionResource> TryResourceFor(
-      const schema::GroupVersionResource& input) const override {
-    if (const auto* err = Init()) return MapperResult<schema::GroupVersionResource>::Err(*err);
-    return mapper_->TryResourceFor(input);
-  }
-  MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
-      const schema::GroupVersionResource& input) const override {
-    if (const auto* err = Init()) return MapperResult<std::vector<schema::GroupVersionResource>>::Err(*err);
-    return mapper_->TryResourcesFor(input);
-  }
-  MapperResult<meta::RESTMapping> TryRESTMapping(const schema::GroupKind& gk,
-                                                 const std::vector<std::string>& versions) const override {
-    if (const auto* err = Init()) return MapperResult<meta::RESTMapping>::Err(*err);
-    return mapper_->TryRESTMapping(gk, versions);
-  }
-  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
-      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override {
-    if (const auto* err = Init()) return MapperResult<std::vector<meta::RESTMapping>>::Err(*err);
-    return mapper_->TryRESTMappings(gk, versions);
-  }
-  MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override {
-    if (const auto* err = Init()) return MapperResult<std::string>::Err(*err);
-    return mapper_->TryResourceSingularizer(resource);
-  }
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionKind> TryKindFor(
+      const schema::GroupVersionResource& resource) const override;
+  APIMACHINERY_DECL MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionResource> TryResourceFor(
+      const schema::GroupVersionResource& input) const override;
+  APIMACHINERY_DECL MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+      const schema::GroupVersionResource& input) const override;
+  APIMACHINERY_DECL MapperResult<meta::RESTMapping> TryRESTMapping(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  APIMACHINERY_DECL MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  APIMACHINERY_DECL MapperResult<std::string> TryResourceSingularizer(
+      std::string_view resource) const override;
 
-  void Reset() override {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (loaded_.load(std::memory_order_relaxed) && !err_ && mapper_) MaybeResetRESTMapper(*mapper_);
-  }
+  APIMACHINERY_DECL void Reset() override;
 
   // Whether the loader has run (for tests and diagnostics).
-  bool Loaded() const noexcept { return loaded_.load(std::memory_order_acquire); }
+  APIMACHINERY_DECL bool Loaded() const noexcept;
 
-  std::string String() const override {
-    if (!Loaded()) return "LazyRESTMapper{<not loaded>}";
-    if (err_) return "LazyRESTMapper{error: " + err_.Message() + "}";
-    return "LazyRESTMapper{" + mapper_->String() + "}";
-  }
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
   // Runs the loader once; returns the cached init error, or null when the mapper is available.
-  const MapperError* Init() const {
-    if (!loaded_.load(std::memory_order_acquire)) {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (!loaded_.load(std::memory_order_relaxed)) {
-        try {
-          mapper_ = loader_();
-          if (!mapper_) err_ = MapperError::Plain("meta: lazy RESTMapper loader returned no mapper");
-        } catch (...) {
-          mapper_.reset();
-          err_ = MapperError::FromCurrentException();
-        }
-        loaded_.store(true, std::memory_order_release);
-      }
-    }
-    return err_ ? &err_ : nullptr;
-  }
+  APIMACHINERY_DECL const MapperError* Init() const;
 
   RESTMapperLoader loader_;
   mutable std::mutex mu_;
@@ -137,8 +96,8 @@ class LazyRESTMapper final : public ResettableRESTMapper {
 
 }  // namespace internal
 
-inline std::shared_ptr<ResettableRESTMapper> NewLazyRESTMapperLoader(RESTMapperLoader fn) {
-  return std::make_shared<internal::LazyRESTMapper>(std::move(fn));
-}
-
 }  // namespace apimachinery::meta
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/meta/impl/lazy.ipp"
+#endif

@@ -45,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
@@ -56,29 +57,30 @@ namespace apimachinery::meta {
 class MultiRESTMapper : public ResettableRESTMapper {
  public:
   // Throws: apimachinery::Error if a delegate is null.
-  explicit MultiRESTMapper(std::vector<std::shared_ptr<RESTMapper>> delegates);
+  APIMACHINERY_DECL explicit MultiRESTMapper(std::vector<std::shared_ptr<RESTMapper>> delegates);
 
-  const std::vector<std::shared_ptr<RESTMapper>>& delegates() const noexcept { return delegates_; }
+  APIMACHINERY_DECL const std::vector<std::shared_ptr<RESTMapper>>& delegates() const noexcept;
 
-  inline MapperResult<schema::GroupVersionKind> TryKindFor(
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  inline MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  APIMACHINERY_DECL MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
       const schema::GroupVersionResource& resource) const override;
-  inline MapperResult<schema::GroupVersionResource> TryResourceFor(
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  inline MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  APIMACHINERY_DECL MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  inline MapperResult<meta::RESTMapping> TryRESTMapping(
+  APIMACHINERY_DECL MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  inline MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  APIMACHINERY_DECL MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  inline MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  APIMACHINERY_DECL MapperResult<std::string> TryResourceSingularizer(
+      std::string_view resource) const override;
 
   // Resets every delegate that is resettable.
-  inline void Reset() override;
+  APIMACHINERY_DECL void Reset() override;
 
   // `MultiRESTMapper{\n\t<delegate>\n\t<delegate>\n}`, each delegate's lines indented by a tab.
-  inline std::string String() const override;
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
   std::vector<std::shared_ptr<RESTMapper>> delegates_;
@@ -125,147 +127,12 @@ class UniqueAppender {
 };
 
 // Indents every line after the first by a tab (upstream: strings.Join(strings.Split(s, "\n"), "\n\t")).
-inline std::string IndentLines(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 8);
-  for (char c : s) {
-    out.push_back(c);
-    if (c == '\n') out.push_back('\t');
-  }
-  return out;
-}
+APIMACHINERY_DECL std::string IndentLines(std::string_view s);
 
 }  // namespace internal
 
-inline MultiRESTMapper::MultiRESTMapper(std::vector<std::shared_ptr<RESTMapper>> delegates)
-    : delegates_(std::move(delegates)) {
-  for (const auto& d : delegates_) {
-    if (!d) throw Error("meta: MultiRESTMapper delegate must not be null");
-  }
-}
-
-inline MapperResult<std::vector<schema::GroupVersionResource>> MultiRESTMapper::TryResourcesFor(
-    const schema::GroupVersionResource& resource) const {
-  using Result = MapperResult<std::vector<schema::GroupVersionResource>>;
-  std::vector<schema::GroupVersionResource> all;
-  internal::UniqueAppender<schema::GroupVersionResource> appender;
-  for (const auto& d : delegates_) {
-    auto r = d->TryResourcesFor(resource);
-    if (r.error.IsNoMatch()) continue;
-    if (r.error) return Result::Err(std::move(r.error));
-    if (!r.value) continue;
-    appender.Append(all, std::move(*r.value));  // also removes a delegate's own duplicates
-  }
-  if (all.empty()) return Result::Err(MapperError::NoResourceMatch(resource));
-  return Result::Ok(std::move(all));
-}
-
-inline MapperResult<std::vector<schema::GroupVersionKind>> MultiRESTMapper::TryKindsFor(
-    const schema::GroupVersionResource& resource) const {
-  using Result = MapperResult<std::vector<schema::GroupVersionKind>>;
-  std::vector<schema::GroupVersionKind> all;
-  internal::UniqueAppender<schema::GroupVersionKind> appender;
-  for (const auto& d : delegates_) {
-    auto r = d->TryKindsFor(resource);
-    if (r.error.IsNoMatch()) continue;
-    if (r.error) return Result::Err(std::move(r.error));
-    if (!r.value) continue;
-    appender.Append(all, std::move(*r.value));
-  }
-  if (all.empty()) return Result::Err(MapperError::NoResourceMatch(resource));
-  return Result::Ok(std::move(all));
-}
-
-inline MapperResult<schema::GroupVersionResource> MultiRESTMapper::TryResourceFor(
-    const schema::GroupVersionResource& resource) const {
-  using Result = MapperResult<schema::GroupVersionResource>;
-  auto all = MultiRESTMapper::TryResourcesFor(resource);
-  if (all.error) return Result::Err(std::move(all.error));
-  if (all.value->size() == 1) return Result::Ok(std::move(all.value->front()));
-  return Result::Err(MapperError::AmbiguousResource(resource, std::move(*all.value), {}));
-}
-
-inline MapperResult<schema::GroupVersionKind> MultiRESTMapper::TryKindFor(
-    const schema::GroupVersionResource& resource) const {
-  using Result = MapperResult<schema::GroupVersionKind>;
-  auto all = MultiRESTMapper::TryKindsFor(resource);
-  if (all.error) return Result::Err(std::move(all.error));
-  if (all.value->size() == 1) return Result::Ok(std::move(all.value->front()));
-  return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(*all.value)));
-}
-
-inline MapperResult<meta::RESTMapping> MultiRESTMapper::TryRESTMapping(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  using Result = MapperResult<meta::RESTMapping>;
-  std::vector<meta::RESTMapping> all;
-  std::vector<MapperError> errors;
-  for (const auto& d : delegates_) {
-    auto r = d->TryRESTMapping(gk, versions);
-    if (r.error.IsNoMatch()) continue;
-    if (r.error) {
-      errors.push_back(std::move(r.error));
-      continue;
-    }
-    // A delegate returning neither a mapping nor an error contributes a zero mapping (upstream
-    // would append its nil *RESTMapping).
-    all.push_back(r.value ? std::move(*r.value) : meta::RESTMapping{});
-  }
-  if (all.size() == 1) return Result::Ok(std::move(all.front()));
-  if (all.size() > 1) {
-    std::vector<schema::GroupVersionKind> kinds;
-    kinds.reserve(all.size());
-    for (auto& m : all) kinds.push_back(std::move(m.group_version_kind));
-    return Result::Err(MapperError::AmbiguousKind(gk.WithVersion(""), {}, std::move(kinds)));
-  }
-  if (!errors.empty()) return Result::Err(MapperError::Aggregate(errors));  // even for one error
-  return Result::Err(MapperError::NoKindMatch(gk, versions));
-}
-
-inline MapperResult<std::vector<meta::RESTMapping>> MultiRESTMapper::TryRESTMappings(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  using Result = MapperResult<std::vector<meta::RESTMapping>>;
-  std::vector<meta::RESTMapping> all;
-  std::vector<MapperError> errors;
-  for (const auto& d : delegates_) {
-    auto r = d->TryRESTMappings(gk, versions);
-    if (r.error.IsNoMatch()) continue;
-    if (r.error) {
-      errors.push_back(std::move(r.error));
-      continue;
-    }
-    if (!r.value) continue;
-    if (all.empty()) {
-      all = std::move(*r.value);
-    } else {
-      for (auto& m : *r.value) all.push_back(std::move(m));
-    }
-  }
-  if (!errors.empty()) return Result::Err(MapperError::Aggregate(errors));  // even for one error
-  if (all.empty()) return Result::Err(MapperError::NoKindMatch(gk, versions));
-  return Result::Ok(std::move(all));
-}
-
-inline MapperResult<std::string> MultiRESTMapper::TryResourceSingularizer(std::string_view resource) const {
-  MapperResult<std::string> last = MapperResult<std::string>::Ok(std::string());
-  for (const auto& d : delegates_) {
-    last = d->TryResourceSingularizer(resource);
-    if (!last.error) return last;
-  }
-  return last;
-}
-
-inline void MultiRESTMapper::Reset() {
-  for (const auto& d : delegates_) MaybeResetRESTMapper(*d);
-}
-
-inline std::string MultiRESTMapper::String() const {
-  std::string out = "MultiRESTMapper{\n\t";
-  for (std::size_t i = 0; i < delegates_.size(); ++i) {
-    if (i) out += "\n\t";
-    out += internal::IndentLines(delegates_[i]->String());
-  }
-  out += "\n}";
-  return out;
-}
-
 }  // namespace apimachinery::meta
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/meta/impl/multirestmapper.ipp"
+#endif

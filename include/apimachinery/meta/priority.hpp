@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/meta/errors.hpp"
 #include "apimachinery/meta/interfaces.hpp"
@@ -60,42 +61,33 @@ inline constexpr std::string_view kAnyKind = "*";
 class PriorityRESTMapper : public ResettableRESTMapper {
  public:
   // Throws: apimachinery::Error if `delegate` is null.
-  explicit PriorityRESTMapper(std::shared_ptr<RESTMapper> delegate,
-                              std::vector<schema::GroupVersionResource> resource_priority = {},
-                              std::vector<schema::GroupVersionKind> kind_priority = {});
+  APIMACHINERY_DECL explicit PriorityRESTMapper(
+      std::shared_ptr<RESTMapper> delegate, std::vector<schema::GroupVersionResource> resource_priority = {},
+      std::vector<schema::GroupVersionKind> kind_priority = {});
 
-  const std::shared_ptr<RESTMapper>& delegate() const noexcept { return delegate_; }
-  const std::vector<schema::GroupVersionResource>& resource_priority() const noexcept {
-    return resource_priority_;
-  }
-  const std::vector<schema::GroupVersionKind>& kind_priority() const noexcept { return kind_priority_; }
+  APIMACHINERY_DECL const std::shared_ptr<RESTMapper>& delegate() const noexcept;
+  APIMACHINERY_DECL const std::vector<schema::GroupVersionResource>& resource_priority() const noexcept;
+  APIMACHINERY_DECL const std::vector<schema::GroupVersionKind>& kind_priority() const noexcept;
 
-  inline MapperResult<schema::GroupVersionKind> TryKindFor(
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
-      const schema::GroupVersionResource& resource) const override {
-    return delegate_->TryKindsFor(resource);
-  }
-  inline MapperResult<schema::GroupVersionResource> TryResourceFor(
+  APIMACHINERY_DECL MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+      const schema::GroupVersionResource& resource) const override;
+  APIMACHINERY_DECL MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
-      const schema::GroupVersionResource& input) const override {
-    return delegate_->TryResourcesFor(input);
-  }
-  inline MapperResult<meta::RESTMapping> TryRESTMapping(
+  APIMACHINERY_DECL MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+      const schema::GroupVersionResource& input) const override;
+  APIMACHINERY_DECL MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
-      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override {
-    return delegate_->TryRESTMappings(gk, versions);
-  }
-  MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override {
-    return delegate_->TryResourceSingularizer(resource);
-  }
+  APIMACHINERY_DECL MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+      const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
+  APIMACHINERY_DECL MapperResult<std::string> TryResourceSingularizer(
+      std::string_view resource) const override;
 
-  void Reset() override { MaybeResetRESTMapper(*delegate_); }
+  APIMACHINERY_DECL void Reset() override;
 
   // `PriorityRESTMapper{\n\t[<resource patterns>]\n\t[<kind patterns>]\n\t<delegate>\n}`.
-  inline std::string String() const override;
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
   std::shared_ptr<RESTMapper> delegate_;
@@ -107,24 +99,14 @@ class PriorityRESTMapper : public ResettableRESTMapper {
 
 namespace internal {
 
-inline bool PatternFieldMatches(std::string_view pattern, std::string_view value,
-                                std::string_view any) noexcept {
-  return pattern == any || pattern == value;
-}
+APIMACHINERY_DECL bool PatternFieldMatches(std::string_view pattern, std::string_view value,
+                                           std::string_view any) noexcept;
 
-inline bool ResourceMatches(const schema::GroupVersionResource& pattern,
-                            const schema::GroupVersionResource& resource) noexcept {
-  return PatternFieldMatches(pattern.group, resource.group, kAnyGroup) &&
-         PatternFieldMatches(pattern.version, resource.version, kAnyVersion) &&
-         PatternFieldMatches(pattern.resource, resource.resource, kAnyResource);
-}
+APIMACHINERY_DECL bool ResourceMatches(const schema::GroupVersionResource& pattern,
+                                       const schema::GroupVersionResource& resource) noexcept;
 
-inline bool KindMatches(const schema::GroupVersionKind& pattern,
-                        const schema::GroupVersionKind& kind) noexcept {
-  return PatternFieldMatches(pattern.group, kind.group, kAnyGroup) &&
-         PatternFieldMatches(pattern.version, kind.version, kAnyVersion) &&
-         PatternFieldMatches(pattern.kind, kind.kind, kAnyKind);
-}
+APIMACHINERY_DECL bool KindMatches(const schema::GroupVersionKind& pattern,
+                                   const schema::GroupVersionKind& kind) noexcept;
 
 // Narrows `items` by `patterns` (upstream's loop). Returns the index (into `items`) of the single
 // remaining item, or -1 when the patterns end with several (or none) remaining. `single_after_loop`
@@ -151,81 +133,8 @@ long Narrow(const std::vector<Item>& items, const std::vector<Pattern>& patterns
 
 }  // namespace internal
 
-inline PriorityRESTMapper::PriorityRESTMapper(std::shared_ptr<RESTMapper> delegate,
-                                              std::vector<schema::GroupVersionResource> resource_priority,
-                                              std::vector<schema::GroupVersionKind> kind_priority)
-    : delegate_(std::move(delegate)),
-      resource_priority_(std::move(resource_priority)),
-      kind_priority_(std::move(kind_priority)) {
-  if (!delegate_) throw Error("meta: PriorityRESTMapper delegate must not be null");
-}
-
-inline MapperResult<schema::GroupVersionResource> PriorityRESTMapper::TryResourceFor(
-    const schema::GroupVersionResource& input) const {
-  using Result = MapperResult<schema::GroupVersionResource>;
-  auto original = delegate_->TryResourcesFor(input);
-  std::vector<schema::GroupVersionResource> list;
-  if (original.value) list = std::move(*original.value);
-  if (original.error && list.empty()) return Result::Err(std::move(original.error));
-  if (list.size() == 1) return Result::Both(std::move(list.front()), std::move(original.error));
-  const long hit = internal::Narrow(
-      list, resource_priority_, [](const schema::GroupVersionResource& r) -> const auto& { return r; },
-      internal::ResourceMatches, false);
-  if (hit >= 0) return Result::Both(list[static_cast<std::size_t>(hit)], std::move(original.error));
-  return Result::Err(MapperError::AmbiguousResource(input, std::move(list), {}));
-}
-
-inline MapperResult<schema::GroupVersionKind> PriorityRESTMapper::TryKindFor(
-    const schema::GroupVersionResource& resource) const {
-  using Result = MapperResult<schema::GroupVersionKind>;
-  auto original = delegate_->TryKindsFor(resource);
-  std::vector<schema::GroupVersionKind> list;
-  if (original.value) list = std::move(*original.value);
-  if (original.error && list.empty()) return Result::Err(std::move(original.error));
-  if (list.size() == 1) return Result::Both(std::move(list.front()), std::move(original.error));
-  const long hit = internal::Narrow(
-      list, kind_priority_, [](const schema::GroupVersionKind& k) -> const auto& { return k; },
-      internal::KindMatches, false);
-  if (hit >= 0) return Result::Both(list[static_cast<std::size_t>(hit)], std::move(original.error));
-  return Result::Err(MapperError::AmbiguousResource(resource, {}, std::move(list)));
-}
-
-inline MapperResult<meta::RESTMapping> PriorityRESTMapper::TryRESTMapping(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  using Result = MapperResult<meta::RESTMapping>;
-  auto original = delegate_->TryRESTMappings(gk, versions);
-  std::vector<meta::RESTMapping> mappings;
-  if (original.value) mappings = std::move(*original.value);
-  if (original.error && mappings.empty()) return Result::Err(std::move(original.error));
-
-  const auto project = [](const meta::RESTMapping& m) -> const schema::GroupVersionKind& {
-    return m.group_version_kind;
-  };
-  long hit;
-  if (versions.empty()) {
-    hit = internal::Narrow(mappings, kind_priority_, project, internal::KindMatches, true);
-  } else {
-    // Any versions the caller gives take priority over the configured patterns.
-    std::vector<schema::GroupVersionKind> priorities;
-    priorities.reserve(versions.size() + kind_priority_.size());
-    for (const auto& v : versions) {
-      priorities.push_back(schema::GroupVersionKind{gk.group, v, std::string(kAnyKind)});
-    }
-    priorities.insert(priorities.end(), kind_priority_.begin(), kind_priority_.end());
-    hit = internal::Narrow(mappings, priorities, project, internal::KindMatches, true);
-  }
-  if (hit >= 0)
-    return Result::Both(std::move(mappings[static_cast<std::size_t>(hit)]), std::move(original.error));
-
-  std::vector<schema::GroupVersionKind> kinds;
-  kinds.reserve(mappings.size());
-  for (auto& m : mappings) kinds.push_back(std::move(m.group_version_kind));
-  return Result::Err(MapperError::AmbiguousKind(gk.WithVersion(""), {}, std::move(kinds)));
-}
-
-inline std::string PriorityRESTMapper::String() const {
-  return "PriorityRESTMapper{\n\t" + internal::JoinList(resource_priority_) + "\n\t" +
-         internal::JoinList(kind_priority_) + "\n\t" + delegate_->String() + "\n}";
-}
-
 }  // namespace apimachinery::meta
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/meta/impl/priority.ipp"
+#endif

@@ -45,6 +45,7 @@
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/list_options.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 
 namespace apimachinery::pager {
@@ -55,7 +56,7 @@ inline constexpr std::int64_t kDefaultPageSize = 500;
 // ContextCanceledError: the stop token was stopped (Go's context.Canceled: "context canceled").
 class ContextCanceledError : public Error {
  public:
-  ContextCanceledError() : Error("context canceled") {}
+  APIMACHINERY_DECL ContextCanceledError();
 };
 
 // PagedList: what a page looks like.
@@ -160,3 +161,7 @@ void ListPager<L>::EachListItem(metav1::ListOptions options, Fn&& fn, const std:
 }
 
 }  // namespace apimachinery::pager
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/pager/impl/pager.ipp"
+#endif

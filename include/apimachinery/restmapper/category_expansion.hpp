@@ -42,6 +42,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/error.hpp"
@@ -68,15 +69,11 @@ class CategoryExpander {
 class SimpleCategoryExpander : public CategoryExpander {
  public:
   SimpleCategoryExpander() = default;
-  explicit SimpleCategoryExpander(
-      std::map<std::string, std::vector<schema::GroupResource>, std::less<>> expansions_in)
-      : expansions(std::move(expansions_in)) {}
+  APIMACHINERY_DECL explicit SimpleCategoryExpander(
+      std::map<std::string, std::vector<schema::GroupResource>, std::less<>> expansions_in);
 
-  std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override {
-    auto it = expansions.find(category);
-    if (it == expansions.end()) return std::nullopt;
-    return it->second;
-  }
+  APIMACHINERY_DECL std::optional<std::vector<schema::GroupResource>> Expand(
+      std::string_view category) const override;
 
   // Upstream: the exported Expansions field.
   std::map<std::string, std::vector<schema::GroupResource>, std::less<>> expansions;
@@ -86,12 +83,10 @@ class SimpleCategoryExpander : public CategoryExpander {
 class DiscoveryCategoryExpander : public CategoryExpander {
  public:
   // Throws apimachinery::Error for a null client.
-  explicit DiscoveryCategoryExpander(std::shared_ptr<discovery::DiscoveryInterface> client)
-      : client_(std::move(client)) {
-    if (!client_) throw Error("Please provide discovery client to shortcut expander");
-  }
+  APIMACHINERY_DECL explicit DiscoveryCategoryExpander(std::shared_ptr<discovery::DiscoveryInterface> client);
 
-  inline std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override;
+  APIMACHINERY_DECL std::optional<std::vector<schema::GroupResource>> Expand(
+      std::string_view category) const override;
 
  private:
   std::shared_ptr<discovery::DiscoveryInterface> client_;
@@ -102,71 +97,23 @@ class DiscoveryCategoryExpander : public CategoryExpander {
 class UnionCategoryExpander : public CategoryExpander {
  public:
   UnionCategoryExpander() = default;
-  explicit UnionCategoryExpander(std::vector<std::shared_ptr<const CategoryExpander>> expanders_in)
-      : expanders(std::move(expanders_in)) {}
+  APIMACHINERY_DECL explicit UnionCategoryExpander(
+      std::vector<std::shared_ptr<const CategoryExpander>> expanders_in);
 
-  inline std::optional<std::vector<schema::GroupResource>> Expand(std::string_view category) const override;
+  APIMACHINERY_DECL std::optional<std::vector<schema::GroupResource>> Expand(
+      std::string_view category) const override;
 
   std::vector<std::shared_ptr<const CategoryExpander>> expanders;
 };
 
 // NewDiscoveryCategoryExpander: upstream's constructor function.
-inline std::shared_ptr<CategoryExpander> NewDiscoveryCategoryExpander(
-    std::shared_ptr<discovery::DiscoveryInterface> client) {
-  return std::make_shared<DiscoveryCategoryExpander>(std::move(client));
-}
+APIMACHINERY_DECL std::shared_ptr<CategoryExpander> NewDiscoveryCategoryExpander(
+    std::shared_ptr<discovery::DiscoveryInterface> client);
 
 // Implementation details follow.
 
-inline std::optional<std::vector<schema::GroupResource>> DiscoveryCategoryExpander::Expand(
-    std::string_view category) const {
-  std::vector<discovery::APIResourceList> lists;
-  try {
-    std::lock_guard<std::mutex> lock(mu_);
-    lists = discovery::ServerGroupsAndResources(*client_).resources;
-  } catch (...) {
-    return std::nullopt;  // no lists at all
-  }
-  if (lists.empty()) return std::nullopt;
-
-  bool found = false;
-  std::vector<schema::GroupResource> out;
-  for (const auto& list : lists) {
-    schema::GroupVersion gv;
-    try {
-      gv = schema::ParseGroupVersion(list.group_version);
-    } catch (const schema::ParseError&) {
-      continue;
-    }
-    for (const auto& r : list.resources) {
-      for (const auto& c : r.categories) {
-        if (c != category) continue;
-        found = true;
-        out.push_back(schema::GroupResource{gv.group, r.name});
-      }
-    }
-  }
-  if (!found) return std::nullopt;
-  return out;
-}
-
-inline std::optional<std::vector<schema::GroupResource>> UnionCategoryExpander::Expand(
-    std::string_view category) const {
-  std::vector<schema::GroupResource> out;
-  bool ok = false;
-  for (const auto& e : expanders) {
-    if (!e) continue;
-    std::optional<std::vector<schema::GroupResource>> current = e->Expand(category);
-    if (!current) continue;
-    ok = true;
-    for (auto& gr : *current) {
-      bool seen = false;
-      for (const auto& existing : out) seen = seen || existing == gr;
-      if (!seen) out.push_back(std::move(gr));
-    }
-  }
-  if (!ok) return std::nullopt;
-  return out;
-}
-
 }  // namespace apimachinery::restmapper
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/restmapper/impl/category_expansion.ipp"
+#endif

@@ -50,6 +50,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/meta/errors.hpp"
@@ -89,34 +90,36 @@ std::shared_ptr<meta::RESTMapper> NewDiscoveryRESTMapper(const std::vector<APIGr
 // - Reset() never fails a lookup in flight: each lookup holds the mapper it started with.
 class DeferredDiscoveryRESTMapper final : public meta::ResettableRESTMapper {
  public:
-  explicit DeferredDiscoveryRESTMapper(std::shared_ptr<discovery::CachedDiscoveryInterface> client);
+  APIMACHINERY_DECL explicit DeferredDiscoveryRESTMapper(
+      std::shared_ptr<discovery::CachedDiscoveryInterface> client);
 
   // Reset invalidates the client's cache and forgets the built mapper.
-  inline void Reset() override;
+  APIMACHINERY_DECL void Reset() override;
 
-  inline meta::MapperResult<schema::GroupVersionKind> TryKindFor(
+  APIMACHINERY_DECL meta::MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  inline meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  APIMACHINERY_DECL meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
       const schema::GroupVersionResource& resource) const override;
-  inline meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
+  APIMACHINERY_DECL meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  inline meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  APIMACHINERY_DECL meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  inline meta::MapperResult<meta::RESTMapping> TryRESTMapping(
+  APIMACHINERY_DECL meta::MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  inline meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  APIMACHINERY_DECL meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  inline meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  APIMACHINERY_DECL meta::MapperResult<std::string> TryResourceSingularizer(
+      std::string_view resource) const override;
 
   // Builds the mapper if needed: `DeferredDiscoveryRESTMapper{<error>}` when that fails, else
   // `DeferredDiscoveryRESTMapper{\n\t<mapper>\n}`.
-  inline std::string String() const override;
+  APIMACHINERY_DECL std::string String() const override;
 
  private:
   // The current mapper, built under the lock if there is none. Throws what the build throws.
-  std::shared_ptr<const meta::RESTMapper> Delegate() const;
-  bool Fresh() const;
-  void ResetLocked() const;
+  APIMACHINERY_DECL std::shared_ptr<const meta::RESTMapper> Delegate() const;
+  APIMACHINERY_DECL bool Fresh() const;
+  APIMACHINERY_DECL void ResetLocked() const;
 
   // Runs `call` on the delegate; a build failure becomes the result's error; a lookup error while
   // not fresh Resets and retries once.
@@ -129,65 +132,6 @@ class DeferredDiscoveryRESTMapper final : public meta::ResettableRESTMapper {
 };
 
 // Implementation details follow.
-
-inline std::vector<APIGroupResources> GetAPIGroupResources(discovery::DiscoveryInterface& client) {
-  std::vector<discovery::APIGroup> groups = client.ServerGroups();
-  std::vector<APIGroupResources> out;
-  out.reserve(groups.size());
-  for (auto& group : groups) {
-    APIGroupResources entry;
-    for (const auto& version : group.versions) {
-      try {
-        discovery::APIResourceList list = client.ServerResourcesForGroupVersion(version.group_version);
-        entry.version_resources[version.version] = std::move(list.resources);
-      } catch (...) {
-        // Partial discovery: this version is left out (upstream drops the per-version errors).
-      }
-    }
-    entry.group = std::move(group);
-    out.push_back(std::move(entry));
-  }
-  return out;
-}
-
-inline std::shared_ptr<meta::RESTMapper> NewDiscoveryRESTMapper(
-    const std::vector<APIGroupResources>& groups) {
-  std::vector<internal::GroupInput> inputs;
-  inputs.reserve(groups.size());
-  for (const auto& g : groups) inputs.push_back(internal::GroupInput{&g.group, &g.version_resources});
-  return std::make_shared<internal::CompiledRESTMapper>(inputs);
-}
-
-inline DeferredDiscoveryRESTMapper::DeferredDiscoveryRESTMapper(
-    std::shared_ptr<discovery::CachedDiscoveryInterface> client)
-    : client_(std::move(client)) {
-  if (!client_) throw Error("restmapper: DeferredDiscoveryRESTMapper needs a discovery client");
-}
-
-inline std::shared_ptr<const meta::RESTMapper> DeferredDiscoveryRESTMapper::Delegate() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  if (delegate_) return delegate_;
-  // Built under the lock: concurrent first callers wait and share this one build. On a throw
-  // nothing is cached, so the next call tries again.
-  std::shared_ptr<const meta::RESTMapper> built = NewDiscoveryRESTMapper(GetAPIGroupResources(*client_));
-  delegate_ = built;
-  return built;
-}
-
-inline bool DeferredDiscoveryRESTMapper::Fresh() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return client_->Fresh();
-}
-
-inline void DeferredDiscoveryRESTMapper::ResetLocked() const {
-  client_->Invalidate();
-  delegate_.reset();
-}
-
-inline void DeferredDiscoveryRESTMapper::Reset() {
-  std::lock_guard<std::mutex> lock(mu_);
-  ResetLocked();
-}
 
 template <typename T, typename Call>
 meta::MapperResult<T> DeferredDiscoveryRESTMapper::WithRetry(Call&& call) const {
@@ -210,56 +154,8 @@ meta::MapperResult<T> DeferredDiscoveryRESTMapper::WithRetry(Call&& call) const 
   }
 }
 
-inline meta::MapperResult<schema::GroupVersionKind> DeferredDiscoveryRESTMapper::TryKindFor(
-    const schema::GroupVersionResource& resource) const {
-  return WithRetry<schema::GroupVersionKind>(
-      [&](const meta::RESTMapper& m) { return m.TryKindFor(resource); });
-}
-
-inline meta::MapperResult<std::vector<schema::GroupVersionKind>> DeferredDiscoveryRESTMapper::TryKindsFor(
-    const schema::GroupVersionResource& resource) const {
-  return WithRetry<std::vector<schema::GroupVersionKind>>(
-      [&](const meta::RESTMapper& m) { return m.TryKindsFor(resource); });
-}
-
-inline meta::MapperResult<schema::GroupVersionResource> DeferredDiscoveryRESTMapper::TryResourceFor(
-    const schema::GroupVersionResource& input) const {
-  return WithRetry<schema::GroupVersionResource>(
-      [&](const meta::RESTMapper& m) { return m.TryResourceFor(input); });
-}
-
-inline meta::MapperResult<std::vector<schema::GroupVersionResource>>
-DeferredDiscoveryRESTMapper::TryResourcesFor(const schema::GroupVersionResource& input) const {
-  return WithRetry<std::vector<schema::GroupVersionResource>>(
-      [&](const meta::RESTMapper& m) { return m.TryResourcesFor(input); });
-}
-
-inline meta::MapperResult<meta::RESTMapping> DeferredDiscoveryRESTMapper::TryRESTMapping(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  return WithRetry<meta::RESTMapping>(
-      [&](const meta::RESTMapper& m) { return m.TryRESTMapping(gk, versions); });
-}
-
-inline meta::MapperResult<std::vector<meta::RESTMapping>> DeferredDiscoveryRESTMapper::TryRESTMappings(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  return WithRetry<std::vector<meta::RESTMapping>>(
-      [&](const meta::RESTMapper& m) { return m.TryRESTMappings(gk, versions); });
-}
-
-inline meta::MapperResult<std::string> DeferredDiscoveryRESTMapper::TryResourceSingularizer(
-    std::string_view resource) const {
-  return WithRetry<std::string>(
-      [&](const meta::RESTMapper& m) { return m.TryResourceSingularizer(resource); });
-}
-
-inline std::string DeferredDiscoveryRESTMapper::String() const {
-  std::shared_ptr<const meta::RESTMapper> delegate;
-  try {
-    delegate = Delegate();
-  } catch (const std::exception& e) {
-    return std::string("DeferredDiscoveryRESTMapper{") + e.what() + "}";
-  }
-  return "DeferredDiscoveryRESTMapper{\n\t" + delegate->String() + "\n}";
-}
-
 }  // namespace apimachinery::restmapper
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/restmapper/impl/discovery.ipp"
+#endif

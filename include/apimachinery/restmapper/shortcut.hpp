@@ -99,6 +99,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/discovery_client.hpp"
 #include "apimachinery/discovery/types.hpp"
 #include "apimachinery/error.hpp"
@@ -114,39 +115,41 @@ class ShortcutExpander : public meta::ResettableRESTMapper {
  public:
   using WarningHandler = std::function<void(const std::string&)>;
 
-  ShortcutExpander(std::shared_ptr<meta::RESTMapper> delegate,
-                   std::shared_ptr<discovery::DiscoveryInterface> client,
-                   WarningHandler warning_handler = {});
+  APIMACHINERY_DECL ShortcutExpander(std::shared_ptr<meta::RESTMapper> delegate,
+                                     std::shared_ptr<discovery::DiscoveryInterface> client,
+                                     WarningHandler warning_handler = {});
 
   // SetWarningHandler replaces the handler told about lower-priority short-name matches (empty:
   // none).
-  void SetWarningHandler(WarningHandler handler);
+  APIMACHINERY_DECL void SetWarningHandler(WarningHandler handler);
 
   // ExpandResourceShortcut returns the request with a short name expanded (see the file comment),
   // calling the warning handler for each lower-priority match.
-  schema::GroupVersionResource ExpandResourceShortcut(const schema::GroupVersionResource& resource) const;
+  APIMACHINERY_DECL schema::GroupVersionResource ExpandResourceShortcut(
+      const schema::GroupVersionResource& resource) const;
 
   // Reset resets the delegate if it is resettable, then drops the short-name table: the next
   // expansion reads discovery again.
-  inline void Reset() override;
+  APIMACHINERY_DECL void Reset() override;
 
-  inline meta::MapperResult<schema::GroupVersionKind> TryKindFor(
+  APIMACHINERY_DECL meta::MapperResult<schema::GroupVersionKind> TryKindFor(
       const schema::GroupVersionResource& resource) const override;
-  inline meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
+  APIMACHINERY_DECL meta::MapperResult<std::vector<schema::GroupVersionKind>> TryKindsFor(
       const schema::GroupVersionResource& resource) const override;
-  inline meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
+  APIMACHINERY_DECL meta::MapperResult<schema::GroupVersionResource> TryResourceFor(
       const schema::GroupVersionResource& input) const override;
-  inline meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
+  APIMACHINERY_DECL meta::MapperResult<std::vector<schema::GroupVersionResource>> TryResourcesFor(
       const schema::GroupVersionResource& input) const override;
-  inline meta::MapperResult<meta::RESTMapping> TryRESTMapping(
+  APIMACHINERY_DECL meta::MapperResult<meta::RESTMapping> TryRESTMapping(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  inline meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
+  APIMACHINERY_DECL meta::MapperResult<std::vector<meta::RESTMapping>> TryRESTMappings(
       const schema::GroupKind& gk, const std::vector<std::string>& versions) const override;
-  inline meta::MapperResult<std::string> TryResourceSingularizer(std::string_view resource) const override;
+  APIMACHINERY_DECL meta::MapperResult<std::string> TryResourceSingularizer(
+      std::string_view resource) const override;
 
-  std::string String() const override { return "ShortcutExpander{" + delegate_->String() + "}"; }
+  APIMACHINERY_DECL std::string String() const override;
 
-  const std::shared_ptr<meta::RESTMapper>& delegate() const noexcept { return delegate_; }
+  APIMACHINERY_DECL const std::shared_ptr<meta::RESTMapper>& delegate() const noexcept;
 
  private:
   // What one discovery round says about one string: where it is a resource's name or singular
@@ -172,12 +175,14 @@ class ShortcutExpander : public meta::ResettableRESTMapper {
   };
 
   // Builds the table from a new discovery round (called with mu_ held); sets table_valid_.
-  void RebuildLocked() const;
+  APIMACHINERY_DECL void RebuildLocked() const;
   // Expands from the table, rebuilding it first when it cannot be used (or `refresh`).
-  schema::GroupVersionResource Expand(const schema::GroupVersionResource& resource, bool refresh) const;
-  static Expansion Lookup(const Table& table, const schema::GroupVersionResource& resource);
-  static std::string Warning(const std::string& short_name, const schema::GroupResource& also);
-  void Warn(const std::vector<std::string>& warnings) const;
+  APIMACHINERY_DECL schema::GroupVersionResource Expand(const schema::GroupVersionResource& resource,
+                                                        bool refresh) const;
+  APIMACHINERY_DECL static Expansion Lookup(const Table& table, const schema::GroupVersionResource& resource);
+  APIMACHINERY_DECL static std::string Warning(const std::string& short_name,
+                                               const schema::GroupResource& also);
+  APIMACHINERY_DECL void Warn(const std::vector<std::string>& warnings) const;
 
   std::shared_ptr<meta::RESTMapper> delegate_;
   std::shared_ptr<discovery::DiscoveryInterface> client_;
@@ -196,216 +201,8 @@ std::shared_ptr<meta::ResettableRESTMapper> NewShortcutExpander(
 
 // Implementation details follow.
 
-inline ShortcutExpander::ShortcutExpander(std::shared_ptr<meta::RESTMapper> delegate,
-                                          std::shared_ptr<discovery::DiscoveryInterface> client,
-                                          WarningHandler warning_handler)
-    : delegate_(std::move(delegate)),
-      client_(std::move(client)),
-      warning_handler_(std::move(warning_handler)) {
-  if (!delegate_) throw Error("restmapper: ShortcutExpander needs a delegate RESTMapper");
-  if (!client_) throw Error("restmapper: ShortcutExpander needs a discovery client");
-  cached_ = dynamic_cast<discovery::CachedDiscoveryInterface*>(client_.get());
-}
-
-inline std::shared_ptr<meta::ResettableRESTMapper> NewShortcutExpander(
-    std::shared_ptr<meta::RESTMapper> delegate, std::shared_ptr<discovery::DiscoveryInterface> client,
-    ShortcutExpander::WarningHandler warning_handler) {
-  return std::make_shared<ShortcutExpander>(std::move(delegate), std::move(client),
-                                            std::move(warning_handler));
-}
-
-inline void ShortcutExpander::SetWarningHandler(WarningHandler handler) {
-  std::lock_guard<std::mutex> lock(handler_mu_);
-  warning_handler_ = std::move(handler);
-}
-
-inline std::string ShortcutExpander::Warning(const std::string& short_name,
-                                             const schema::GroupResource& also) {
-  return fmt::format("short name {} could also match lower priority resource {}", util::Quote(short_name),
-                     also.String());
-}
-
-inline void ShortcutExpander::RebuildLocked() const {
-  table_.names.clear();
-  table_valid_ = false;
-  discovery::GroupsAndResources all;
-  try {
-    all = discovery::ServerGroupsAndResources(*client_);
-  } catch (...) {
-    // Upstream logs the discovery error and expands nothing; the next expansion asks again.
-    return;
-  }
-  for (const auto& list : all.resources) {
-    schema::GroupVersion gv;
-    try {
-      gv = schema::ParseGroupVersion(list.group_version);
-    } catch (const schema::ParseError&) {
-      continue;  // upstream skips lists whose group-version does not parse
-    }
-    const auto exact = [&](const std::string& name) {
-      auto& groups = table_.names[name].exact_groups;
-      for (const auto& g : groups) {
-        if (g == gv.group) return;
-      }
-      groups.push_back(gv.group);
-    };
-    for (const auto& r : list.resources) {
-      exact(r.name);
-      exact(r.singular_name);
-      for (const auto& short_name : r.short_names) {
-        table_.names[short_name].shortcuts.push_back(schema::GroupResource{gv.group, r.name});
-      }
-    }
-  }
-  // A request without a group: the first shortcut wins unless the name is exact somewhere; every
-  // later distinct group-resource is warned about.
-  for (auto& [short_name, names] : table_.names) {
-    if (!names.exact_groups.empty() || names.shortcuts.empty()) continue;
-    const schema::GroupResource& found = names.shortcuts.front();
-    std::vector<const schema::GroupResource*> warned;
-    for (const auto& s : names.shortcuts) {
-      if (s == found) continue;  // another version of the winner
-      bool seen = false;
-      for (const auto* w : warned) seen = seen || *w == s;
-      if (seen) continue;
-      warned.push_back(&s);
-      names.any_group_warnings.push_back(Warning(short_name, s));
-    }
-  }
-  // Only a complete round from a client with nothing newer to say may answer later expansions. A
-  // group-version the server says it does not serve (NotFoundError) is an answer; any other
-  // failure may be transient and is retried by the next expansion, as upstream's next call does.
-  bool complete = true;
-  for (const auto& [gv, error] : all.failed) {
-    try {
-      std::rethrow_exception(error);
-    } catch (const discovery::NotFoundError&) {
-      continue;
-    } catch (...) {
-      complete = false;
-    }
-  }
-  table_valid_ = complete && (cached_ == nullptr || cached_->Fresh());
-}
-
-inline ShortcutExpander::Expansion ShortcutExpander::Lookup(const Table& table,
-                                                            const schema::GroupVersionResource& resource) {
-  const auto it = table.names.find(resource.resource);
-  // Neither a name nor a short name anywhere: nothing to expand (the prefix path needs a short name).
-  if (it == table.names.end()) return {resource, {}};
-  const Names& names = it->second;
-  if (resource.group.empty()) {
-    // Exact full (or singular) names are never expanded.
-    if (!names.exact_groups.empty() || names.shortcuts.empty()) return {resource, {}};
-    const auto& found = names.shortcuts.front();
-    return {schema::GroupVersionResource{found.group, "", found.resource}, names.any_group_warnings};
-  }
-  for (const auto& g : names.exact_groups) {
-    if (g == resource.group) return {resource, {}};
-  }
-  // Short names in the requested group, in discovery order; the first wins, later distinct ones
-  // are reported.
-  const schema::GroupResource* found = nullptr;
-  std::vector<const schema::GroupResource*> warned;
-  Expansion out;
-  for (const auto& s : names.shortcuts) {
-    if (s.group != resource.group) continue;
-    if (found == nullptr) {
-      found = &s;
-      continue;
-    }
-    if (s == *found) continue;  // another version
-    bool seen = false;
-    for (const auto* w : warned) seen = seen || *w == s;
-    if (seen) continue;
-    warned.push_back(&s);
-    out.warnings.push_back(Warning(resource.resource, s));
-  }
-  if (found != nullptr) {
-    out.resource = schema::GroupVersionResource{found->group, "", found->resource};
-    return out;
-  }
-  // No exact short-name hit: match the group as a prefix ("autoscal" finds autoscaling).
-  for (const auto& s : names.shortcuts) {
-    if (s.group.compare(0, resource.group.size(), resource.group) != 0) continue;
-    return {schema::GroupVersionResource{s.group, resource.version, s.resource}, {}};
-  }
-  return {resource, {}};
-}
-
-inline void ShortcutExpander::Warn(const std::vector<std::string>& warnings) const {
-  if (warnings.empty()) return;
-  WarningHandler handler;
-  {
-    std::lock_guard<std::mutex> lock(handler_mu_);
-    handler = warning_handler_;
-  }
-  if (!handler) return;
-  for (const auto& w : warnings) handler(w);
-}
-
-inline schema::GroupVersionResource ShortcutExpander::Expand(const schema::GroupVersionResource& resource,
-                                                             bool refresh) const {
-  Expansion out;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (refresh || !table_valid_ || (cached_ != nullptr && !cached_->Fresh())) RebuildLocked();
-    out = Lookup(table_, resource);
-  }
-  Warn(out.warnings);
-  return std::move(out.resource);
-}
-
-inline schema::GroupVersionResource ShortcutExpander::ExpandResourceShortcut(
-    const schema::GroupVersionResource& resource) const {
-  return Expand(resource, false);
-}
-
-inline void ShortcutExpander::Reset() {
-  // The delegate first: a Deferred delegate invalidates the client, and a table built between the
-  // two steps would otherwise survive from the old answers.
-  meta::MaybeResetRESTMapper(*delegate_);
-  std::lock_guard<std::mutex> lock(mu_);
-  table_valid_ = false;
-}
-
-inline meta::MapperResult<schema::GroupVersionKind> ShortcutExpander::TryKindFor(
-    const schema::GroupVersionResource& resource) const {
-  auto result = delegate_->TryKindFor(ExpandResourceShortcut(resource));
-  // Discovery may have been refreshed by the delegate (a Deferred mapper): expand again.
-  if (result.error && result.error.IsNoMatch()) return delegate_->TryKindFor(Expand(resource, true));
-  return result;
-}
-
-inline meta::MapperResult<std::vector<schema::GroupVersionKind>> ShortcutExpander::TryKindsFor(
-    const schema::GroupVersionResource& resource) const {
-  return delegate_->TryKindsFor(ExpandResourceShortcut(resource));
-}
-
-inline meta::MapperResult<schema::GroupVersionResource> ShortcutExpander::TryResourceFor(
-    const schema::GroupVersionResource& input) const {
-  return delegate_->TryResourceFor(ExpandResourceShortcut(input));
-}
-
-inline meta::MapperResult<std::vector<schema::GroupVersionResource>> ShortcutExpander::TryResourcesFor(
-    const schema::GroupVersionResource& input) const {
-  return delegate_->TryResourcesFor(ExpandResourceShortcut(input));
-}
-
-inline meta::MapperResult<meta::RESTMapping> ShortcutExpander::TryRESTMapping(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  return delegate_->TryRESTMapping(gk, versions);
-}
-
-inline meta::MapperResult<std::vector<meta::RESTMapping>> ShortcutExpander::TryRESTMappings(
-    const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
-  return delegate_->TryRESTMappings(gk, versions);
-}
-
-inline meta::MapperResult<std::string> ShortcutExpander::TryResourceSingularizer(
-    std::string_view resource) const {
-  return delegate_->TryResourceSingularizer(
-      ExpandResourceShortcut(schema::GroupVersionResource{"", "", std::string(resource)}).resource);
-}
-
 }  // namespace apimachinery::restmapper
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/restmapper/impl/shortcut.ipp"
+#endif

@@ -40,6 +40,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/strconv.hpp"
@@ -49,20 +50,14 @@ namespace apimachinery::runtime {
 // NotRegisteredError: a type, kind or version is unknown to the scheme (upstream notRegisteredErr).
 class NotRegisteredError : public Error {
  public:
-  static NotRegisteredError ForKind(std::string_view scheme, const schema::GroupVersionKind& gvk) {
-    return NotRegisteredError(scheme, gvk, {}, {});
-  }
-  static NotRegisteredError ForType(std::string_view scheme, std::string_view type_name) {
-    return NotRegisteredError(scheme, {}, std::string(type_name), {});
-  }
-  static NotRegisteredError ForTarget(std::string_view scheme, std::string_view type_name,
-                                      std::string_view target) {
-    return NotRegisteredError(scheme, {}, std::string(type_name), std::string(target));
-  }
-  static NotRegisteredError GVKForTarget(std::string_view scheme, const schema::GroupVersionKind& gvk,
-                                         std::string_view target) {
-    return NotRegisteredError(scheme, gvk, {}, std::string(target));
-  }
+  APIMACHINERY_DECL static NotRegisteredError ForKind(std::string_view scheme,
+                                                      const schema::GroupVersionKind& gvk);
+  APIMACHINERY_DECL static NotRegisteredError ForType(std::string_view scheme, std::string_view type_name);
+  APIMACHINERY_DECL static NotRegisteredError ForTarget(std::string_view scheme, std::string_view type_name,
+                                                        std::string_view target);
+  APIMACHINERY_DECL static NotRegisteredError GVKForTarget(std::string_view scheme,
+                                                           const schema::GroupVersionKind& gvk,
+                                                           std::string_view target);
 
   std::string scheme_name;
   schema::GroupVersionKind gvk;
@@ -70,53 +65,24 @@ class NotRegisteredError : public Error {
   std::string target;     // the target versioner's Identifier(), empty when none
 
  private:
-  NotRegisteredError(std::string_view scheme, schema::GroupVersionKind k, std::string t, std::string tgt)
-      : Error(Message(scheme, k, t, tgt)),
-        scheme_name(scheme),
-        gvk(std::move(k)),
-        type_name(std::move(t)),
-        target(std::move(tgt)) {}
+  APIMACHINERY_DECL NotRegisteredError(std::string_view scheme, schema::GroupVersionKind k, std::string t,
+                                       std::string tgt);
 
-  static std::string Message(std::string_view scheme, const schema::GroupVersionKind& k, const std::string& t,
-                             const std::string& tgt) {
-    using util::Quote;
-    if (!t.empty() && !tgt.empty()) {
-      return fmt::format("{} is not suitable for converting to {} in scheme {}", t, Quote(tgt),
-                         Quote(scheme));
-    }
-    if (!k.Empty() && !tgt.empty()) {
-      return fmt::format("{} is not suitable for converting to {} in scheme {}",
-                         Quote(k.GroupVersion().String()), Quote(tgt), Quote(scheme));
-    }
-    if (!t.empty()) {
-      return fmt::format("no kind is registered for the type {} in scheme {}", t, Quote(scheme));
-    }
-    if (k.kind.empty()) {
-      return fmt::format("no version {} has been registered in scheme {}", Quote(k.GroupVersion().String()),
-                         Quote(scheme));
-    }
-    if (k.version == schema::kAPIVersionInternal) {
-      return fmt::format("no kind {} is registered for the internal version of group {} in scheme {}",
-                         Quote(k.kind), Quote(k.group), Quote(scheme));
-    }
-    return fmt::format("no kind {} is registered for version {} in scheme {}", Quote(k.kind),
-                       Quote(k.GroupVersion().String()), Quote(scheme));
-  }
+  APIMACHINERY_DECL static std::string Message(std::string_view scheme, const schema::GroupVersionKind& k,
+                                               const std::string& t, const std::string& tgt);
 };
 
 // MissingKindError: a serialized object has no kind.
 class MissingKindError : public Error {
  public:
-  explicit MissingKindError(std::string data_)
-      : Error(fmt::format("Object 'Kind' is missing in '{}'", data_)), data(std::move(data_)) {}
+  APIMACHINERY_DECL explicit MissingKindError(std::string data_);
   std::string data;
 };
 
 // MissingVersionError: a serialized object has no apiVersion.
 class MissingVersionError : public Error {
  public:
-  explicit MissingVersionError(std::string data_)
-      : Error(fmt::format("Object 'apiVersion' is missing in '{}'", data_)), data(std::move(data_)) {}
+  APIMACHINERY_DECL explicit MissingVersionError(std::string data_);
   std::string data;
 };
 
@@ -124,19 +90,11 @@ class MissingVersionError : public Error {
 // decoded (upstream returns it together with this error); see the codec for how to get it.
 class StrictDecodingError : public Error {
  public:
-  explicit StrictDecodingError(std::vector<std::string> errs)
-      : Error(Message(errs)), errors(std::move(errs)) {}
+  APIMACHINERY_DECL explicit StrictDecodingError(std::vector<std::string> errs);
   std::vector<std::string> errors;  // upstream: Errors()
 
  private:
-  static std::string Message(const std::vector<std::string>& errs) {
-    std::string s = "strict decoding error: ";
-    for (std::size_t i = 0; i < errs.size(); ++i) {
-      if (i) s += ", ";
-      s += errs[i];
-    }
-    return s;
-  }
+  APIMACHINERY_DECL static std::string Message(const std::vector<std::string>& errs);
 };
 
 // SchemeRegistrationError: what upstream panics with during registration.
@@ -145,25 +103,15 @@ class SchemeRegistrationError : public Error {
   using Error::Error;
 };
 
-inline bool IsNotRegisteredError(const std::exception& e) {
-  return AnyErrorMatches(e,
-                         [](const std::exception& x) { return dynamic_cast<const NotRegisteredError*>(&x); });
-}
-inline bool IsMissingKind(const std::exception& e) {
-  return AnyErrorMatches(e,
-                         [](const std::exception& x) { return dynamic_cast<const MissingKindError*>(&x); });
-}
-inline bool IsMissingVersion(const std::exception& e) {
-  return AnyErrorMatches(
-      e, [](const std::exception& x) { return dynamic_cast<const MissingVersionError*>(&x); });
-}
-inline bool IsStrictDecodingError(const std::exception& e) {
-  return AnyErrorMatches(
-      e, [](const std::exception& x) { return dynamic_cast<const StrictDecodingError*>(&x); });
-}
+APIMACHINERY_DECL bool IsNotRegisteredError(const std::exception& e);
+APIMACHINERY_DECL bool IsMissingKind(const std::exception& e);
+APIMACHINERY_DECL bool IsMissingVersion(const std::exception& e);
+APIMACHINERY_DECL bool IsStrictDecodingError(const std::exception& e);
 // AsStrictDecodingError returns the StrictDecodingError inside e, or nullptr.
-inline const StrictDecodingError* AsStrictDecodingError(const std::exception& e) noexcept {
-  return dynamic_cast<const StrictDecodingError*>(&e);
-}
+APIMACHINERY_DECL const StrictDecodingError* AsStrictDecodingError(const std::exception& e) noexcept;
 
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/error.ipp"
+#endif

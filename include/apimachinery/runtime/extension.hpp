@@ -39,6 +39,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
@@ -51,13 +52,11 @@ struct RawExtension {
   std::shared_ptr<Object> object{};
 
   // MarshalJSON returns the JSON text of the extension. Throws: see the top comment.
-  std::string MarshalJSON() const;
+  APIMACHINERY_DECL std::string MarshalJSON() const;
   // UnmarshalJSON keeps `in` as the raw bytes ("null" leaves the value unchanged).
-  void UnmarshalJSON(std::string_view in);
+  APIMACHINERY_DECL void UnmarshalJSON(std::string_view in);
 
-  friend bool operator==(const RawExtension& a, const RawExtension& b) noexcept {
-    return a.raw == b.raw && a.object == b.object;
-  }
+  APIMACHINERY_DECL friend bool operator==(const RawExtension& a, const RawExtension& b) noexcept;
 };
 
 void to_json(nlohmann::json& j, const RawExtension& re);
@@ -68,81 +67,14 @@ void from_json(const nlohmann::json& j, RawExtension& re);
 namespace internal {
 
 // LooksLikeJSON: extension.go's guessContentType returning ContentTypeJSON.
-inline bool LooksLikeJSON(std::string_view raw) noexcept {
-  if (raw.empty()) return false;
-  switch (raw.front()) {
-    case '\t':
-    case '\r':
-    case '\n':
-    case ' ':
-    case '{':
-    case '[':
-    case 'n':
-    case 't':
-    case 'f':
-    case '"':
-    case '-':
-    case '0':
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7':
-    case '8':
-    case '9':
-      return true;
-    default:
-      return false;
-  }
-}
+APIMACHINERY_DECL bool LooksLikeJSON(std::string_view raw) noexcept;
 
-inline void CheckRawExtension(const RawExtension& re) {
-  if (re.raw.empty()) {
-    if (re.object) throw Error("runtime.RawExtension: an Object without Raw needs a serializer");
-    return;
-  }
-  if (!LooksLikeJSON(re.raw))
-    throw Error("cannot convert RawExtension with unrecognized content type to unstructured");
-}
+APIMACHINERY_DECL void CheckRawExtension(const RawExtension& re);
 
 }  // namespace internal
 
-inline std::string RawExtension::MarshalJSON() const {
-  internal::CheckRawExtension(*this);
-  if (raw.empty()) return "null";
-  return raw;
-}
-
-inline void RawExtension::UnmarshalJSON(std::string_view in) {
-  if (in == "null") return;
-  raw.assign(in.data(), in.size());
-}
-
-inline void to_json(nlohmann::json& j, const RawExtension& re) {
-  internal::CheckRawExtension(re);
-  if (re.raw.empty()) {
-    j = nullptr;
-    return;
-  }
-  try {
-    j = nlohmann::json::parse(re.raw.begin(), re.raw.end());
-  } catch (const nlohmann::json::exception& e) {
-    std::string_view what = e.what();
-    // Drop nlohmann's "[json.exception.parse_error.101] " prefix; keep the position and reason.
-    if (auto close = what.find("] ");
-        !what.empty() && what.front() == '[' && close != std::string_view::npos) {
-      what.remove_prefix(close + 2);
-    }
-    throw Error("json: error calling MarshalJSON for type runtime.RawExtension: " + std::string(what));
-  }
-}
-
-inline void from_json(const nlohmann::json& j, RawExtension& re) {
-  if (j.is_null()) return;
-  // Invalid UTF-8 in a string (possible in a json built in memory) becomes U+FFFD, as Go's encoder.
-  re.raw = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/extension.ipp"
+#endif

@@ -78,6 +78,7 @@
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/internal/json_read.hpp"
@@ -92,30 +93,18 @@ namespace apimachinery::runtime {
 // StrictFieldsScope: while alive (on this thread), field-list decoding records unknown keys.
 class StrictFieldsScope {
  public:
-  StrictFieldsScope() : prev_(current_) { current_ = this; }
-  ~StrictFieldsScope() { current_ = prev_; }
+  APIMACHINERY_DECL StrictFieldsScope();
+  APIMACHINERY_DECL ~StrictFieldsScope();
   StrictFieldsScope(const StrictFieldsScope&) = delete;
   StrictFieldsScope& operator=(const StrictFieldsScope&) = delete;
 
   // The recorded errors (`unknown field "spec.foo"`), in document order.
-  const std::vector<std::string>& errors() const noexcept { return errors_; }
+  APIMACHINERY_DECL const std::vector<std::string>& errors() const noexcept;
 
-  static StrictFieldsScope* Current() noexcept { return current_; }
-  void Push(std::string_view segment, bool index = false) {
-    mark_.push_back(path_.size());
-    if (!index && !path_.empty()) path_ += '.';
-    path_ += segment;
-  }
-  void Pop() {
-    path_.resize(mark_.back());
-    mark_.pop_back();
-  }
-  void Unknown(std::string_view key) {
-    std::string p = path_;
-    if (!p.empty()) p += '.';
-    p += key;
-    errors_.push_back(fmt::format("unknown field \"{}\"", p));
-  }
+  APIMACHINERY_DECL static StrictFieldsScope* Current() noexcept;
+  APIMACHINERY_DECL void Push(std::string_view segment, bool index = false);
+  APIMACHINERY_DECL void Pop();
+  APIMACHINERY_DECL void Unknown(std::string_view key);
 
  private:
   static inline thread_local StrictFieldsScope* current_ = nullptr;
@@ -271,36 +260,10 @@ nlohmann::json EncodeQuoted(const M& v) {
   }
 }
 
-[[noreturn]] inline void ThrowInvalidStringTag(std::string_view what, const std::string& go_type) {
-  throw metav1::DecodeError(
-      fmt::format("json: invalid use of ,string struct tag, trying to unmarshal {} into {}", what, go_type));
-}
+[[noreturn]] APIMACHINERY_DECL void ThrowInvalidStringTag(std::string_view what, const std::string& go_type);
 
 // IsJSONNumber: `s` is a JSON number literal (encoding/json/scanner.go's grammar).
-inline bool IsJSONNumber(std::string_view s) {
-  std::size_t i = 0;
-  auto digits = [&] {
-    const std::size_t b = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i > b;
-  };
-  if (i < s.size() && s[i] == '-') ++i;
-  if (i < s.size() && s[i] == '0') {
-    ++i;
-  } else if (!digits()) {
-    return false;
-  }
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    if (!digits()) return false;
-  }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (!digits()) return false;
-  }
-  return i == s.size();
-}
+APIMACHINERY_DECL bool IsJSONNumber(std::string_view s);
 
 // DecodeQuoted: a ,string member (encoding/json/decode.go: object's destring, literalStore with
 // fromQuoted).
@@ -778,3 +741,7 @@ void UnmarshalJSON(std::string_view data, T& out) {
   static_assert(::apimachinery::conversion::HasFields<Type>,                                             \
                 "APIMACHINERY_JSON_FIELDS(" #Type ") needs APIMACHINERY_FIELDS(" #Type ", ...) before it");
 // NOLINTEND(bugprone-macro-parentheses)
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/fields_json.ipp"
+#endif

@@ -36,6 +36,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/json/json.hpp"
 
@@ -64,15 +65,13 @@ class GroupVersioner {
   requires(GroupVersionerLike<T> && !std::same_as<std::remove_cvref_t<T>, GroupVersioner>)
       GroupVersioner(T impl)  // NOLINT(google-explicit-constructor)
       : impl_(std::make_shared<Model<T>>(std::move(impl))) {}
-  explicit GroupVersioner(std::shared_ptr<const Interface> impl) : impl_(std::move(impl)) {}
+  APIMACHINERY_DECL explicit GroupVersioner(std::shared_ptr<const Interface> impl);
 
   // KindForGroupVersionKinds: the target kind for an object with `kinds`, or nullopt.
-  std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<schema::GroupVersionKind>& kinds) const {
-    return impl_->KindForGroupVersionKinds(kinds);
-  }
+  APIMACHINERY_DECL std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<schema::GroupVersionKind>& kinds) const;
   // Identifier: a string that identifies the versioner (used in errors and cache keys).
-  std::string Identifier() const { return impl_->Identifier(); }
+  APIMACHINERY_DECL std::string Identifier() const;
 
  private:
   template <typename T>
@@ -93,27 +92,16 @@ class GroupVersioner {
 
 // InternalGroupVersionerType: converts to the internal version of the object's group.
 struct InternalGroupVersionerType {
-  std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<schema::GroupVersionKind>& kinds) const {
-    for (const auto& k : kinds) {
-      if (k.version == schema::kAPIVersionInternal) return k;
-    }
-    if (!kinds.empty()) {
-      return schema::GroupVersionKind{kinds.front().group, std::string(schema::kAPIVersionInternal),
-                                      kinds.front().kind};
-    }
-    return std::nullopt;
-  }
-  std::string Identifier() const { return "internal"; }
+  APIMACHINERY_DECL std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<schema::GroupVersionKind>& kinds) const;
+  APIMACHINERY_DECL std::string Identifier() const;
 };
 
 // DisabledGroupVersionerType: rejects every conversion.
 struct DisabledGroupVersionerType {
-  std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<schema::GroupVersionKind>&) const {
-    return std::nullopt;
-  }
-  std::string Identifier() const { return "disabled"; }
+  APIMACHINERY_DECL std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<schema::GroupVersionKind>&) const;
+  APIMACHINERY_DECL std::string Identifier() const;
 };
 
 // Upstream: runtime.InternalGroupVersioner / runtime.DisabledGroupVersioner.
@@ -126,46 +114,22 @@ struct MultiGroupVersionerType {
   std::vector<schema::GroupKind> accepted_group_kinds;
   bool coerce = false;
 
-  std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<schema::GroupVersionKind>& kinds) const {
-    for (const auto& src : kinds) {
-      for (const auto& gk : accepted_group_kinds) {
-        if (gk.group != src.group) continue;
-        if (!gk.kind.empty() && gk.kind != src.kind) continue;
-        return target.WithKind(src.kind);
-      }
-    }
-    if (coerce && !kinds.empty()) return target.WithKind(kinds.front().kind);
-    return std::nullopt;
-  }
-  std::string Identifier() const {
-    std::string accepted;
-    for (std::size_t i = 0; i < accepted_group_kinds.size(); ++i) {
-      if (i) accepted += ",";
-      accepted += accepted_group_kinds[i].String();
-    }
-    nlohmann::json j = {{"name", "multi"},
-                        {"target", target.String()},
-                        {"accepted", accepted},
-                        {"coerce", coerce ? "true" : "false"}};
-    return util::json::Marshal(j);  // keys sorted, as Go's json.Marshal of a map
-  }
+  APIMACHINERY_DECL std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<schema::GroupVersionKind>& kinds) const;
+  APIMACHINERY_DECL std::string Identifier() const;
 };
 
 // NewMultiGroupVersioner: with no group kinds, or exactly one of gv's own group, this is plain gv.
-inline GroupVersioner NewMultiGroupVersioner(schema::GroupVersion gv,
-                                             std::vector<schema::GroupKind> group_kinds = {}) {
-  if (group_kinds.empty() || (group_kinds.size() == 1 && group_kinds.front().group == gv.group)) {
-    return GroupVersioner(std::move(gv));
-  }
-  return GroupVersioner(MultiGroupVersionerType{std::move(gv), std::move(group_kinds), false});
-}
+APIMACHINERY_DECL GroupVersioner NewMultiGroupVersioner(schema::GroupVersion gv,
+                                                        std::vector<schema::GroupKind> group_kinds = {});
 
 // NewCoercingMultiGroupVersioner: like NewMultiGroupVersioner, but an unmatched non-empty input is
 // coerced to gv with its first kind.
-inline GroupVersioner NewCoercingMultiGroupVersioner(schema::GroupVersion gv,
-                                                     std::vector<schema::GroupKind> group_kinds = {}) {
-  return GroupVersioner(MultiGroupVersionerType{std::move(gv), std::move(group_kinds), true});
-}
+APIMACHINERY_DECL GroupVersioner
+NewCoercingMultiGroupVersioner(schema::GroupVersion gv, std::vector<schema::GroupKind> group_kinds = {});
 
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/group_versioner.ipp"
+#endif

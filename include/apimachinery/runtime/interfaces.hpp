@@ -52,6 +52,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/schema/group_version.hpp"
 #include "apimachinery/util/type_id.hpp"
 
@@ -76,18 +77,16 @@ class Object : public std::enable_shared_from_this<Object> {
   virtual std::unique_ptr<Object> DeepCopyObject() const = 0;
   // GetObjectMeta returns the object's metadata, or nullptr when the type has none (lists).
   virtual const metav1::ObjectMeta* GetObjectMeta() const noexcept = 0;
-  metav1::ObjectMeta* GetObjectMeta() noexcept { return MutableObjectMeta(); }
+  APIMACHINERY_DECL metav1::ObjectMeta* GetObjectMeta() noexcept;
   // GetListMeta returns a list's metadata, or nullptr for non-list types.
-  virtual const metav1::ListMeta* GetListMeta() const noexcept { return nullptr; }
+  APIMACHINERY_DECL virtual const metav1::ListMeta* GetListMeta() const noexcept;
   // GetTypeId identifies the dynamic C++ type (the Converter's and Scheme's key).
   virtual util::TypeId GetTypeId() const noexcept = 0;
 
  protected:
   // MutableObjectMeta backs the non-const GetObjectMeta(). A type whose metadata has another
   // source of truth (runtime::Unstructured: its JSON content) overrides it to learn of writes.
-  virtual metav1::ObjectMeta* MutableObjectMeta() noexcept {
-    return const_cast<metav1::ObjectMeta*>(std::as_const(*this).GetObjectMeta());
-  }
+  APIMACHINERY_DECL virtual metav1::ObjectMeta* MutableObjectMeta() noexcept;
 
   Object() = default;
   Object(const Object&) = default;
@@ -152,3 +151,7 @@ class ObjectBase : public Object {
 };
 
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/interfaces.ipp"
+#endif

@@ -111,6 +111,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/conversion/converter.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/error.hpp"
@@ -186,10 +187,11 @@ const GroupVersioner* TargetVersioner(const conversion::Scope& scope) noexcept;
 class Scheme {
  public:
   // Scheme: `name` appears in errors; empty means the caller's file:line.
-  explicit Scheme(std::string name = "", const char* file = __builtin_FILE(), int line = __builtin_LINE());
+  APIMACHINERY_DECL explicit Scheme(std::string name = "", const char* file = __builtin_FILE(),
+                                    int line = __builtin_LINE());
 
   // Name: the scheme's name (upstream: Name()).
-  const std::string& Name() const noexcept { return scheme_name_; }
+  APIMACHINERY_DECL const std::string& Name() const noexcept;
 
   // --- registration ------------------------------------------------------------------------------
 
@@ -231,7 +233,7 @@ class Scheme {
     conversion::RegisterGeneratedFieldConversions<A, B>(converter_);
   }
   // EnableConversionChains: see conversion::Converter::EnableConversionChains.
-  void EnableConversionChains(bool enable = true) { converter_.EnableConversionChains(enable); }
+  APIMACHINERY_DECL void EnableConversionChains(bool enable = true);
 
   // AddTypeDefaultingFunc registers fn(T&), called by Default() for objects of type T; a later
   // registration for the same type replaces the earlier one.
@@ -239,57 +241,56 @@ class Scheme {
   void AddTypeDefaultingFunc(F&& fn);
 
   // AddFieldLabelConversionFunc registers the field-label conversion of a kind.
-  void AddFieldLabelConversionFunc(const schema::GroupVersionKind& gvk, FieldLabelConversionFunc fn) {
-    field_label_funcs_[gvk] = std::move(fn);
-  }
+  APIMACHINERY_DECL void AddFieldLabelConversionFunc(const schema::GroupVersionKind& gvk,
+                                                     FieldLabelConversionFunc fn);
 
   // SetVersionPriority sets the preferred order of versions of one group.
   // Throws: apimachinery::Error `internal versions cannot be prioritized: <gv>` /
   // `must register versions for exactly one group: <groups>`.
-  void SetVersionPriority(const std::vector<schema::GroupVersion>& versions);
+  APIMACHINERY_DECL void SetVersionPriority(const std::vector<schema::GroupVersion>& versions);
 
   // --- queries -----------------------------------------------------------------------------------
 
   // New returns a new zero object of the kind; falls back to unversioned kinds by kind name.
   // Throws: NotRegisteredError.
-  std::unique_ptr<Object> New(const schema::GroupVersionKind& gvk) const;
+  APIMACHINERY_DECL std::unique_ptr<Object> New(const schema::GroupVersionKind& gvk) const;
 
   // ObjectKinds returns (all GVKs of the object's type in registration order, unversioned?).
   // Throws: NotRegisteredError for unregistered types; MissingKindError / MissingVersionError for
   // unstructured objects without kind / apiVersion.
-  std::pair<std::vector<schema::GroupVersionKind>, bool> ObjectKinds(const Object& obj) const;
+  APIMACHINERY_DECL std::pair<std::vector<schema::GroupVersionKind>, bool> ObjectKinds(
+      const Object& obj) const;
 
   // Recognizes: the exact GVK is registered (unversioned kinds are not consulted).
-  bool Recognizes(const schema::GroupVersionKind& gvk) const { return gvk_to_type_.count(gvk) > 0; }
+  APIMACHINERY_DECL bool Recognizes(const schema::GroupVersionKind& gvk) const;
   // IsUnversioned returns (is unversioned, is registered).
-  std::pair<bool, bool> IsUnversioned(const Object& obj) const;
+  APIMACHINERY_DECL std::pair<bool, bool> IsUnversioned(const Object& obj) const;
   // KnownTypes: kind name -> type for one exact group version.
-  std::map<std::string, util::TypeId> KnownTypes(const schema::GroupVersion& gv) const;
+  APIMACHINERY_DECL std::map<std::string, util::TypeId> KnownTypes(const schema::GroupVersion& gv) const;
   // AllKnownTypes: every GVK -> type.
-  std::map<schema::GroupVersionKind, util::TypeId> AllKnownTypes() const;
+  APIMACHINERY_DECL std::map<schema::GroupVersionKind, util::TypeId> AllKnownTypes() const;
   // VersionsForGroupKind: the group versions having that kind, in priority order.
-  std::vector<schema::GroupVersion> VersionsForGroupKind(const schema::GroupKind& gk) const;
+  APIMACHINERY_DECL std::vector<schema::GroupVersion> VersionsForGroupKind(const schema::GroupKind& gk) const;
   // TypeInfoFor: the registration record of a type, or nullptr.
-  const TypeInfo* TypeInfoFor(util::TypeId id) const noexcept {
-    auto it = types_.find(id);
-    return it == types_.end() ? nullptr : &it->second.info;
-  }
+  APIMACHINERY_DECL const TypeInfo* TypeInfoFor(util::TypeId id) const noexcept;
 
-  std::vector<schema::GroupVersion> PrioritizedVersionsForGroup(std::string_view group) const;
-  std::vector<schema::GroupVersion> PrioritizedVersionsAllGroups() const;
-  std::vector<schema::GroupVersion> PreferredVersionAllGroups() const;
-  bool IsGroupRegistered(std::string_view group) const;
-  bool IsVersionRegistered(const schema::GroupVersion& gv) const;
+  APIMACHINERY_DECL std::vector<schema::GroupVersion> PrioritizedVersionsForGroup(
+      std::string_view group) const;
+  APIMACHINERY_DECL std::vector<schema::GroupVersion> PrioritizedVersionsAllGroups() const;
+  APIMACHINERY_DECL std::vector<schema::GroupVersion> PreferredVersionAllGroups() const;
+  APIMACHINERY_DECL bool IsGroupRegistered(std::string_view group) const;
+  APIMACHINERY_DECL bool IsVersionRegistered(const schema::GroupVersion& gv) const;
 
   // --- operations --------------------------------------------------------------------------------
 
   // Default runs the defaulting function registered for the object's type, if any.
-  void Default(Object& obj) const;
+  APIMACHINERY_DECL void Default(Object& obj) const;
 
   // ConvertFieldLabel converts a field selector label of a kind (default: metadata.name and
   // metadata.namespace only). Throws: apimachinery::Error.
-  std::pair<std::string, std::string> ConvertFieldLabel(const schema::GroupVersionKind& gvk,
-                                                        std::string_view label, std::string_view value) const;
+  APIMACHINERY_DECL std::pair<std::string, std::string> ConvertFieldLabel(const schema::GroupVersionKind& gvk,
+                                                                          std::string_view label,
+                                                                          std::string_view value) const;
 
   // Convert converts in into out through the converter, with `context` as Meta::context. Objects
   // are dispatched on their dynamic types; other values on their static types. Types need not be
@@ -299,35 +300,34 @@ class Scheme {
 
   // ConvertToVersion converts to the target; never returns the input object
   // (k8s.io/apimachinery/pkg/runtime/scheme.go: Scheme.ConvertToVersion).
-  std::unique_ptr<Object> ConvertToVersion(const Object& in, const GroupVersioner& target) const;
+  APIMACHINERY_DECL std::unique_ptr<Object> ConvertToVersion(const Object& in,
+                                                             const GroupVersioner& target) const;
   // UnsafeConvertToVersion: like ConvertToVersion, but takes ownership and returns the very same
   // object (re-stamped) when no conversion is needed.
-  std::unique_ptr<Object> UnsafeConvertToVersion(std::unique_ptr<Object> in,
-                                                 const GroupVersioner& target) const;
+  APIMACHINERY_DECL std::unique_ptr<Object> UnsafeConvertToVersion(std::unique_ptr<Object> in,
+                                                                   const GroupVersioner& target) const;
 
   // Converter: the scheme's converter (upstream: Converter()).
-  const conversion::Converter& Converter() const noexcept { return converter_; }
-  conversion::Converter& Converter() noexcept { return converter_; }
+  APIMACHINERY_DECL const conversion::Converter& Converter() const noexcept;
+  APIMACHINERY_DECL conversion::Converter& Converter() noexcept;
 
   // IsUnstructured: obj is a runtime::Unstructured or runtime::UnstructuredList.
-  static bool IsUnstructured(const Object& obj) noexcept {
-    const util::TypeId id = obj.GetTypeId();
-    return id == util::kTypeId<Unstructured> || id == util::kTypeId<UnstructuredList>;
-  }
+  APIMACHINERY_DECL static bool IsUnstructured(const Object& obj) noexcept;
 
   // UnstructuredToTyped: the registered typed object for an Unstructured's apiVersion/kind, filled
   // from its content (upstream: unstructuredToTyped).
   // Throws: MissingKindError / MissingVersionError; NotRegisteredError; apimachinery::Error
   // `unable to convert unstructured object to <gvk>: <cause>`.
-  std::unique_ptr<Object> UnstructuredToTyped(const Object& in) const;
+  APIMACHINERY_DECL std::unique_ptr<Object> UnstructuredToTyped(const Object& in) const;
 
   // TypedToUnstructured: the JSON content of a typed object, stamped with `gvk`
   // (upstream: DefaultUnstructuredConverter.ToUnstructured + SetGroupVersionKind).
   // Throws: NotRegisteredError (unknown type), apimachinery::Error (JSON not an object).
-  Unstructured TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const;
+  APIMACHINERY_DECL Unstructured TypedToUnstructured(const Object& in,
+                                                     const schema::GroupVersionKind& gvk) const;
   // TypedContent: the JSON object of a registered typed object (its to_json), as upstream's
   // DefaultUnstructuredConverter.ToUnstructured. Throws: NotRegisteredError; apimachinery::Error.
-  nlohmann::json TypedContent(const Object& in) const;
+  APIMACHINERY_DECL nlohmann::json TypedContent(const Object& in) const;
 
  private:
   struct TypeEntry {
@@ -339,11 +339,12 @@ class Scheme {
   static TypeInfo MakeTypeInfo();
   template <typename T>
   void RegisterSelfConversion();
-  void RegisterStringConversions();
-  void AddObservedVersion(const schema::GroupVersion& gv);
-  std::unique_ptr<Object> ConvertToVersionImpl(bool copy, const Object& in, std::unique_ptr<Object> owned,
-                                               const GroupVersioner& target) const;
-  static void SetTargetKind(Object& obj, const schema::GroupVersionKind& gvk);
+  APIMACHINERY_DECL void RegisterStringConversions();
+  APIMACHINERY_DECL void AddObservedVersion(const schema::GroupVersion& gv);
+  APIMACHINERY_DECL std::unique_ptr<Object> ConvertToVersionImpl(bool copy, const Object& in,
+                                                                 std::unique_ptr<Object> owned,
+                                                                 const GroupVersioner& target) const;
+  APIMACHINERY_DECL static void SetTargetKind(Object& obj, const schema::GroupVersionKind& gvk);
 
   std::string scheme_name_;
   std::unordered_map<schema::GroupVersionKind, util::TypeId> gvk_to_type_;
@@ -360,63 +361,8 @@ class Scheme {
 // Implementation details follow.
 
 namespace internal {
-inline std::string CallerName(const char* file, int line) {
-  std::string_view f = file ? file : "";
-  // Keep the last two path components (Go prints a package-relative path).
-  auto last = f.rfind('/');
-  if (last != std::string_view::npos && last > 0) {
-    auto prev = f.rfind('/', last - 1);
-    if (prev != std::string_view::npos) f = f.substr(prev + 1);
-  }
-  return fmt::format("{}:{}", f, line);
-}
+APIMACHINERY_DECL std::string CallerName(const char* file, int line);
 }  // namespace internal
-
-inline std::pair<std::string, std::string> DefaultMetaV1FieldSelectorConversion(std::string_view label,
-                                                                                std::string_view value) {
-  if (label == "metadata.name" || label == "metadata.namespace") {
-    return {std::string(label), std::string(value)};
-  }
-  throw Error(fmt::format("{} is not a known field selector: only {}, {}", util::Quote(label),
-                          util::Quote("metadata.name"), util::Quote("metadata.namespace")));
-}
-
-inline const GroupVersioner* TargetVersioner(const conversion::Scope& scope) noexcept {
-  const conversion::Meta* m = scope.Meta();
-  if (m == nullptr) return nullptr;
-  if (const auto* p = std::any_cast<const GroupVersioner*>(&m->context)) return *p;
-  return nullptr;
-}
-
-inline Scheme::Scheme(std::string name, const char* file, int line)
-    : scheme_name_(name.empty() ? internal::CallerName(file, line) : std::move(name)) {
-  RegisterStringConversions();
-}
-
-inline void Scheme::RegisterStringConversions() {
-  using Strings = std::vector<std::string>;
-  converter_.RegisterConversionFunc<Strings, std::string>(
-      [](const Strings& in, std::string& out, conversion::Scope&) {
-        out = in.empty() ? std::string() : in[0];
-      });
-  converter_.RegisterConversionFunc<Strings, int>([](const Strings& in, int& out, conversion::Scope&) {
-    out = in.empty() ? 0 : static_cast<int>(util::ParseInt(in[0], 32, "Atoi"));
-  });
-  converter_.RegisterConversionFunc<Strings, bool>([](const Strings& in, bool& out, conversion::Scope&) {
-    if (in.empty()) {
-      out = false;
-      return;
-    }
-    // strings.EqualFold(v, "false"): ASCII case folding, and U+017F (long s) folds to 's'.
-    std::string folded = util::ToLowerASCII(in[0]);
-    if (auto pos = folded.find("\xC5\xBF"); pos != std::string::npos) folded.replace(pos, 2, "s");
-    out = !(in[0] == "0" || folded == "false");
-  });
-  converter_.RegisterConversionFunc<Strings, std::int64_t>(
-      [](const Strings& in, std::int64_t& out, conversion::Scope&) {
-        out = in.empty() ? 0 : util::ParseInt(in[0], 64);
-      });
-}
 
 template <typename T>
 TypeInfo Scheme::MakeTypeInfo() {
@@ -520,238 +466,11 @@ void Scheme::AddTypeDefaultingFunc(F&& fn) {
   };
 }
 
-inline void Scheme::AddObservedVersion(const schema::GroupVersion& gv) {
-  if (gv.version.empty() || gv.version == schema::kAPIVersionInternal) return;
-  for (const auto& o : observed_versions_) {
-    if (o == gv) return;
-  }
-  observed_versions_.push_back(gv);
-}
-
-inline void Scheme::SetVersionPriority(const std::vector<schema::GroupVersion>& versions) {
-  std::set<std::string> groups;
-  std::vector<std::string> order;
-  for (const auto& v : versions) {
-    if (v.version.empty() || v.version == schema::kAPIVersionInternal) {
-      throw Error(fmt::format("internal versions cannot be prioritized: {}", v.String()));
-    }
-    groups.insert(v.group);
-    order.push_back(v.version);
-  }
-  if (groups.size() != 1) {
-    std::string list;
-    for (const auto& g : groups) {
-      if (!list.empty()) list += ", ";
-      list += g;
-    }
-    throw Error(fmt::format("must register versions for exactly one group: {}", list));
-  }
-  version_priority_[*groups.begin()] = std::move(order);
-}
-
-inline std::unique_ptr<Object> Scheme::New(const schema::GroupVersionKind& gvk) const {
-  if (auto it = gvk_to_type_.find(gvk); it != gvk_to_type_.end()) {
-    return types_.at(it->second).info.make();
-  }
-  if (auto it = unversioned_kinds_.find(gvk.kind); it != unversioned_kinds_.end()) {
-    return types_.at(it->second).info.make();
-  }
-  throw NotRegisteredError::ForKind(scheme_name_, gvk);
-}
-
-inline std::pair<std::vector<schema::GroupVersionKind>, bool> Scheme::ObjectKinds(const Object& obj) const {
-  if (IsUnstructured(obj)) {
-    schema::GroupVersionKind gvk = obj.GetObjectKind();
-    if (gvk.kind.empty()) throw MissingKindError("unstructured object has no kind");
-    if (gvk.version.empty()) throw MissingVersionError("unstructured object has no version");
-    return {{gvk}, false};
-  }
-  const util::TypeId id = obj.GetTypeId();
-  auto it = types_.find(id);
-  if (it == types_.end()) throw NotRegisteredError::ForType(scheme_name_, id.name());
-  return {it->second.gvks, unversioned_types_.count(id) > 0};
-}
-
-inline std::pair<bool, bool> Scheme::IsUnversioned(const Object& obj) const {
-  const util::TypeId id = obj.GetTypeId();
-  if (!types_.count(id)) return {false, false};
-  return {unversioned_types_.count(id) > 0, true};
-}
-
-inline std::map<std::string, util::TypeId> Scheme::KnownTypes(const schema::GroupVersion& gv) const {
-  std::map<std::string, util::TypeId> out;
-  for (const auto& [gvk, id] : gvk_to_type_) {
-    if (gvk.group == gv.group && gvk.version == gv.version) out[gvk.kind] = id;
-  }
-  return out;
-}
-
-inline std::map<schema::GroupVersionKind, util::TypeId> Scheme::AllKnownTypes() const {
-  return {gvk_to_type_.begin(), gvk_to_type_.end()};
-}
-
-inline std::vector<schema::GroupVersion> Scheme::VersionsForGroupKind(const schema::GroupKind& gk) const {
-  std::vector<schema::GroupVersion> available;
-  for (const auto& [gvk, id] : gvk_to_type_) {
-    if (gvk.group == gk.group && gvk.kind == gk.kind) available.push_back(gvk.GroupVersion());
-  }
-  std::vector<schema::GroupVersion> ret;
-  for (const auto& version : PrioritizedVersionsForGroup(gk.group)) {
-    for (const auto& a : available) {
-      if (a == version) ret.push_back(a);
-    }
-  }
-  return ret;
-}
-
-inline std::vector<schema::GroupVersion> Scheme::PrioritizedVersionsForGroup(std::string_view group) const {
-  std::vector<schema::GroupVersion> ret;
-  if (auto it = version_priority_.find(std::string(group)); it != version_priority_.end()) {
-    for (const auto& v : it->second) ret.push_back({std::string(group), v});
-  }
-  for (const auto& observed : observed_versions_) {
-    if (observed.group != group) continue;
-    bool found = false;
-    for (const auto& e : ret) found = found || e == observed;
-    if (!found) ret.push_back(observed);
-  }
-  return ret;
-}
-
-inline std::vector<schema::GroupVersion> Scheme::PrioritizedVersionsAllGroups() const {
-  std::vector<schema::GroupVersion> ret;
-  for (const auto& [group, versions] : version_priority_) {
-    for (const auto& v : versions) ret.push_back({group, v});
-  }
-  for (const auto& observed : observed_versions_) {
-    bool found = false;
-    for (const auto& e : ret) found = found || e == observed;
-    if (!found) ret.push_back(observed);
-  }
-  return ret;
-}
-
-inline std::vector<schema::GroupVersion> Scheme::PreferredVersionAllGroups() const {
-  std::vector<schema::GroupVersion> ret;
-  for (const auto& [group, versions] : version_priority_) {
-    if (!versions.empty()) ret.push_back({group, versions.front()});
-  }
-  for (const auto& observed : observed_versions_) {
-    bool found = false;
-    for (const auto& e : ret) found = found || e.group == observed.group;
-    if (!found) ret.push_back(observed);
-  }
-  return ret;
-}
-
-inline bool Scheme::IsGroupRegistered(std::string_view group) const {
-  for (const auto& o : observed_versions_) {
-    if (o.group == group) return true;
-  }
-  return false;
-}
-
-inline bool Scheme::IsVersionRegistered(const schema::GroupVersion& gv) const {
-  for (const auto& o : observed_versions_) {
-    if (o == gv) return true;
-  }
-  return false;
-}
-
-inline void Scheme::Default(Object& obj) const {
-  if (auto it = defaulter_funcs_.find(obj.GetTypeId()); it != defaulter_funcs_.end()) {
-    it->second(obj);
-  }
-}
-
-inline std::pair<std::string, std::string> Scheme::ConvertFieldLabel(const schema::GroupVersionKind& gvk,
-                                                                     std::string_view label,
-                                                                     std::string_view value) const {
-  if (auto it = field_label_funcs_.find(gvk); it != field_label_funcs_.end()) {
-    return it->second(label, value);
-  }
-  return DefaultMetaV1FieldSelectorConversion(label, value);
-}
-
-inline void Scheme::SetTargetKind(Object& obj, const schema::GroupVersionKind& gvk) {
-  if (gvk.version == schema::kAPIVersionInternal) {
-    obj.SetGroupVersionKind({});
-    return;
-  }
-  obj.SetGroupVersionKind(gvk);
-}
-
-inline std::unique_ptr<Object> Scheme::ConvertToVersion(const Object& in,
-                                                        const GroupVersioner& target) const {
-  return ConvertToVersionImpl(true, in, nullptr, target);
-}
-
-inline std::unique_ptr<Object> Scheme::UnsafeConvertToVersion(std::unique_ptr<Object> in,
-                                                              const GroupVersioner& target) const {
-  if (!in) throw Error("only pointer types may be converted: <nil>");
-  const Object& ref = *in;
-  return ConvertToVersionImpl(false, ref, std::move(in), target);
-}
-
-inline std::unique_ptr<Object> Scheme::ConvertToVersionImpl(bool copy, const Object& in_ref,
-                                                            std::unique_ptr<Object> owned,
-                                                            const GroupVersioner& target) const {
-  const Object* in = &in_ref;
-  std::unique_ptr<Object> typed;
-  if (IsUnstructured(*in)) {
-    typed = UnstructuredToTyped(*in);
-    in = typed.get();
-    owned.reset();
-    copy = false;  // the typed object is ours already
-  }
-  const util::TypeId id = in->GetTypeId();
-  auto it = types_.find(id);
-  if (it == types_.end() || it->second.gvks.empty()) {
-    throw NotRegisteredError::ForType(scheme_name_, id.name());
-  }
-  const std::vector<schema::GroupVersionKind>& kinds = it->second.gvks;
-
-  // copyAndSetTargetKind: the safe variant copies, the unsafe one re-stamps the same object.
-  auto copy_and_set = [&](const schema::GroupVersionKind& gvk) -> std::unique_ptr<Object> {
-    std::unique_ptr<Object> out;
-    if (typed) {
-      out = std::move(typed);
-    } else if (copy || !owned) {
-      out = in->DeepCopyObject();
-    } else {
-      out = std::move(owned);
-    }
-    SetTargetKind(*out, gvk);
-    return out;
-  };
-  auto unversioned_answer = [&](const schema::GroupVersionKind& unversioned_kind) {
-    if (auto g = target.KindForGroupVersionKinds({unversioned_kind})) return copy_and_set(*g);
-    return copy_and_set(unversioned_kind);
-  };
-
-  std::optional<schema::GroupVersionKind> gvk = target.KindForGroupVersionKinds(kinds);
-  if (!gvk) {
-    if (auto u = unversioned_types_.find(id); u != unversioned_types_.end()) {
-      return unversioned_answer(u->second);
-    }
-    throw NotRegisteredError::ForTarget(scheme_name_, id.name(), target.Identifier());
-  }
-  for (const auto& kind : kinds) {
-    if (kind == *gvk) return copy_and_set(*gvk);
-  }
-  if (auto u = unversioned_types_.find(id); u != unversioned_types_.end()) {
-    return unversioned_answer(u->second);
-  }
-  std::unique_ptr<Object> out = New(*gvk);
-  const GroupVersioner* target_ptr = &target;
-  conversion::Meta meta{std::any(target_ptr)};
-  converter_.Convert(dynamic_cast<const void*>(in), id, dynamic_cast<void*>(out.get()), out->GetTypeId(),
-                     &meta);
-  SetTargetKind(*out, *gvk);
-  return out;
-}
-
 }  // namespace apimachinery::runtime
 
 // The Unstructured bridge (Scheme::Convert, UnstructuredToTyped, TypedToUnstructured).
 #include "apimachinery/runtime/scheme_unstructured.hpp"  // IWYU pragma: export
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/scheme.ipp"
+#endif

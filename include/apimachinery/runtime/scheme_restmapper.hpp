@@ -51,6 +51,7 @@
 #include <string>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/meta/interfaces.hpp"
 #include "apimachinery/meta/restmapper.hpp"
 #include "apimachinery/runtime/scheme.hpp"
@@ -70,27 +71,8 @@ std::shared_ptr<meta::DefaultRESTMapper> NewRESTMapperFromScheme(const Scheme& s
 
 // Implementation details follow.
 
-inline std::shared_ptr<meta::DefaultRESTMapper> NewRESTMapperFromScheme(
-    const Scheme& scheme, const SchemeRESTMapperOptions& options) {
-  std::vector<schema::GroupVersion> versions = scheme.PrioritizedVersionsAllGroups();
-  auto mapper = std::make_shared<meta::DefaultRESTMapper>(versions);
-  for (const auto& gv : versions) {
-    for (const auto& [kind, type] : scheme.KnownTypes(gv)) {
-      if (options.ignored_kinds.count(kind)) continue;
-      const schema::GroupVersionKind gvk = gv.WithKind(kind);
-      std::unique_ptr<Object> probe = scheme.New(gvk);
-      if (probe->GetListMeta() != nullptr) continue;
-      if (scheme.IsUnversioned(*probe).first) continue;
-      meta::RESTScopeName scope = meta::RESTScopeName::kNamespace;
-      if (options.scope_of) {
-        scope = options.scope_of(gvk);
-      } else if (options.root_kinds.count(kind)) {
-        scope = meta::RESTScopeName::kRoot;
-      }
-      mapper->Add(gvk, scope);
-    }
-  }
-  return mapper;
-}
-
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/scheme_restmapper.ipp"
+#endif

@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/conversion/converter.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
@@ -121,50 +122,8 @@ void Scheme::Convert(const A& in, B& out, std::any context) const {
   }
 }
 
-inline std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Object& in) const {
-  auto kinds = ObjectKinds(in).first;
-  std::unique_ptr<Object> typed = New(kinds.front());
-  const TypeInfo* info = TypeInfoFor(typed->GetTypeId());
-  const nlohmann::json content = in.GetTypeId() == util::kTypeId<Unstructured>
-                                     ? static_cast<const Unstructured&>(in).UnstructuredContent()
-                                     : static_cast<const UnstructuredList&>(in).UnstructuredContent();
-  auto fail = [&](std::string_view cause) {
-    return Error(
-        fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), cause));
-  };
-  try {
-    info->from_json(content, *typed);
-  } catch (const std::exception& e) {
-    // The type's reader refuses whatever upstream's converter refuses; the converter's walk then
-    // names the first mismatch as upstream does (it runs only on failure: no cost on success).
-    if (info->unstructured_mismatch != nullptr) {
-      if (std::optional<std::string> mismatch = info->unstructured_mismatch(content)) throw fail(*mismatch);
-    }
-    throw fail(e.what());
-  }
-  return typed;
-}
-
-inline nlohmann::json Scheme::TypedContent(const Object& in) const {
-  const TypeInfo* info = TypeInfoFor(in.GetTypeId());
-  if (info == nullptr) throw NotRegisteredError::ForType(scheme_name_, in.GetTypeId().name());
-  nlohmann::json j;
-  try {
-    info->to_json(in, j);
-  } catch (const nlohmann::json::exception& e) {
-    throw metav1::DecodeError(fmt::format("unable to convert object to unstructured: {}", e.what()));
-  }
-  if (!j.is_object()) {
-    throw Error(fmt::format("unable to convert object to unstructured: got JSON {}, expected an object",
-                            j.type_name()));
-  }
-  return j;
-}
-
-inline Unstructured Scheme::TypedToUnstructured(const Object& in, const schema::GroupVersionKind& gvk) const {
-  Unstructured u(TypedContent(in));
-  u.SetGroupVersionKind(gvk);
-  return u;
-}
-
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/scheme_unstructured.ipp"
+#endif

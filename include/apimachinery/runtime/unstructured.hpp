@@ -80,6 +80,7 @@
 #include "apimachinery/apis/meta/v1/time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 #include "apimachinery/apis/meta/v1/wire_meta.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -344,144 +345,108 @@ class Unstructured : public Object {
  public:
   Unstructured() = default;
   // Unstructured(content) = SetUnstructuredContent(content). Throws: metav1::DecodeError.
-  explicit Unstructured(nlohmann::json content) { SetUnstructuredContent(std::move(content)); }
+  APIMACHINERY_DECL explicit Unstructured(nlohmann::json content);
 
   // runtime::Object.
-  schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
-  inline void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
-  std::unique_ptr<Object> DeepCopyObject() const override { return std::make_unique<Unstructured>(*this); }
+  APIMACHINERY_DECL schema::GroupVersionKind GetObjectKind() const override;
+  APIMACHINERY_DECL void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
+  APIMACHINERY_DECL std::unique_ptr<Object> DeepCopyObject() const override;
   using Object::GetObjectMeta;
   // GetObjectMeta: the typed view of Body()["metadata"]. The pointer stays valid for the object's
   // life; its values are current until the next write to the object. Writes through the non-const
   // overload reach Body() at the next access. Cost: a pointer test (a lock and an O(metadata)
   // comparison once a mutable Body() or GetObjectMeta() was handed out).
-  const metav1::ObjectMeta* GetObjectMeta() const noexcept override { return &mirror_.Typed(); }
-  util::TypeId GetTypeId() const noexcept override { return util::TypeIdOf<Unstructured>(); }
+  APIMACHINERY_DECL const metav1::ObjectMeta* GetObjectMeta() const noexcept override;
+  APIMACHINERY_DECL util::TypeId GetTypeId() const noexcept override;
 
   // UnstructuredContent: a copy of the whole document (a JSON object).
-  nlohmann::json UnstructuredContent() const;
+  APIMACHINERY_DECL nlohmann::json UnstructuredContent() const;
   // Replaces the whole document. null gives an empty object. References obtained from Body() or
   // GetObjectMeta() before refer to the old content afterwards (as Go's old u.Object map).
   // Throws: metav1::DecodeError when `content` is not an object (the object is left unchanged).
-  void SetUnstructuredContent(nlohmann::json content);
+  APIMACHINERY_DECL void SetUnstructuredContent(nlohmann::json content);
   // Body: the document itself, "metadata" included (upstream: u.Object). Writes through the
   // mutable reference, held as long as the object lives, are seen by every accessor and by
   // GetObjectMeta(). Keep it a JSON object; anything else reads as an empty document.
-  const nlohmann::json& Body() const { return mirror_.Content(); }
-  nlohmann::json& Body() { return mirror_.MutableContent(); }
+  APIMACHINERY_DECL const nlohmann::json& Body() const;
+  APIMACHINERY_DECL nlohmann::json& Body();
 
   // MarshalJSON: the document as compact JSON text (Go's bytes: util::json::Marshal).
-  std::string MarshalJSON() const { return util::json::Marshal(ContentOrEmpty()); }
+  APIMACHINERY_DECL std::string MarshalJSON() const;
   // UnmarshalJSON replaces the content from JSON text (upstream: UnstructuredJSONScheme.Decode).
   // Throws: metav1::DecodeError (malformed JSON, not an object; object unchanged),
   // MissingKindError (no kind; the content is replaced all the same, as upstream).
-  void UnmarshalJSON(std::string_view data);
+  APIMACHINERY_DECL void UnmarshalJSON(std::string_view data);
 
   // IsList: the document has an "items" array.
-  bool IsList() const;
+  APIMACHINERY_DECL bool IsList() const;
   // ToList: the document as an UnstructuredList (an empty list when it is not a list).
-  UnstructuredList ToList() const;
+  APIMACHINERY_DECL UnstructuredList ToList() const;
   // EachListItem calls fn on (a copy of) each element of "items".
   // Throws: apimachinery::Error `content is not a list`, `content is not a list: <type>`,
   // `items member is not an object: map[string]interface {}`; whatever fn throws.
-  void EachListItem(const std::function<void(Object&)>& fn) const;
+  APIMACHINERY_DECL void EachListItem(const std::function<void(Object&)>& fn) const;
   // NewEmptyInstance: an Unstructured with only apiVersion and kind.
-  Unstructured NewEmptyInstance() const;
+  APIMACHINERY_DECL Unstructured NewEmptyInstance() const;
 
   // Type accessors (top-level keys of Body()).
-  std::string GetAPIVersion() const { return StringAt("apiVersion"); }
-  void SetAPIVersion(std::string v) { mirror_.SetTopLevel("apiVersion", std::move(v)); }
-  std::string GetKind() const { return StringAt("kind"); }
-  void SetKind(std::string v) { mirror_.SetTopLevel("kind", std::move(v)); }
+  APIMACHINERY_DECL std::string GetAPIVersion() const;
+  APIMACHINERY_DECL void SetAPIVersion(std::string v);
+  APIMACHINERY_DECL std::string GetKind() const;
+  APIMACHINERY_DECL void SetKind(std::string v);
   // GroupVersionKind parses apiVersion; an unparsable apiVersion gives an empty GVK.
-  schema::GroupVersionKind GroupVersionKind() const;
+  APIMACHINERY_DECL schema::GroupVersionKind GroupVersionKind() const;
 
   // Metadata accessors. The getters read the typed view of Body()["metadata"] (a value of the
   // wrong JSON type reads as the zero value, as upstream's getters); the setters write
   // Body()["metadata"] as upstream's do, and setting an empty value removes the key.
-  const std::string& GetName() const { return Meta().name; }
-  void SetName(std::string v) { Set("name", &metav1::ObjectMeta::name, std::move(v)); }
-  const std::string& GetNamespace() const { return Meta().namespace_; }
-  void SetNamespace(std::string v) { Set("namespace", &metav1::ObjectMeta::namespace_, std::move(v)); }
-  const std::string& GetGenerateName() const { return Meta().generate_name; }
-  void SetGenerateName(std::string v) {
-    Set("generateName", &metav1::ObjectMeta::generate_name, std::move(v));
-  }
-  const std::string& GetUID() const { return Meta().uid; }
-  void SetUID(std::string v) { Set("uid", &metav1::ObjectMeta::uid, std::move(v)); }
-  const std::string& GetResourceVersion() const { return Meta().resource_version; }
-  void SetResourceVersion(std::string v) {
-    Set("resourceVersion", &metav1::ObjectMeta::resource_version, std::move(v));
-  }
-  std::int64_t GetGeneration() const { return Meta().generation; }
-  void SetGeneration(std::int64_t v) { Set("generation", &metav1::ObjectMeta::generation, v); }
-  metav1::Time GetCreationTimestamp() const { return Meta().creation_timestamp; }
-  void SetCreationTimestamp(metav1::Time t) {
-    Set("creationTimestamp", &metav1::ObjectMeta::creation_timestamp, t);
-  }
+  APIMACHINERY_DECL const std::string& GetName() const;
+  APIMACHINERY_DECL void SetName(std::string v);
+  APIMACHINERY_DECL const std::string& GetNamespace() const;
+  APIMACHINERY_DECL void SetNamespace(std::string v);
+  APIMACHINERY_DECL const std::string& GetGenerateName() const;
+  APIMACHINERY_DECL void SetGenerateName(std::string v);
+  APIMACHINERY_DECL const std::string& GetUID() const;
+  APIMACHINERY_DECL void SetUID(std::string v);
+  APIMACHINERY_DECL const std::string& GetResourceVersion() const;
+  APIMACHINERY_DECL void SetResourceVersion(std::string v);
+  APIMACHINERY_DECL std::int64_t GetGeneration() const;
+  APIMACHINERY_DECL void SetGeneration(std::int64_t v);
+  APIMACHINERY_DECL metav1::Time GetCreationTimestamp() const;
+  APIMACHINERY_DECL void SetCreationTimestamp(metav1::Time t);
   // GetDeletionTimestamp: nullopt when unset (upstream: nil).
-  std::optional<metav1::Time> GetDeletionTimestamp() const {
-    const auto& d = Meta().deletion_timestamp;
-    if (d && d->IsZero()) return std::nullopt;
-    return d;
-  }
-  void SetDeletionTimestamp(std::optional<metav1::Time> t) {
-    Set("deletionTimestamp", &metav1::ObjectMeta::deletion_timestamp, t);
-  }
-  std::optional<std::int64_t> GetDeletionGracePeriodSeconds() const {
-    return Meta().deletion_grace_period_seconds;
-  }
-  void SetDeletionGracePeriodSeconds(std::optional<std::int64_t> v) {
-    Set("deletionGracePeriodSeconds", &metav1::ObjectMeta::deletion_grace_period_seconds, v);
-  }
-  const std::map<std::string, std::string>& GetLabels() const { return Meta().labels; }
-  void SetLabels(std::map<std::string, std::string> v) {
-    Set("labels", &metav1::ObjectMeta::labels, std::move(v));
-  }
-  const std::map<std::string, std::string>& GetAnnotations() const { return Meta().annotations; }
-  void SetAnnotations(std::map<std::string, std::string> v) {
-    Set("annotations", &metav1::ObjectMeta::annotations, std::move(v));
-  }
-  const std::vector<metav1::OwnerReference>& GetOwnerReferences() const { return Meta().owner_references; }
-  void SetOwnerReferences(std::vector<metav1::OwnerReference> v) {
-    Set("ownerReferences", &metav1::ObjectMeta::owner_references, std::move(v));
-  }
-  const std::vector<std::string>& GetFinalizers() const { return Meta().finalizers; }
-  void SetFinalizers(std::vector<std::string> v) {
-    Set("finalizers", &metav1::ObjectMeta::finalizers, std::move(v));
-  }
+  APIMACHINERY_DECL std::optional<metav1::Time> GetDeletionTimestamp() const;
+  APIMACHINERY_DECL void SetDeletionTimestamp(std::optional<metav1::Time> t);
+  APIMACHINERY_DECL std::optional<std::int64_t> GetDeletionGracePeriodSeconds() const;
+  APIMACHINERY_DECL void SetDeletionGracePeriodSeconds(std::optional<std::int64_t> v);
+  APIMACHINERY_DECL const std::map<std::string, std::string>& GetLabels() const;
+  APIMACHINERY_DECL void SetLabels(std::map<std::string, std::string> v);
+  APIMACHINERY_DECL const std::map<std::string, std::string>& GetAnnotations() const;
+  APIMACHINERY_DECL void SetAnnotations(std::map<std::string, std::string> v);
+  APIMACHINERY_DECL const std::vector<metav1::OwnerReference>& GetOwnerReferences() const;
+  APIMACHINERY_DECL void SetOwnerReferences(std::vector<metav1::OwnerReference> v);
+  APIMACHINERY_DECL const std::vector<std::string>& GetFinalizers() const;
+  APIMACHINERY_DECL void SetFinalizers(std::vector<std::string> v);
   // managedFields, typed as upstream's ([]metav1.ManagedFieldsEntry; an entry that does not decode
   // reads as no entries, as upstream's GetManagedFields).
-  const std::vector<metav1::ManagedFieldsEntry>& GetManagedFields() const { return Meta().managed_fields; }
-  void SetManagedFields(std::vector<metav1::ManagedFieldsEntry> v) {
-    Set("managedFields", &metav1::ObjectMeta::managed_fields, std::move(v));
-  }
+  APIMACHINERY_DECL const std::vector<metav1::ManagedFieldsEntry>& GetManagedFields() const;
+  APIMACHINERY_DECL void SetManagedFields(std::vector<metav1::ManagedFieldsEntry> v);
 
   // Equal documents (a non-object content compares as an empty one).
-  friend bool operator==(const Unstructured& a, const Unstructured& b) { return a.mirror_ == b.mirror_; }
+  APIMACHINERY_DECL friend bool operator==(const Unstructured& a, const Unstructured& b);
 
  protected:
   // The non-const GetObjectMeta(): writes through it are folded into Body() at the next access.
-  metav1::ObjectMeta* MutableObjectMeta() noexcept override { return &mirror_.MutableTyped(); }
+  APIMACHINERY_DECL metav1::ObjectMeta* MutableObjectMeta() noexcept override;
 
  private:
-  const metav1::ObjectMeta& Meta() const { return mirror_.Typed(); }
+  APIMACHINERY_DECL const metav1::ObjectMeta& Meta() const;
   template <typename M>
   void Set(const char* key, M metav1::ObjectMeta::*member, M v) {
     mirror_.SetMember(key, member, std::move(v));
   }
-  const nlohmann::json& ContentOrEmpty() const {
-    static const nlohmann::json kEmpty = nlohmann::json::object();
-    const auto& c = mirror_.Content();
-    return c.is_object() ? c : kEmpty;
-  }
-  std::string StringAt(const char* key) const {
-    const auto& c = mirror_.Content();
-    if (!c.is_object()) return {};
-    auto it = c.find(key);
-    if (it == c.end() || !it->is_string()) return {};
-    return it->get<std::string>();
-  }
+  APIMACHINERY_DECL const nlohmann::json& ContentOrEmpty() const;
+  APIMACHINERY_DECL std::string StringAt(const char* key) const;
 
   internal::MetadataMirror<metav1::ObjectMeta> mirror_;
 };
@@ -494,32 +459,30 @@ class UnstructuredList : public Object {
 
   UnstructuredList() = default;
   // UnstructuredList(content) = SetUnstructuredContent(content). Throws: metav1::DecodeError.
-  explicit UnstructuredList(nlohmann::json content) { SetUnstructuredContent(std::move(content)); }
+  APIMACHINERY_DECL explicit UnstructuredList(nlohmann::json content);
 
   // runtime::Object.
-  schema::GroupVersionKind GetObjectKind() const override { return GroupVersionKind(); }
-  inline void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
-  std::unique_ptr<Object> DeepCopyObject() const override {
-    return std::make_unique<UnstructuredList>(*this);
-  }
+  APIMACHINERY_DECL schema::GroupVersionKind GetObjectKind() const override;
+  APIMACHINERY_DECL void SetGroupVersionKind(const schema::GroupVersionKind& gvk) override;
+  APIMACHINERY_DECL std::unique_ptr<Object> DeepCopyObject() const override;
   using Object::GetObjectMeta;
-  const metav1::ObjectMeta* GetObjectMeta() const noexcept override { return nullptr; }
+  APIMACHINERY_DECL const metav1::ObjectMeta* GetObjectMeta() const noexcept override;
   // GetListMeta: the typed view of Body()["metadata"] (as Unstructured::GetObjectMeta).
-  const metav1::ListMeta* GetListMeta() const noexcept override { return &mirror_.Typed(); }
-  metav1::ListMeta* GetListMeta() noexcept { return &mirror_.MutableTyped(); }
-  util::TypeId GetTypeId() const noexcept override { return util::TypeIdOf<UnstructuredList>(); }
+  APIMACHINERY_DECL const metav1::ListMeta* GetListMeta() const noexcept override;
+  APIMACHINERY_DECL metav1::ListMeta* GetListMeta() noexcept;
+  APIMACHINERY_DECL util::TypeId GetTypeId() const noexcept override;
 
   // The whole document: Body() and "items" (always written).
-  nlohmann::json UnstructuredContent() const;
+  APIMACHINERY_DECL nlohmann::json UnstructuredContent() const;
   // Replaces everything. Non-object elements of "items" are skipped (upstream).
   // Throws: metav1::DecodeError when `content` is not an object (the list is left unchanged).
-  void SetUnstructuredContent(nlohmann::json content);
+  APIMACHINERY_DECL void SetUnstructuredContent(nlohmann::json content);
   // Body: the list-level fields, "metadata" included, "items" excluded (upstream: the list's
   // Object map). Writes through the mutable reference are seen by the accessors.
-  const nlohmann::json& Body() const { return mirror_.Content(); }
-  nlohmann::json& Body() { return mirror_.MutableContent(); }
+  APIMACHINERY_DECL const nlohmann::json& Body() const;
+  APIMACHINERY_DECL nlohmann::json& Body();
 
-  std::string MarshalJSON() const { return util::json::Marshal(UnstructuredContent()); }
+  APIMACHINERY_DECL std::string MarshalJSON() const;
   // UnmarshalJSON: upstream's decodeToList. Top-level keys of `data` replace those of the list
   // (other keys are kept, as json.Unmarshal into a map does); items are replaced; an item with
   // neither kind nor apiVersion gets kind = list kind without the "List" suffix and the list's
@@ -527,33 +490,25 @@ class UnstructuredList : public Object {
   // Throws: metav1::DecodeError (malformed JSON, non-object document, "items" not an array, an
   // item that is not an object: `json: cannot unmarshal number into Go value of type
   // map[string]interface {}`), MissingKindError (no kind).
-  void UnmarshalJSON(std::string_view data);
+  APIMACHINERY_DECL void UnmarshalJSON(std::string_view data);
 
   // EachListItem calls fn on each item (in place). Throws: whatever fn throws.
-  void EachListItem(const std::function<void(Object&)>& fn);
-  UnstructuredList NewEmptyInstance() const;
+  APIMACHINERY_DECL void EachListItem(const std::function<void(Object&)>& fn);
+  APIMACHINERY_DECL UnstructuredList NewEmptyInstance() const;
 
-  std::string GetAPIVersion() const;
-  void SetAPIVersion(std::string v) { mirror_.SetTopLevel("apiVersion", std::move(v)); }
-  std::string GetKind() const;
-  void SetKind(std::string v) { mirror_.SetTopLevel("kind", std::move(v)); }
-  schema::GroupVersionKind GroupVersionKind() const;
-  const std::string& GetResourceVersion() const { return mirror_.Typed().resource_version; }
-  void SetResourceVersion(std::string v) {
-    mirror_.SetMember("resourceVersion", &metav1::ListMeta::resource_version, std::move(v));
-  }
-  const std::string& GetContinue() const { return mirror_.Typed().continue_; }
-  void SetContinue(std::string v) {
-    mirror_.SetMember("continue", &metav1::ListMeta::continue_, std::move(v));
-  }
-  std::optional<std::int64_t> GetRemainingItemCount() const { return mirror_.Typed().remaining_item_count; }
-  void SetRemainingItemCount(std::optional<std::int64_t> v) {
-    mirror_.SetMember("remainingItemCount", &metav1::ListMeta::remaining_item_count, v);
-  }
+  APIMACHINERY_DECL std::string GetAPIVersion() const;
+  APIMACHINERY_DECL void SetAPIVersion(std::string v);
+  APIMACHINERY_DECL std::string GetKind() const;
+  APIMACHINERY_DECL void SetKind(std::string v);
+  APIMACHINERY_DECL schema::GroupVersionKind GroupVersionKind() const;
+  APIMACHINERY_DECL const std::string& GetResourceVersion() const;
+  APIMACHINERY_DECL void SetResourceVersion(std::string v);
+  APIMACHINERY_DECL const std::string& GetContinue() const;
+  APIMACHINERY_DECL void SetContinue(std::string v);
+  APIMACHINERY_DECL std::optional<std::int64_t> GetRemainingItemCount() const;
+  APIMACHINERY_DECL void SetRemainingItemCount(std::optional<std::int64_t> v);
 
-  friend bool operator==(const UnstructuredList& a, const UnstructuredList& b) {
-    return a.mirror_ == b.mirror_ && a.items == b.items;
-  }
+  APIMACHINERY_DECL friend bool operator==(const UnstructuredList& a, const UnstructuredList& b);
 
  private:
   internal::MetadataMirror<metav1::ListMeta> mirror_;
@@ -576,222 +531,27 @@ void from_json(const nlohmann::json& j, UnstructuredList& u);
 namespace internal {
 
 // ParseJSONText: nlohmann parse with our exception type.
-inline nlohmann::json ParseJSONText(std::string_view data) {
-  try {
-    return util::json::Parse(data);
-  } catch (const util::json::SyntaxError& e) {
-    throw metav1::DecodeError(e.what());
-  }
-}
+APIMACHINERY_DECL nlohmann::json ParseJSONText(std::string_view data);
 
-[[noreturn]] inline void ThrowNotAMap(const nlohmann::json& v) {
-  throw metav1::DecodeError(
-      fmt::format("json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
-                  util::internal::JSONTypeName(v)));
-}
+[[noreturn]] APIMACHINERY_DECL void ThrowNotAMap(const nlohmann::json& v);
 
-inline schema::GroupVersionKind GVKFromStrings(const std::string& api_version, const std::string& kind) {
-  try {
-    auto gv = schema::ParseGroupVersion(api_version);
-    return gv.WithKind(kind);
-  } catch (const schema::ParseError&) {
-    return {};
-  }
-}
+APIMACHINERY_DECL schema::GroupVersionKind GVKFromStrings(const std::string& api_version,
+                                                          const std::string& kind);
 
-inline std::string BodyString(const nlohmann::json& body, const char* key) {
-  if (!body.is_object()) return {};
-  auto it = body.find(key);
-  if (it == body.end() || !it->is_string()) return {};
-  return it->get<std::string>();
-}
+APIMACHINERY_DECL std::string BodyString(const nlohmann::json& body, const char* key);
 
 // ItemKindOf: a list kind without its "List" suffix (decodeToList: strings.TrimSuffix).
-inline std::string ItemKindOf(std::string list_kind) {
-  if (list_kind.size() >= 4 && list_kind.compare(list_kind.size() - 4, 4, "List") == 0) {
-    list_kind.resize(list_kind.size() - 4);
-  }
-  return list_kind;
-}
+APIMACHINERY_DECL std::string ItemKindOf(std::string list_kind);
 
 // DefaultItemKinds: every item of `list` with neither kind nor apiVersion gets the list's
 // apiVersion and ItemKindOf its kind (unstructured.go: UnstructuredJSONScheme.decodeToList).
 // Cost: one pass over the items.
-inline void DefaultItemKinds(UnstructuredList& list) {
-  const std::string api_version = list.GetAPIVersion();
-  const std::string item_kind = ItemKindOf(list.GetKind());
-  for (Unstructured& u : list.items) {
-    if (u.GetKind().empty() && u.GetAPIVersion().empty()) {
-      u.SetKind(item_kind);
-      u.SetAPIVersion(api_version);
-    }
-  }
-}
+APIMACHINERY_DECL void DefaultItemKinds(UnstructuredList& list);
 
 }  // namespace internal
 
-inline void Unstructured::SetGroupVersionKind(const schema::GroupVersionKind& gvk) {
-  SetAPIVersion(gvk.GroupVersion().String());
-  SetKind(gvk.kind);
-}
-
-inline schema::GroupVersionKind Unstructured::GroupVersionKind() const {
-  return internal::GVKFromStrings(GetAPIVersion(), GetKind());
-}
-
-inline nlohmann::json Unstructured::UnstructuredContent() const {
-  return util::json::DeepCopy(ContentOrEmpty());
-}
-
-inline void Unstructured::SetUnstructuredContent(nlohmann::json content) {
-  if (content.is_null()) content = nlohmann::json::object();
-  if (!content.is_object()) internal::ThrowNotAMap(content);
-  mirror_.Reset(std::move(content));
-}
-
-inline void Unstructured::UnmarshalJSON(std::string_view data) {
-  nlohmann::json j = internal::ParseJSONText(data);
-  if (!j.is_object()) internal::ThrowNotAMap(j);
-  SetUnstructuredContent(std::move(j));
-  if (GetKind().empty()) throw MissingKindError(std::string(data));
-}
-
-inline bool Unstructured::IsList() const {
-  const auto& c = ContentOrEmpty();
-  auto it = c.find("items");
-  return it != c.end() && it->is_array();
-}
-
-inline void Unstructured::EachListItem(const std::function<void(Object&)>& fn) const {
-  const auto& c = ContentOrEmpty();
-  auto it = c.find("items");
-  if (it == c.end()) throw Error("content is not a list");
-  if (!it->is_array()) throw Error(fmt::format("content is not a list: {}", GoTypeName(*it)));
-  for (const auto& item : *it) {
-    if (!item.is_object()) {
-      // Upstream prints the type of the failed assertion's zero value, always this text.
-      throw Error("items member is not an object: map[string]interface {}");
-    }
-    Unstructured child(util::json::DeepCopy(item));
-    fn(child);
-  }
-}
-
-inline UnstructuredList Unstructured::ToList() const {
-  UnstructuredList list;
-  list.SetUnstructuredContent(UnstructuredContent());
-  return list;
-}
-
-inline Unstructured Unstructured::NewEmptyInstance() const {
-  Unstructured out;
-  out.SetGroupVersionKind(GroupVersionKind());
-  return out;
-}
-
-inline std::string UnstructuredList::GetAPIVersion() const {
-  return internal::BodyString(mirror_.Content(), "apiVersion");
-}
-inline std::string UnstructuredList::GetKind() const {
-  return internal::BodyString(mirror_.Content(), "kind");
-}
-
-inline schema::GroupVersionKind UnstructuredList::GroupVersionKind() const {
-  return internal::GVKFromStrings(GetAPIVersion(), GetKind());
-}
-
-inline void UnstructuredList::SetGroupVersionKind(const schema::GroupVersionKind& gvk) {
-  SetAPIVersion(gvk.GroupVersion().String());
-  SetKind(gvk.kind);
-}
-
-inline nlohmann::json UnstructuredList::UnstructuredContent() const {
-  const auto& body = mirror_.Content();
-  nlohmann::json out = body.is_object() ? util::json::DeepCopy(body) : nlohmann::json::object();
-  nlohmann::json arr = nlohmann::json::array();
-  for (const auto& item : items) arr.push_back(item.UnstructuredContent());
-  out["items"] = std::move(arr);
-  return out;
-}
-
-inline void UnstructuredList::SetUnstructuredContent(nlohmann::json content) {
-  if (content.is_null()) content = nlohmann::json::object();
-  if (!content.is_object()) internal::ThrowNotAMap(content);
-  std::vector<Unstructured> new_items;
-  if (auto it = content.find("items"); it != content.end()) {
-    if (it->is_array()) {
-      new_items.reserve(it->size());
-      for (auto& e : *it) {
-        if (e.is_object()) new_items.emplace_back(std::move(e));
-      }
-    }
-    content.erase(it);
-  }
-  mirror_.Reset(std::move(content));
-  items = std::move(new_items);
-}
-
-inline void UnstructuredList::UnmarshalJSON(std::string_view data) {
-  nlohmann::json j = internal::ParseJSONText(data);
-  if (!j.is_object()) internal::ThrowNotAMap(j);
-  // Validate the items first so that a failure leaves the list unchanged.
-  std::vector<Unstructured> new_items;
-  if (auto it = j.find("items"); it != j.end() && !it->is_null()) {
-    if (!it->is_array()) {
-      throw metav1::DecodeError(
-          fmt::format("json: cannot unmarshal {} into Go struct field decodeList.Items of type "
-                      "[]json.RawMessage",
-                      util::internal::JSONTypeName(*it)));
-    }
-    for (auto& e : *it) {
-      if (e.is_null()) e = nlohmann::json::object();
-      if (!e.is_object()) internal::ThrowNotAMap(e);
-    }
-  }
-  // Merge the top-level keys into the current content (items replaced).
-  nlohmann::json content = UnstructuredContent();
-  content.erase("items");
-  nlohmann::json raw_items = nlohmann::json::array();
-  for (auto& [k, v] : j.items()) {
-    if (k == "items") {
-      if (v.is_array()) raw_items = std::move(v);
-    } else {
-      content[k] = std::move(v);
-    }
-  }
-  SetUnstructuredContent(std::move(content));
-  new_items.reserve(raw_items.size());
-  for (auto& e : raw_items) new_items.emplace_back(std::move(e));
-  items = std::move(new_items);
-  internal::DefaultItemKinds(*this);
-  if (GetKind().empty()) throw MissingKindError(std::string(data));
-}
-
-inline void UnstructuredList::EachListItem(const std::function<void(Object&)>& fn) {
-  for (auto& item : items) fn(item);
-}
-
-inline UnstructuredList UnstructuredList::NewEmptyInstance() const {
-  UnstructuredList out;
-  out.SetGroupVersionKind(GroupVersionKind());
-  return out;
-}
-
-inline std::unique_ptr<Object> DecodeUnstructured(std::string_view data) {
-  nlohmann::json j = internal::ParseJSONText(data);
-  if (j.is_object() && j.contains("items")) {
-    auto list = std::make_unique<UnstructuredList>();
-    list->UnmarshalJSON(data);
-    return list;
-  }
-  auto u = std::make_unique<Unstructured>();
-  u->UnmarshalJSON(data);
-  return u;
-}
-
-inline void to_json(nlohmann::json& j, const Unstructured& u) { j = u.UnstructuredContent(); }
-inline void from_json(const nlohmann::json& j, Unstructured& u) { u.SetUnstructuredContent(j); }
-inline void to_json(nlohmann::json& j, const UnstructuredList& u) { j = u.UnstructuredContent(); }
-inline void from_json(const nlohmann::json& j, UnstructuredList& u) { u.SetUnstructuredContent(j); }
-
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/unstructured.ipp"
+#endif

@@ -69,6 +69,7 @@
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/conversion/fields.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/fields_json.hpp"
@@ -167,28 +168,7 @@ constexpr std::string_view GoKindName() {
 
 // UnstructuredKind: the reflect.Kind of a value of unstructured content ("" for null): numbers
 // are int64 when they fit, float64 otherwise, as the unstructured JSON decoder stores them.
-inline std::string_view UnstructuredKind(const nlohmann::json& v) {
-  switch (v.type()) {
-    case nlohmann::json::value_t::string:
-      return "string";
-    case nlohmann::json::value_t::boolean:
-      return "bool";
-    case nlohmann::json::value_t::number_integer:
-      return "int64";
-    case nlohmann::json::value_t::number_unsigned:
-      return v.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
-                 ? "int64"
-                 : "float64";
-    case nlohmann::json::value_t::number_float:
-      return "float64";
-    case nlohmann::json::value_t::object:
-      return "map";
-    case nlohmann::json::value_t::array:
-      return "slice";
-    default:
-      return "";
-  }
-}
+APIMACHINERY_DECL std::string_view UnstructuredKind(const nlohmann::json& v);
 
 template <typename M>
 std::optional<std::string> UnstructuredValueMismatch(const nlohmann::json& v);
@@ -220,7 +200,7 @@ std::optional<std::string> UnstructuredScalarMismatch(const nlohmann::json& v) {
 template <typename T>
 std::optional<std::string> UnstructuredStructMismatch(const nlohmann::json& v);
 
-inline std::optional<std::string> UnstructuredObjectMetaMismatch(const nlohmann::json& v);
+APIMACHINERY_DECL std::optional<std::string> UnstructuredObjectMetaMismatch(const nlohmann::json& v);
 
 template <typename M>
 std::optional<std::string> UnstructuredValueMismatch(const nlohmann::json& v) {
@@ -291,37 +271,7 @@ std::optional<std::string> UnstructuredKeyMismatch(const nlohmann::json& v, cons
 
 // metav1.ObjectMeta and metav1.OwnerReference in Go's field order (creationTimestamp,
 // deletionTimestamp and managedFields convert through their own JSON).
-inline std::optional<std::string> UnstructuredOwnerReferenceMismatch(const nlohmann::json& v) {
-  if (!v.is_object()) return fmt::format("cannot restore struct from: {}", UnstructuredKind(v));
-  for (const char* key : {"apiVersion", "kind", "name", "uid"}) {
-    if (auto m = UnstructuredKeyMismatch<std::string>(v, key)) return m;
-  }
-  for (const char* key : {"controller", "blockOwnerDeletion"}) {
-    if (auto m = UnstructuredKeyMismatch<std::optional<bool>>(v, key)) return m;
-  }
-  return std::nullopt;
-}
-
-inline std::optional<std::string> UnstructuredObjectMetaMismatch(const nlohmann::json& v) {
-  if (!v.is_object()) return fmt::format("cannot restore struct from: {}", UnstructuredKind(v));
-  for (const char* key : {"name", "generateName", "namespace", "selfLink", "uid", "resourceVersion"}) {
-    if (auto m = UnstructuredKeyMismatch<std::string>(v, key)) return m;
-  }
-  if (auto m = UnstructuredKeyMismatch<std::int64_t>(v, "generation")) return m;
-  if (auto m = UnstructuredKeyMismatch<std::optional<std::int64_t>>(v, "deletionGracePeriodSeconds"))
-    return m;
-  for (const char* key : {"labels", "annotations"}) {
-    if (auto m = UnstructuredKeyMismatch<std::map<std::string, std::string>>(v, key)) return m;
-  }
-  if (auto it = v.find("ownerReferences"); it != v.end() && !it->is_null()) {
-    if (!it->is_array()) return fmt::format("cannot restore slice from {}", UnstructuredKind(*it));
-    for (const auto& e : *it) {
-      if (e.is_null()) continue;
-      if (auto m = UnstructuredOwnerReferenceMismatch(e)) return m;
-    }
-  }
-  return UnstructuredKeyMismatch<std::vector<std::string>>(v, "finalizers");
-}
+APIMACHINERY_DECL std::optional<std::string> UnstructuredOwnerReferenceMismatch(const nlohmann::json& v);
 
 }  // namespace internal
 
@@ -333,3 +283,7 @@ requires conversion::HasFields<T> std::optional<std::string> FromUnstructuredMis
 }
 
 }  // namespace apimachinery::runtime
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/runtime/impl/unstructured_converter.ipp"
+#endif

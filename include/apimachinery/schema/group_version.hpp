@@ -29,6 +29,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/format.hpp"
 #include "apimachinery/util/internal/hash_combine.hpp"
@@ -52,13 +53,10 @@ struct GroupResource {
   std::string group{};
   std::string resource{};
 
-  bool Empty() const noexcept { return group.empty() && resource.empty(); }
+  APIMACHINERY_DECL bool Empty() const noexcept;
   // "deployments.apps", "pods" for the core group, ".apps" with no resource.
-  std::string String() const {
-    if (group.empty()) return resource;
-    return resource + "." + group;
-  }
-  GroupVersionResource WithVersion(std::string version) const;
+  APIMACHINERY_DECL std::string String() const;
+  APIMACHINERY_DECL GroupVersionResource WithVersion(std::string version) const;
   friend bool operator==(const GroupResource&, const GroupResource&) = default;
   friend auto operator<=>(const GroupResource&, const GroupResource&) = default;
 };
@@ -68,13 +66,10 @@ struct GroupKind {
   std::string group{};
   std::string kind{};
 
-  bool Empty() const noexcept { return group.empty() && kind.empty(); }
+  APIMACHINERY_DECL bool Empty() const noexcept;
   // "Deployment.apps", "Pod" for the core group.
-  std::string String() const {
-    if (group.empty()) return kind;
-    return kind + "." + group;
-  }
-  GroupVersionKind WithVersion(std::string version) const;
+  APIMACHINERY_DECL std::string String() const;
+  APIMACHINERY_DECL GroupVersionKind WithVersion(std::string version) const;
   friend bool operator==(const GroupKind&, const GroupKind&) = default;
   friend auto operator<=>(const GroupKind&, const GroupKind&) = default;
 };
@@ -84,20 +79,18 @@ struct GroupVersion {
   std::string group{};
   std::string version{};
 
-  bool Empty() const noexcept { return group.empty() && version.empty(); }
+  APIMACHINERY_DECL bool Empty() const noexcept;
   // "apps/v1"; "v1" for the core group; "apps/" with no version; "" when empty.
-  std::string String() const {
-    if (!group.empty()) return group + "/" + version;
-    return version;
-  }
+  APIMACHINERY_DECL std::string String() const;
   // Same as String() (upstream's GroupVersioner identifier).
-  std::string Identifier() const { return String(); }
-  GroupVersionKind WithKind(std::string kind) const;
-  GroupVersionResource WithResource(std::string resource) const;
+  APIMACHINERY_DECL std::string Identifier() const;
+  APIMACHINERY_DECL GroupVersionKind WithKind(std::string kind) const;
+  APIMACHINERY_DECL GroupVersionResource WithResource(std::string resource) const;
   // k8s.io/apimachinery/pkg/runtime/schema/group_version.go: GroupVersion.KindForGroupVersionKinds:
   // the first kind with this
   // exact group and version, else the first kind of this group re-targeted to this version.
-  std::optional<GroupVersionKind> KindForGroupVersionKinds(const std::vector<GroupVersionKind>& kinds) const;
+  APIMACHINERY_DECL std::optional<GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<GroupVersionKind>& kinds) const;
   friend bool operator==(const GroupVersion&, const GroupVersion&) = default;
   friend auto operator<=>(const GroupVersion&, const GroupVersion&) = default;
 };
@@ -108,16 +101,13 @@ struct GroupVersionKind {
   std::string version{};
   std::string kind{};
 
-  bool Empty() const noexcept { return group.empty() && version.empty() && kind.empty(); }
+  APIMACHINERY_DECL bool Empty() const noexcept;
   // Always "group/version, Kind=kind", even for the core group ("/v1, Kind=Pod").
-  std::string String() const { return group + "/" + version + ", Kind=" + kind; }
-  schema::GroupKind GroupKind() const { return {group, kind}; }
-  schema::GroupVersion GroupVersion() const { return {group, version}; }
+  APIMACHINERY_DECL std::string String() const;
+  APIMACHINERY_DECL schema::GroupKind GroupKind() const;
+  APIMACHINERY_DECL schema::GroupVersion GroupVersion() const;
   // ("apps/v1", "Deployment"); ("", "") for an empty GVK.
-  std::pair<std::string, std::string> ToAPIVersionAndKind() const {
-    if (Empty()) return {};
-    return {GroupVersion().String(), kind};
-  }
+  APIMACHINERY_DECL std::pair<std::string, std::string> ToAPIVersionAndKind() const;
   friend bool operator==(const GroupVersionKind&, const GroupVersionKind&) = default;
   friend auto operator<=>(const GroupVersionKind&, const GroupVersionKind&) = default;
 };
@@ -128,11 +118,11 @@ struct GroupVersionResource {
   std::string version{};
   std::string resource{};
 
-  bool Empty() const noexcept { return group.empty() && version.empty() && resource.empty(); }
+  APIMACHINERY_DECL bool Empty() const noexcept;
   // Always "group/version, Resource=resource".
-  std::string String() const { return group + "/" + version + ", Resource=" + resource; }
-  schema::GroupResource GroupResource() const { return {group, resource}; }
-  schema::GroupVersion GroupVersion() const { return {group, version}; }
+  APIMACHINERY_DECL std::string String() const;
+  APIMACHINERY_DECL schema::GroupResource GroupResource() const;
+  APIMACHINERY_DECL schema::GroupVersion GroupVersion() const;
   friend bool operator==(const GroupVersionResource&, const GroupVersionResource&) = default;
   friend auto operator<=>(const GroupVersionResource&, const GroupVersionResource&) = default;
 };
@@ -142,10 +132,11 @@ struct GroupVersions {
   std::vector<GroupVersion> items{};
 
   // "[v1,apps/v1]".
-  std::string Identifier() const;
+  APIMACHINERY_DECL std::string Identifier() const;
   // k8s.io/apimachinery/pkg/runtime/schema/group_version.go: GroupVersions.KindForGroupVersionKinds
   // (with bestMatch).
-  std::optional<GroupVersionKind> KindForGroupVersionKinds(const std::vector<GroupVersionKind>& kinds) const;
+  APIMACHINERY_DECL std::optional<GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<GroupVersionKind>& kinds) const;
   friend bool operator==(const GroupVersions&, const GroupVersions&) = default;
 };
 
@@ -174,175 +165,33 @@ GroupVersionKind FromAPIVersionAndKind(std::string_view api_version, std::string
 // Implementation details follow.
 
 namespace internal {
-inline std::string_view::size_type CountChar(std::string_view s, char c) noexcept {
-  std::string_view::size_type n = 0;
-  for (char ch : s) n += (ch == c);
-  return n;
-}
+APIMACHINERY_DECL std::string_view::size_type CountChar(std::string_view s, char c) noexcept;
 
 // Upstream's bestMatch: the first target that also appears in `kinds`, else the first target.
-inline GroupVersionKind BestMatch(const std::vector<GroupVersionKind>& kinds,
-                                  const std::vector<GroupVersionKind>& targets) {
-  for (const auto& t : targets) {
-    for (const auto& k : kinds) {
-      if (k == t) return t;
-    }
-  }
-  return targets.front();
-}
+APIMACHINERY_DECL GroupVersionKind BestMatch(const std::vector<GroupVersionKind>& kinds,
+                                             const std::vector<GroupVersionKind>& targets);
 }  // namespace internal
-
-inline GroupVersionResource GroupResource::WithVersion(std::string version) const {
-  return {group, std::move(version), resource};
-}
-inline GroupVersionKind GroupKind::WithVersion(std::string version) const {
-  return {group, std::move(version), kind};
-}
-inline GroupVersionKind GroupVersion::WithKind(std::string kind) const {
-  return {group, version, std::move(kind)};
-}
-inline GroupVersionResource GroupVersion::WithResource(std::string resource) const {
-  return {group, version, std::move(resource)};
-}
-
-inline std::optional<GroupVersionKind> GroupVersion::KindForGroupVersionKinds(
-    const std::vector<GroupVersionKind>& kinds) const {
-  for (const auto& k : kinds) {
-    if (k.group == group && k.version == version) return k;
-  }
-  for (const auto& k : kinds) {
-    if (k.group == group) return WithKind(k.kind);
-  }
-  return std::nullopt;
-}
-
-inline std::string GroupVersions::Identifier() const {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ",";
-    out += items[i].String();
-  }
-  return out + "]";
-}
-
-inline std::optional<GroupVersionKind> GroupVersions::KindForGroupVersionKinds(
-    const std::vector<GroupVersionKind>& kinds) const {
-  std::vector<GroupVersionKind> targets;
-  for (const auto& gv : items) {
-    if (auto t = gv.KindForGroupVersionKinds(kinds)) targets.push_back(std::move(*t));
-  }
-  if (targets.empty()) return std::nullopt;
-  if (targets.size() == 1) return targets.front();
-  return internal::BestMatch(kinds, targets);
-}
-
-inline GroupVersion ParseGroupVersion(std::string_view gv) {
-  if (gv.empty() || gv == "/") return {};
-  switch (internal::CountChar(gv, '/')) {
-    case 0:
-      return {"", std::string(gv)};
-    case 1: {
-      auto slash = gv.find('/');
-      return {std::string(gv.substr(0, slash)), std::string(gv.substr(slash + 1))};
-    }
-    default:
-      throw ParseError(fmt::format("unexpected GroupVersion string: {}", gv));
-  }
-}
-
-inline GroupKind ParseGroupKind(std::string_view gk) {
-  auto dot = gk.find('.');
-  if (dot == std::string_view::npos) return {"", std::string(gk)};
-  return {std::string(gk.substr(dot + 1)), std::string(gk.substr(0, dot))};
-}
-
-inline GroupResource ParseGroupResource(std::string_view gr) {
-  auto dot = gr.find('.');
-  if (dot == std::string_view::npos) return {"", std::string(gr)};
-  return {std::string(gr.substr(dot + 1)), std::string(gr.substr(0, dot))};
-}
 
 namespace internal {
 // Splits "a.b.rest" into (a, b, rest) when `s` has two or more dots.
-inline std::optional<std::array<std::string, 3>> SplitThree(std::string_view s) {
-  if (CountChar(s, '.') < 2) return std::nullopt;
-  auto d1 = s.find('.');
-  auto d2 = s.find('.', d1 + 1);
-  return std::array<std::string, 3>{std::string(s.substr(0, d1)), std::string(s.substr(d1 + 1, d2 - d1 - 1)),
-                                    std::string(s.substr(d2 + 1))};
-}
+APIMACHINERY_DECL std::optional<std::array<std::string, 3>> SplitThree(std::string_view s);
 }  // namespace internal
-
-inline std::pair<std::optional<GroupVersionResource>, GroupResource> ParseResourceArg(std::string_view arg) {
-  std::optional<GroupVersionResource> full;
-  if (auto parts = internal::SplitThree(arg)) {
-    full = GroupVersionResource{(*parts)[2], (*parts)[1], (*parts)[0]};
-  }
-  return {std::move(full), ParseGroupResource(arg)};
-}
-
-inline std::pair<std::optional<GroupVersionKind>, GroupKind> ParseKindArg(std::string_view arg) {
-  std::optional<GroupVersionKind> full;
-  if (auto parts = internal::SplitThree(arg)) {
-    full = GroupVersionKind{(*parts)[2], (*parts)[1], (*parts)[0]};
-  }
-  return {std::move(full), ParseGroupKind(arg)};
-}
-
-inline GroupVersionKind FromAPIVersionAndKind(std::string_view api_version, std::string_view kind) {
-  try {
-    return ParseGroupVersion(api_version).WithKind(std::string(kind));
-  } catch (const ParseError&) {
-    return {"", "", std::string(kind)};
-  }
-}
 
 // --- JSON (metav1 wire shapes) -----------------------------------------------------------------------
 namespace internal {
-inline std::string RequireStringMember(const nlohmann::json& j, const char* key, const char* type) {
-  if (!j.is_object()) throw ParseError(fmt::format("{} must be a JSON object", type));
-  auto it = j.find(key);
-  if (it == j.end()) return {};
-  if (!it->is_string()) throw ParseError(fmt::format("{}.{} must be a string", type, key));
-  return it->get<std::string>();
-}
+APIMACHINERY_DECL std::string RequireStringMember(const nlohmann::json& j, const char* key, const char* type);
 }  // namespace internal
 
-inline void to_json(nlohmann::json& j, const GroupVersion& v) { j = v.String(); }
-inline void from_json(const nlohmann::json& j, GroupVersion& v) {
-  if (!j.is_string()) throw ParseError("GroupVersion must be a JSON string");
-  v = ParseGroupVersion(j.get_ref<const std::string&>());
-}
-inline void to_json(nlohmann::json& j, const GroupKind& v) {
-  j = nlohmann::json{{"group", v.group}, {"kind", v.kind}};
-}
-inline void from_json(const nlohmann::json& j, GroupKind& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupKind"),
-       internal::RequireStringMember(j, "kind", "GroupKind")};
-}
-inline void to_json(nlohmann::json& j, const GroupResource& v) {
-  j = nlohmann::json{{"group", v.group}, {"resource", v.resource}};
-}
-inline void from_json(const nlohmann::json& j, GroupResource& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupResource"),
-       internal::RequireStringMember(j, "resource", "GroupResource")};
-}
-inline void to_json(nlohmann::json& j, const GroupVersionKind& v) {
-  j = nlohmann::json{{"group", v.group}, {"version", v.version}, {"kind", v.kind}};
-}
-inline void from_json(const nlohmann::json& j, GroupVersionKind& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupVersionKind"),
-       internal::RequireStringMember(j, "version", "GroupVersionKind"),
-       internal::RequireStringMember(j, "kind", "GroupVersionKind")};
-}
-inline void to_json(nlohmann::json& j, const GroupVersionResource& v) {
-  j = nlohmann::json{{"group", v.group}, {"version", v.version}, {"resource", v.resource}};
-}
-inline void from_json(const nlohmann::json& j, GroupVersionResource& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupVersionResource"),
-       internal::RequireStringMember(j, "version", "GroupVersionResource"),
-       internal::RequireStringMember(j, "resource", "GroupVersionResource")};
-}
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersion& v);
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupVersion& v);
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupKind& v);
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupKind& v);
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupResource& v);
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupResource& v);
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersionKind& v);
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupVersionKind& v);
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersionResource& v);
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupVersionResource& v);
 
 }  // namespace apimachinery::schema
 
@@ -389,3 +238,7 @@ APIMACHINERY_STRINGER(apimachinery::schema, GroupKind);
 APIMACHINERY_STRINGER(apimachinery::schema, GroupResource);
 APIMACHINERY_STRINGER(apimachinery::schema, GroupVersionKind);
 APIMACHINERY_STRINGER(apimachinery::schema, GroupVersionResource);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/schema/impl/group_version.ipp"
+#endif

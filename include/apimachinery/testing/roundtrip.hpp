@@ -48,6 +48,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/group_versioner.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
@@ -59,7 +60,7 @@ namespace apimachinery::testing {
 // RoundTripError: a round trip lost or changed a field.
 class RoundTripError : public Error {
  public:
-  RoundTripError(const std::string& msg, std::string field_) : Error(msg), field(std::move(field_)) {}
+  APIMACHINERY_DECL RoundTripError(const std::string& msg, std::string field_);
   std::string field;  // the first differing field path ("" = the whole object)
 };
 
@@ -78,46 +79,16 @@ void CheckRoundTrip(const runtime::Scheme& scheme, const runtime::Object& obj,
 namespace internal {
 struct FixedKindVersioner {
   schema::GroupVersionKind gvk;
-  std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
-      const std::vector<schema::GroupVersionKind>&) const {
-    return gvk;
-  }
-  std::string Identifier() const { return gvk.String(); }
+  APIMACHINERY_DECL std::optional<schema::GroupVersionKind> KindForGroupVersionKinds(
+      const std::vector<schema::GroupVersionKind>&) const;
+  APIMACHINERY_DECL std::string Identifier() const;
 };
 
-inline schema::GroupVersionKind OwnKind(const runtime::Scheme& scheme, const runtime::Object& obj) {
-  schema::GroupVersionKind gvk = obj.GetObjectKind();
-  if (gvk.kind.empty() || gvk.version.empty()) gvk = scheme.ObjectKinds(obj).first.front();
-  return gvk;
-}
+APIMACHINERY_DECL schema::GroupVersionKind OwnKind(const runtime::Scheme& scheme, const runtime::Object& obj);
 }  // namespace internal
 
-inline std::optional<std::string> RoundTripDifference(const runtime::Scheme& scheme,
-                                                      const runtime::Object& obj,
-                                                      const runtime::GroupVersioner& hub) {
-  const schema::GroupVersionKind gvk = internal::OwnKind(scheme, obj);
-  std::unique_ptr<runtime::Object> hub_obj = scheme.ConvertToVersion(obj, hub);
-  std::unique_ptr<runtime::Object> back =
-      scheme.ConvertToVersion(*hub_obj, runtime::GroupVersioner(internal::FixedKindVersioner{gvk}));
-  if (!(back->GetTypeId() == obj.GetTypeId())) {
-    return std::string("<type: ") + std::string(back->GetTypeId().name()) + ">";
-  }
-  const runtime::TypeInfo* info = scheme.TypeInfoFor(obj.GetTypeId());
-  if (info == nullptr || info->diff == nullptr) {
-    throw Error(fmt::format("cannot compare objects of type {}: no field list and no operator==",
-                            obj.GetTypeId().name()));
-  }
-  return info->diff(obj, *back);
-}
-
-inline void CheckRoundTrip(const runtime::Scheme& scheme, const runtime::Object& obj,
-                           const runtime::GroupVersioner& hub) {
-  if (auto field = RoundTripDifference(scheme, obj, hub)) {
-    const schema::GroupVersionKind gvk = internal::OwnKind(scheme, obj);
-    throw RoundTripError(fmt::format("round trip {} -> {} -> {} is lossy: first difference at \"{}\"",
-                                     gvk.String(), hub.Identifier(), gvk.String(), *field),
-                         *field);
-  }
-}
-
 }  // namespace apimachinery::testing
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/testing/impl/roundtrip.ipp"
+#endif

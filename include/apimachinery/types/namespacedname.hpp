@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/format.hpp"
 #include "apimachinery/util/internal/hash_combine.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
@@ -40,47 +41,23 @@ struct NamespacedName {
   std::string name{};        // Go: Name
 
   // String returns "<namespace>/<name>" ("/<name>" for a cluster-scoped object, as upstream).
-  std::string String() const { return namespace_ + kSeparator + name; }
+  APIMACHINERY_DECL std::string String() const;
   // MarshalLog returns upstream's logging form: {"name": ..., "namespace": ...} (namespace omitted
   // when empty).
-  nlohmann::json MarshalLog() const {
-    nlohmann::json j{{"name", name}};
-    if (!namespace_.empty()) j["namespace"] = namespace_;
-    return j;
-  }
+  APIMACHINERY_DECL nlohmann::json MarshalLog() const;
 
   friend bool operator==(const NamespacedName&, const NamespacedName&) = default;
   friend auto operator<=>(const NamespacedName&, const NamespacedName&) = default;
 };
 
-inline void to_json(nlohmann::json& j, const NamespacedName& n) {
-  j = nlohmann::json{{"Namespace", n.namespace_}, {"Name", n.name}};
-}
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const NamespacedName& n);
 
 namespace internal {
 // ReadNameField: one string member of the Go struct (absent or null leaves it empty).
-inline void ReadNameField(const nlohmann::json& j, const char* key, std::string& out) {
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return;
-  if (!it->is_string()) {
-    throw metav1::DecodeError("json: cannot unmarshal " + std::string(util::internal::JSONTypeName(*it)) +
-                              " into Go struct field NamespacedName." + key + " of type string");
-  }
-  out = it->get_ref<const std::string&>();
-}
+APIMACHINERY_DECL void ReadNameField(const nlohmann::json& j, const char* key, std::string& out);
 }  // namespace internal
 
-inline void from_json(const nlohmann::json& j, NamespacedName& n) {
-  if (j.is_null()) return;
-  if (!j.is_object()) {
-    throw metav1::DecodeError("json: cannot unmarshal " + std::string(util::internal::JSONTypeName(j)) +
-                              " into Go value of type types.NamespacedName");
-  }
-  NamespacedName out;
-  internal::ReadNameField(j, "Namespace", out.namespace_);
-  internal::ReadNameField(j, "Name", out.name);
-  n = std::move(out);
-}
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, NamespacedName& n);
 
 }  // namespace apimachinery::types
 
@@ -93,3 +70,7 @@ struct std::hash<apimachinery::types::NamespacedName> {
         apimachinery::util::internal::HashCombine(0x4e4e, n.namespace_), n.name);
   }
 };
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/types/impl/namespacedname.ipp"
+#endif

@@ -27,42 +27,19 @@
 #include <string>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::util {
 
 // `s` with its ASCII upper-case letters lower-cased.
-inline std::string ToLowerASCII(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
+APIMACHINERY_DECL std::string ToLowerASCII(std::string_view s);
 
 // Whether `s` has an ASCII upper-case letter ('A'..'Z'; bytes >= 0x80 never count). Eight bytes
 // at a time: a byte b of a word is flagged when 'A' <= b <= 'Z'.
-inline bool HasUpperASCII(std::string_view s) noexcept {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr std::uint64_t kLow7 = kOnes * 0x7F;
-  constexpr std::uint64_t kHigh = kOnes * 0x80;
-  auto flags = [&](std::uint64_t x) noexcept {
-    const std::uint64_t low = x & kLow7;
-    // ((0x7F + 'Z' + 1) - low) keeps the high bit where low <= 'Z'; (low + (0x7F - ('A' - 1))) sets
-    // it where low >= 'A'; ~x drops bytes with the high bit set. No lane borrows or carries into
-    // the next: every lane of the difference and of the sum stays within 0x00..0xFF.
-    return ((kOnes * (0x7F + 'Z' + 1)) - low) & ~x & (low + kOnes * (0x7F - ('A' - 1))) & kHigh;
-  };
-  const char* p = s.data();
-  const std::size_t n = s.size();
-  std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if (flags(w) != 0) return true;
-  }
-  for (; i < n; ++i) {
-    if (p[i] >= 'A' && p[i] <= 'Z') return true;
-  }
-  return false;
-}
+APIMACHINERY_DECL bool HasUpperASCII(std::string_view s) noexcept;
 
 }  // namespace apimachinery::util
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/impl/ascii.ipp"
+#endif

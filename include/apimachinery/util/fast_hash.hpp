@@ -23,38 +23,22 @@
 #include <string>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::util {
 
 // Pieces of FastHash (util::internal: shared internals, see util/internal/).
 namespace internal {
 inline constexpr std::uint64_t kMulA = 0x9E3779B97F4A7C15ULL;
 inline constexpr std::uint64_t kMulB = 0xC2B2AE3D27D4EB4FULL;
-inline std::uint64_t Mix(std::uint64_t x) noexcept {
-  x ^= x >> 31;
-  x *= 0xBF58476D1CE4E5B9ULL;
-  x ^= x >> 29;
-  return x;
-}
-inline std::uint64_t Rotl(std::uint64_t x, int r) noexcept { return (x << r) | (x >> (64 - r)); }
-inline std::uint64_t Load64(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
-inline std::uint64_t Load32(const char* p) noexcept {
-  std::uint32_t w;
-  std::memcpy(&w, p, 4);
-  return static_cast<std::uint64_t>(w);
-}
+APIMACHINERY_DECL std::uint64_t Mix(std::uint64_t x) noexcept;
+APIMACHINERY_DECL std::uint64_t Rotl(std::uint64_t x, int r) noexcept;
+APIMACHINERY_DECL std::uint64_t Load64(const char* p) noexcept;
+APIMACHINERY_DECL std::uint64_t Load32(const char* p) noexcept;
 // Folds two words into the state: two independent multiplies, one mix.
-inline std::uint64_t Fold(std::uint64_t h, std::uint64_t a, std::uint64_t b) noexcept {
-  return Mix(h ^ (a * kMulA) ^ Rotl(b * kMulB, 31));
-}
+APIMACHINERY_DECL std::uint64_t Fold(std::uint64_t h, std::uint64_t a, std::uint64_t b) noexcept;
 // Names longer than 16 bytes (rare): 16 bytes per round, then the last 16 (overlapping).
-inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noexcept {
-  for (std::size_t i = 0; i + 16 < n; i += 16) h = Fold(h, Load64(p + i), Load64(p + i + 8));
-  return Fold(h, Load64(p + n - 16), Load64(p + n - 8));
-}
+APIMACHINERY_DECL std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noexcept;
 }  // namespace internal
 
 // FastHash: a word-at-a-time 64-bit hash for short strings (API names, object keys, index
@@ -110,11 +94,15 @@ inline std::uint64_t HashLong(const char* p, std::size_t n, std::uint64_t h) noe
 // standard containers.
 struct StringHash {
   using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return static_cast<std::size_t>(FastHash(s)); }
+  APIMACHINERY_DECL std::size_t operator()(std::string_view s) const noexcept;
 };
 struct StringEqual {
   using is_transparent = void;
-  bool operator()(std::string_view a, std::string_view b) const noexcept { return KeyEquals(a, b); }
+  APIMACHINERY_DECL bool operator()(std::string_view a, std::string_view b) const noexcept;
 };
 
 }  // namespace apimachinery::util
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/impl/fast_hash.ipp"
+#endif

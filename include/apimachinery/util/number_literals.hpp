@@ -32,29 +32,29 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::util {
 
 class NumberLiterals {
  public:
   // The literal of `v` when `v` is a recorded number, else nullptr.
-  const std::string* Find(const nlohmann::json& v) const {
-    if (by_node_.empty()) return nullptr;
-    auto it = by_node_.find(&v);
-    return it == by_node_.end() ? nullptr : &it->second;
-  }
-  bool empty() const noexcept { return by_node_.empty(); }
-  std::size_t size() const noexcept { return by_node_.size(); }
+  APIMACHINERY_DECL const std::string* Find(const nlohmann::json& v) const;
+  APIMACHINERY_DECL bool empty() const noexcept;
+  APIMACHINERY_DECL std::size_t size() const noexcept;
 
   // Records `literal` for the node `v` (replacing an earlier one).
-  void Set(const nlohmann::json& v, std::string literal) {
-    by_node_.insert_or_assign(&v, std::move(literal));
-  }
+  APIMACHINERY_DECL void Set(const nlohmann::json& v, std::string literal);
   // Forgets the node `v` (a value that is about to be replaced).
-  void Erase(const nlohmann::json& v) { by_node_.erase(&v); }
-  void Clear() noexcept { by_node_.clear(); }
+  APIMACHINERY_DECL void Erase(const nlohmann::json& v);
+  APIMACHINERY_DECL void Clear() noexcept;
 
  private:
   std::unordered_map<const nlohmann::json*, std::string> by_node_;
 };
 
 }  // namespace apimachinery::util
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/impl/number_literals.ipp"
+#endif

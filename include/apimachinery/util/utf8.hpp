@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::util {
 
 // kRuneError is U+FFFD, what DecodeRune yields for an invalid sequence (utf8.RuneError).
@@ -83,23 +85,8 @@ constexpr DecodedRune DecodeRune(std::string_view s) noexcept {
   return {r, need + 1};
 }
 
-inline void AppendRune(std::string& out, char32_t r) {
-  if (!ValidRune(r)) r = kRuneError;
-  if (r < 0x80) {
-    out += static_cast<char>(r);
-  } else if (r < 0x800) {
-    out += static_cast<char>(0xC0 | (r >> 6));
-    out += static_cast<char>(0x80 | (r & 0x3F));
-  } else if (r < 0x10000) {
-    out += static_cast<char>(0xE0 | (r >> 12));
-    out += static_cast<char>(0x80 | ((r >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (r & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (r >> 18));
-    out += static_cast<char>(0x80 | ((r >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((r >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (r & 0x3F));
-  }
-}
-
 }  // namespace apimachinery::util
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/impl/utf8.ipp"
+#endif

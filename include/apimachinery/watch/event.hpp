@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/format.hpp"
@@ -60,10 +61,9 @@ constexpr std::string_view String(EventType t) noexcept {
 // (`got invalid watch event type: FOO`, k8s.io/client-go/rest/watch/decoder.go: Decoder.Decode).
 class InvalidEventTypeError : public Error {
  public:
-  explicit InvalidEventTypeError(std::string_view type)
-      : Error("got invalid watch event type: " + std::string(type)), type_(type) {}
+  APIMACHINERY_DECL explicit InvalidEventTypeError(std::string_view type);
   // type: the rejected name as received.
-  const std::string& type() const noexcept { return type_; }
+  APIMACHINERY_DECL const std::string& type() const noexcept;
 
  private:
   std::string type_;
@@ -71,13 +71,7 @@ class InvalidEventTypeError : public Error {
 
 // ParseEventType: the EventType of a wire name (case-sensitive, as upstream). Throws
 // InvalidEventTypeError for anything else (the empty name included). Cost: one comparison per name.
-inline EventType ParseEventType(std::string_view name) {
-  for (EventType t : {EventType::kAdded, EventType::kModified, EventType::kDeleted, EventType::kBookmark,
-                      EventType::kError}) {
-    if (String(t) == name) return t;
-  }
-  throw InvalidEventTypeError(name);
-}
+APIMACHINERY_DECL EventType ParseEventType(std::string_view name);
 
 // Event: one change to one object (watch.go: Event). For kAdded/kModified the object's new
 // state; kDeleted: its state just before deletion; kBookmark: an object of the watched type with
@@ -112,13 +106,17 @@ class Interface {
 // at once; Stop does nothing.
 class EmptyWatch final : public Interface {
  public:
-  std::optional<Event> Next() override { return std::nullopt; }
-  void Stop() noexcept override {}
+  APIMACHINERY_DECL std::optional<Event> Next() override;
+  APIMACHINERY_DECL void Stop() noexcept override;
 };
 
 // NewEmptyWatch: an EmptyWatch (watch.go: NewEmptyWatch).
-inline std::unique_ptr<Interface> NewEmptyWatch() { return std::make_unique<EmptyWatch>(); }
+APIMACHINERY_DECL std::unique_ptr<Interface> NewEmptyWatch();
 
 }  // namespace apimachinery::watch
 
 APIMACHINERY_STRINGER(apimachinery::watch, EventType);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/watch/impl/event.ipp"
+#endif

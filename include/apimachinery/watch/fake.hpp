@@ -36,6 +36,7 @@
 #include <optional>
 #include <utility>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/watch/event.hpp"
 
@@ -48,14 +49,14 @@ inline constexpr std::size_t kDefaultChanSize = 100;
 // "send on closed channel".
 class ClosedChannelError : public Error {
  public:
-  ClosedChannelError() : Error("send on closed channel") {}
+  APIMACHINERY_DECL ClosedChannelError();
 };
 
 // ChannelFullError: a RaceFreeFakeWatcher send with kDefaultChanSize events already buffered; Go
 // panics with fmt.Errorf("channel full").
 class ChannelFullError : public Error {
  public:
-  ChannelFullError() : Error("channel full") {}
+  APIMACHINERY_DECL ChannelFullError();
 };
 
 namespace internal {
@@ -63,96 +64,34 @@ namespace internal {
 // EventChannel: Go's `chan Event` with a capacity (0: unbuffered), close and drain semantics.
 class EventChannel {
  public:
-  explicit EventChannel(std::size_t capacity) : capacity_(capacity) {}
+  APIMACHINERY_DECL explicit EventChannel(std::size_t capacity);
   EventChannel(const EventChannel&) = delete;
   EventChannel& operator=(const EventChannel&) = delete;
-  ~EventChannel() {
-    std::unique_lock lock(mu_);
-    closed_ = true;
-    cv_.notify_all();
-    cv_.wait(lock, [&] { return users_ == 0; });
-  }
+  APIMACHINERY_DECL ~EventChannel();
 
   // Send blocks while the buffer is full (capacity 0: until a receiver took the event).
   // Throws ClosedChannelError when the channel is or gets closed before the event is taken.
-  void Send(Event ev) {
-    std::unique_lock lock(mu_);
-    User user(*this);
-    if (capacity_ == 0) {
-      cv_.wait(lock, [&] { return closed_ || queue_.empty(); });
-      if (closed_) throw ClosedChannelError();
-      queue_.push_back(std::move(ev));
-      const std::uint64_t ticket = ++sent_;
-      cv_.notify_all();
-      cv_.wait(lock, [&] { return closed_ || received_ >= ticket; });
-      if (received_ < ticket) {
-        queue_.pop_back();  // never taken: a Go sender blocked on a closed channel panics
-        throw ClosedChannelError();
-      }
-      return;
-    }
-    cv_.wait(lock, [&] { return closed_ || queue_.size() < capacity_; });
-    if (closed_) throw ClosedChannelError();
-    queue_.push_back(std::move(ev));
-    ++sent_;
-    cv_.notify_all();
-  }
+  APIMACHINERY_DECL void Send(Event ev);
 
   // TrySend: Go's `select { case ch <- ev: default: }` on a buffered channel. Returns false when
   // the buffer is full; drops the event (and returns true) on a closed channel.
-  bool TrySend(Event ev) {
-    std::lock_guard lock(mu_);
-    if (closed_) return true;
-    if (queue_.size() >= capacity_) return false;
-    queue_.push_back(std::move(ev));
-    ++sent_;
-    cv_.notify_all();
-    return true;
-  }
+  APIMACHINERY_DECL bool TrySend(Event ev);
 
-  std::optional<Event> Receive() {
-    std::unique_lock lock(mu_);
-    User user(*this);
-    cv_.wait(lock, [&] { return closed_ || !queue_.empty(); });
-    if (queue_.empty()) return std::nullopt;
-    Event ev = std::move(queue_.front());
-    queue_.pop_front();
-    ++received_;
-    cv_.notify_all();
-    return ev;
-  }
+  APIMACHINERY_DECL std::optional<Event> Receive();
 
   // Close: idempotent; wakes every waiter. Returns whether this call closed it.
-  bool Close() noexcept {
-    std::lock_guard lock(mu_);
-    if (closed_) return false;
-    closed_ = true;
-    cv_.notify_all();
-    return true;
-  }
+  APIMACHINERY_DECL bool Close() noexcept;
 
-  bool Closed() const {
-    std::lock_guard lock(mu_);
-    return closed_;
-  }
+  APIMACHINERY_DECL bool Closed() const;
 
   // Reopen: a new, empty, open channel of `capacity` (upstream's Reset makes a new channel).
-  void Reopen(std::size_t capacity) {
-    std::lock_guard lock(mu_);
-    queue_.clear();
-    capacity_ = capacity;
-    closed_ = false;
-    received_ = sent_;
-    cv_.notify_all();
-  }
+  APIMACHINERY_DECL void Reopen(std::size_t capacity);
 
  private:
   // User counts the threads inside Send/Receive, so the destructor can wait for them.
   struct User {
-    explicit User(EventChannel& c) : ch(c) { ++ch.users_; }
-    ~User() {
-      if (--ch.users_ == 0) ch.cv_.notify_all();
-    }
+    APIMACHINERY_DECL explicit User(EventChannel& c);
+    APIMACHINERY_DECL ~User();
     User(const User&) = delete;
     User& operator=(const User&) = delete;
     EventChannel& ch;
@@ -174,26 +113,20 @@ class EventChannel {
 class FakeWatcher final : public Interface {
  public:
   // channel_size: Go's FakeOptions.ChannelSize (0: unbuffered, every send waits for a Next).
-  explicit FakeWatcher(std::size_t channel_size = 0) : ch_(channel_size) {}
+  APIMACHINERY_DECL explicit FakeWatcher(std::size_t channel_size = 0);
 
-  std::optional<Event> Next() override { return ch_.Receive(); }
-  void Stop() noexcept override { ch_.Close(); }
-  bool IsStopped() const { return ch_.Closed(); }
+  APIMACHINERY_DECL std::optional<Event> Next() override;
+  APIMACHINERY_DECL void Stop() noexcept override;
+  APIMACHINERY_DECL bool IsStopped() const;
   // Reset reopens the watcher with a new, unbuffered channel (watch.go: FakeWatcher.Reset).
-  void Reset() { ch_.Reopen(0); }
+  APIMACHINERY_DECL void Reset();
 
   // The senders block as a Go channel send does; each throws ClosedChannelError once stopped.
-  void Add(std::shared_ptr<const runtime::Object> obj) { Action(EventType::kAdded, std::move(obj)); }
-  void Modify(std::shared_ptr<const runtime::Object> obj) { Action(EventType::kModified, std::move(obj)); }
-  void Delete(std::shared_ptr<const runtime::Object> last_value) {
-    Action(EventType::kDeleted, std::move(last_value));
-  }
-  void Error(std::shared_ptr<const runtime::Object> err_value) {
-    Action(EventType::kError, std::move(err_value));
-  }
-  void Action(EventType type, std::shared_ptr<const runtime::Object> obj) {
-    ch_.Send(Event{type, std::move(obj)});
-  }
+  APIMACHINERY_DECL void Add(std::shared_ptr<const runtime::Object> obj);
+  APIMACHINERY_DECL void Modify(std::shared_ptr<const runtime::Object> obj);
+  APIMACHINERY_DECL void Delete(std::shared_ptr<const runtime::Object> last_value);
+  APIMACHINERY_DECL void Error(std::shared_ptr<const runtime::Object> err_value);
+  APIMACHINERY_DECL void Action(EventType type, std::shared_ptr<const runtime::Object> obj);
 
  private:
   internal::EventChannel ch_;
@@ -203,29 +136,27 @@ class FakeWatcher final : public Interface {
 // (watch.go: RaceFreeFakeWatcher).
 class RaceFreeFakeWatcher final : public Interface {
  public:
-  RaceFreeFakeWatcher() : ch_(kDefaultChanSize) {}
+  APIMACHINERY_DECL RaceFreeFakeWatcher();
 
-  std::optional<Event> Next() override { return ch_.Receive(); }
-  void Stop() noexcept override { ch_.Close(); }
-  bool IsStopped() const { return ch_.Closed(); }
+  APIMACHINERY_DECL std::optional<Event> Next() override;
+  APIMACHINERY_DECL void Stop() noexcept override;
+  APIMACHINERY_DECL bool IsStopped() const;
   // Reset reopens the watcher with a new, empty kDefaultChanSize buffer.
-  void Reset() { ch_.Reopen(kDefaultChanSize); }
+  APIMACHINERY_DECL void Reset();
 
   // The senders never block: ignored once stopped; ChannelFullError when the buffer is full.
-  void Add(std::shared_ptr<const runtime::Object> obj) { Action(EventType::kAdded, std::move(obj)); }
-  void Modify(std::shared_ptr<const runtime::Object> obj) { Action(EventType::kModified, std::move(obj)); }
-  void Delete(std::shared_ptr<const runtime::Object> last_value) {
-    Action(EventType::kDeleted, std::move(last_value));
-  }
-  void Error(std::shared_ptr<const runtime::Object> err_value) {
-    Action(EventType::kError, std::move(err_value));
-  }
-  void Action(EventType type, std::shared_ptr<const runtime::Object> obj) {
-    if (!ch_.TrySend(Event{type, std::move(obj)})) throw ChannelFullError();
-  }
+  APIMACHINERY_DECL void Add(std::shared_ptr<const runtime::Object> obj);
+  APIMACHINERY_DECL void Modify(std::shared_ptr<const runtime::Object> obj);
+  APIMACHINERY_DECL void Delete(std::shared_ptr<const runtime::Object> last_value);
+  APIMACHINERY_DECL void Error(std::shared_ptr<const runtime::Object> err_value);
+  APIMACHINERY_DECL void Action(EventType type, std::shared_ptr<const runtime::Object> obj);
 
  private:
   internal::EventChannel ch_;
 };
 
 }  // namespace apimachinery::watch
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/watch/impl/fake.ipp"
+#endif

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/watch/event.hpp"
 
 namespace apimachinery::watch {
@@ -34,15 +35,9 @@ using FilterFunc = std::function<std::optional<Event>(Event)>;
 // FilteredWatch: the Interface returned by Filter.
 class FilteredWatch final : public Interface {
  public:
-  FilteredWatch(std::unique_ptr<Interface> incoming, FilterFunc f)
-      : incoming_(std::move(incoming)), f_(std::move(f)) {}
-  std::optional<Event> Next() override {
-    while (std::optional<Event> ev = incoming_->Next()) {
-      if (std::optional<Event> out = f_(std::move(*ev))) return out;
-    }
-    return std::nullopt;
-  }
-  void Stop() noexcept override { incoming_->Stop(); }
+  APIMACHINERY_DECL FilteredWatch(std::unique_ptr<Interface> incoming, FilterFunc f);
+  APIMACHINERY_DECL std::optional<Event> Next() override;
+  APIMACHINERY_DECL void Stop() noexcept override;
 
  private:
   std::unique_ptr<Interface> incoming_;
@@ -50,28 +45,16 @@ class FilteredWatch final : public Interface {
 };
 
 // Filter: a watch delivering f(event) for every event of `w` that f keeps (filter.go: Filter).
-inline std::unique_ptr<Interface> Filter(std::unique_ptr<Interface> w, FilterFunc f) {
-  return std::make_unique<FilteredWatch>(std::move(w), std::move(f));
-}
+APIMACHINERY_DECL std::unique_ptr<Interface> Filter(std::unique_ptr<Interface> w, FilterFunc f);
 
 // Recorder: a watch that passes every event through and remembers it (filter.go: Recorder).
 class Recorder final : public Interface {
  public:
-  explicit Recorder(std::unique_ptr<Interface> w) : incoming_(std::move(w)) {}
-  std::optional<Event> Next() override {
-    std::optional<Event> ev = incoming_->Next();
-    if (ev) {
-      std::lock_guard lock(mu_);
-      events_.push_back(*ev);
-    }
-    return ev;
-  }
-  void Stop() noexcept override { incoming_->Stop(); }
+  APIMACHINERY_DECL explicit Recorder(std::unique_ptr<Interface> w);
+  APIMACHINERY_DECL std::optional<Event> Next() override;
+  APIMACHINERY_DECL void Stop() noexcept override;
   // Events: a copy of the events delivered so far, in order.
-  std::vector<Event> Events() const {
-    std::lock_guard lock(mu_);
-    return events_;
-  }
+  APIMACHINERY_DECL std::vector<Event> Events() const;
 
  private:
   std::unique_ptr<Interface> incoming_;
@@ -80,3 +63,7 @@ class Recorder final : public Interface {
 };
 
 }  // namespace apimachinery::watch
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/watch/impl/filter.ipp"
+#endif

@@ -41,6 +41,7 @@
 
 #include "apimachinery/api/errors/errors.hpp"
 #include "apimachinery/apis/meta/v1/status.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/watch/event.hpp"
 
@@ -92,16 +93,8 @@ class Reporter {
 // clientErrorReporter.AsObject; an empty reason is "ClientError").
 class ClientErrorReporter final : public Reporter {
  public:
-  ClientErrorReporter(int code, std::string verb, std::string reason)
-      : code_(code), verb_(std::move(verb)), reason_(std::move(reason)) {}
-  std::shared_ptr<const runtime::Object> AsObject(std::string_view err) const override {
-    metav1::Status status =
-        errors::NewGenericServerResponse(code_, verb_, schema::GroupResource{}, "", err, 0, true).err_status;
-    if (!status.details) status.details.emplace();
-    status.details->causes.push_back(
-        metav1::StatusCause{reason_.empty() ? std::string("ClientError") : reason_, std::string(err), ""});
-    return std::make_shared<const metav1::Status>(std::move(status));
-  }
+  APIMACHINERY_DECL ClientErrorReporter(int code, std::string verb, std::string reason);
+  APIMACHINERY_DECL std::shared_ptr<const runtime::Object> AsObject(std::string_view err) const override;
 
  private:
   int code_;
@@ -112,75 +105,24 @@ class ClientErrorReporter final : public Reporter {
 // StreamWatcher: see the top of this file.
 class StreamWatcher final : public Interface {
  public:
-  explicit StreamWatcher(std::unique_ptr<Decoder> source, std::shared_ptr<const Reporter> reporter = nullptr)
-      : source_(std::move(source)), reporter_(std::move(reporter)) {
-    if (!reporter_) reporter_ = std::make_shared<ClientErrorReporter>(500, "GET", "ClientWatchDecoding");
-  }
+  APIMACHINERY_DECL explicit StreamWatcher(std::unique_ptr<Decoder> source,
+                                           std::shared_ptr<const Reporter> reporter = nullptr);
   StreamWatcher(const StreamWatcher&) = delete;
   StreamWatcher& operator=(const StreamWatcher&) = delete;
-  ~StreamWatcher() override {
-    Stop();
-    std::lock_guard wait_for_next(next_mu_);
-  }
+  APIMACHINERY_DECL ~StreamWatcher() override;
 
-  std::optional<Event> Next() override {
-    std::lock_guard next_lock(next_mu_);
-    if (Ended()) return std::nullopt;
-    std::string failure;
-    try {
-      std::optional<Event> ev = source_->Decode();
-      if (!ev) {
-        Finish(nullptr);
-        return std::nullopt;
-      }
-      if (Ended()) return std::nullopt;  // stopped meanwhile: dropped, as upstream
-      return ev;
-    } catch (const EOFError&) {
-      Finish(std::current_exception());
-      return std::nullopt;
-    } catch (const std::exception& e) {
-      failure = e.what();
-      Finish(std::current_exception());
-    } catch (...) {
-      failure = "unknown error";
-      Finish(std::current_exception());
-    }
-    if (Stopped()) return std::nullopt;
-    return Event{EventType::kError,
-                 reporter_->AsObject("unable to decode an event from the watch stream: " + failure)};
-  }
+  APIMACHINERY_DECL std::optional<Event> Next() override;
 
-  void Stop() noexcept override {
-    std::lock_guard lock(mu_);
-    stopped_ = true;
-    CloseLocked();
-  }
+  APIMACHINERY_DECL void Stop() noexcept override;
 
   // Err: the exception that ended the stream (nullptr while it runs, after a clean end or Stop).
-  std::exception_ptr Err() const {
-    std::lock_guard lock(mu_);
-    return err_;
-  }
+  APIMACHINERY_DECL std::exception_ptr Err() const;
 
  private:
-  bool Ended() const {
-    std::lock_guard lock(mu_);
-    return closed_;
-  }
-  bool Stopped() const {
-    std::lock_guard lock(mu_);
-    return stopped_;
-  }
-  void Finish(std::exception_ptr err) noexcept {
-    std::lock_guard lock(mu_);
-    if (!closed_ && !stopped_) err_ = std::move(err);
-    CloseLocked();
-  }
-  void CloseLocked() noexcept {
-    if (closed_) return;
-    closed_ = true;
-    source_->Close();
-  }
+  APIMACHINERY_DECL bool Ended() const;
+  APIMACHINERY_DECL bool Stopped() const;
+  APIMACHINERY_DECL void Finish(std::exception_ptr err) noexcept;
+  APIMACHINERY_DECL void CloseLocked() noexcept;
 
   std::unique_ptr<Decoder> source_;
   std::shared_ptr<const Reporter> reporter_;
@@ -192,3 +134,7 @@ class StreamWatcher final : public Interface {
 };
 
 }  // namespace apimachinery::watch
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/watch/impl/streamwatcher.ipp"
+#endif

@@ -42,6 +42,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/clock.hpp"
 #include "apimachinery/workqueue/queue.hpp"
@@ -210,10 +211,7 @@ std::shared_ptr<TypedRateLimiter<T>> DefaultControllerRateLimiter(
 namespace internal {
 
 // Saturating increment of a failure counter.
-inline int IncFailures(int& n) {
-  if (n < INT_MAX) ++n;
-  return n;
-}
+APIMACHINERY_DECL int IncFailures(int& n);
 
 }  // namespace internal
 
@@ -343,3 +341,7 @@ WithMaxWaitRateLimiter<T>::WithMaxWaitRateLimiter(std::shared_ptr<TypedRateLimit
 }
 
 }  // namespace apimachinery::workqueue
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/workqueue/impl/default_rate_limiters.ipp"
+#endif

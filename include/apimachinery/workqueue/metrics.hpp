@@ -59,6 +59,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/clock.hpp"
 
 namespace apimachinery::workqueue {
@@ -215,14 +216,8 @@ std::unique_ptr<QueueMetrics<T>> NewQueueMetrics(std::string_view name,
 class RetryMetrics {
  public:
   RetryMetrics() = default;
-  RetryMetrics(std::string_view name, std::shared_ptr<MetricsProvider> provider) {
-    if (name.empty()) return;
-    if (!provider) provider = GlobalProvider();
-    if (provider) retries_ = provider->NewRetriesMetric(name);
-  }
-  void Retry() {
-    if (retries_) retries_->Inc();
-  }
+  APIMACHINERY_DECL RetryMetrics(std::string_view name, std::shared_ptr<MetricsProvider> provider);
+  APIMACHINERY_DECL void Retry();
 
  private:
   std::shared_ptr<CounterMetric> retries_;
@@ -234,27 +229,14 @@ struct GlobalMetricsFactory {
   std::shared_ptr<MetricsProvider> provider;
 };
 
-inline GlobalMetricsFactory& GlobalFactory() {
-  static GlobalMetricsFactory factory;
-  return factory;
-}
+APIMACHINERY_DECL GlobalMetricsFactory& GlobalFactory();
 
 }  // namespace internal
 
 // Implementation details follow.
 
-inline void SetProvider(std::shared_ptr<MetricsProvider> provider) {
-  auto& f = internal::GlobalFactory();
-  std::lock_guard<std::mutex> g(f.mu);
-  if (f.set) return;
-  f.set = true;
-  f.provider = std::move(provider);
-}
-
-inline std::shared_ptr<MetricsProvider> GlobalProvider() {
-  auto& f = internal::GlobalFactory();
-  std::lock_guard<std::mutex> g(f.mu);
-  return f.provider;
-}
-
 }  // namespace apimachinery::workqueue
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/workqueue/impl/metrics.ipp"
+#endif

@@ -26,6 +26,8 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::cache::internal {
 
 class Epoch {
@@ -36,16 +38,10 @@ class Epoch {
   ~Epoch() = default;
 
   // Adds a reference (a list, the reclaimer, or the link from the previous epoch).
-  void Pin() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
+  APIMACHINERY_DECL void Pin() noexcept;
 
   // Drops a reference; the last one destroys the epoch, its retired objects, and unpins the next.
-  static void Unpin(Epoch* e) noexcept {
-    while (e != nullptr && e->refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      Epoch* next = e->next_;
-      delete e;
-      e = next;
-    }
-  }
+  APIMACHINERY_DECL static void Unpin(Epoch* e) noexcept;
 
  private:
   friend class EpochReclaimer;
@@ -60,17 +56,13 @@ class Epoch {
 
 class EpochReclaimer {
  public:
-  EpochReclaimer() : current_(new Epoch) {}
+  APIMACHINERY_DECL EpochReclaimer();
   EpochReclaimer(const EpochReclaimer&) = delete;
   EpochReclaimer& operator=(const EpochReclaimer&) = delete;
-  ~EpochReclaimer() { Epoch::Unpin(current_); }
+  APIMACHINERY_DECL ~EpochReclaimer();
 
   // Read side (shared lock held): pins and returns the current epoch; the caller Unpins it.
-  Epoch* PinCurrent() const noexcept {
-    current_->read_.store(true, std::memory_order_relaxed);
-    current_->Pin();
-    return current_;
-  }
+  APIMACHINERY_DECL Epoch* PinCurrent() const noexcept;
 
   // What a write releases once it has dropped its lock.
   struct Released {
@@ -81,31 +73,14 @@ class EpochReclaimer {
   // Write side (exclusive lock held): `old` leaves the store. Returns what can be released at
   // once; the caller destroys it after dropping the lock.
   // A null `old` (a write that removed nothing) still releases what has become unreachable.
-  [[nodiscard]] Released Retire(std::shared_ptr<const void> old) {
-    Released released;
-    if (current_->refs_.load(std::memory_order_acquire) == 1) {
-      // Only the reclaimer holds the epoch: no list can reach anything it retired.
-      if (!current_->retired_.empty()) released.earlier.swap(current_->retired_);
-      current_->read_.store(false, std::memory_order_relaxed);
-      released.object = std::move(old);
-      return released;
-    }
-    if (!old) return released;
-    current_->retired_.push_back(std::move(old));
-    if (current_->read_.load(std::memory_order_relaxed)) {
-      // Later reads cannot see `old`: give them a fresh epoch so they do not pin it.
-      auto* fresh = new Epoch;  // the reclaimer's reference
-      fresh->Pin();             // the link from the current epoch
-      Epoch* previous = current_;
-      previous->next_ = fresh;
-      current_ = fresh;
-      Epoch::Unpin(previous);  // the reclaimer's reference to the previous epoch
-    }
-    return released;
-  }
+  [[nodiscard]] APIMACHINERY_DECL Released Retire(std::shared_ptr<const void> old);
 
  private:
   Epoch* current_;
 };
 
 }  // namespace apimachinery::cache::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/internal/impl/epoch.ipp"
+#endif

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/internal/id_table.hpp"
 #include "apimachinery/util/internal/prefetch.hpp"
@@ -17,8 +18,12 @@ using util::internal::kNoId;
 using util::internal::PrefetchAddress;
 
 // HashKey: the hash used for keys and index values (64-bit; the table keeps the upper half).
-inline std::uint64_t HashKey(std::string_view s) noexcept { return util::FastHash(s); }
+APIMACHINERY_DECL std::uint64_t HashKey(std::string_view s) noexcept;
 // KeysEqual: the equality that goes with it.
-inline bool KeysEqual(std::string_view a, std::string_view b) noexcept { return util::KeyEquals(a, b); }
+APIMACHINERY_DECL bool KeysEqual(std::string_view a, std::string_view b) noexcept;
 
 }  // namespace apimachinery::cache::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/internal/impl/id_table.ipp"
+#endif

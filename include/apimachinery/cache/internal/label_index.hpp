@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
 namespace apimachinery::cache {
@@ -25,31 +26,13 @@ inline constexpr std::size_t kLabelKeys = 0;
 inline constexpr std::size_t kLabelPairs = 1;
 
 // EncodeLabelPair encodes (key, value) unambiguously: 4-byte key length, key, value.
-inline std::string EncodeLabelPair(std::string_view key, std::string_view value) {
-  std::string out;
-  out.resize(4 + key.size() + value.size());
-  const auto n = static_cast<std::uint32_t>(key.size());
-  std::memcpy(out.data(), &n, 4);
-  if (!key.empty()) std::memcpy(out.data() + 4, key.data(), key.size());
-  if (!value.empty()) std::memcpy(out.data() + 4 + key.size(), value.data(), value.size());
-  return out;
-}
-inline std::vector<std::string> LabelKeyIndexFunc(const runtime::Object& obj) {
-  std::vector<std::string> out;
-  if (const auto* meta = obj.GetObjectMeta()) {
-    out.reserve(meta->labels.size());
-    for (const auto& [k, v] : meta->labels) out.push_back(k);
-  }
-  return out;
-}
-inline std::vector<std::string> LabelPairIndexFunc(const runtime::Object& obj) {
-  std::vector<std::string> out;
-  if (const auto* meta = obj.GetObjectMeta()) {
-    out.reserve(meta->labels.size());
-    for (const auto& [k, v] : meta->labels) out.push_back(EncodeLabelPair(k, v));
-  }
-  return out;
-}
+APIMACHINERY_DECL std::string EncodeLabelPair(std::string_view key, std::string_view value);
+APIMACHINERY_DECL std::vector<std::string> LabelKeyIndexFunc(const runtime::Object& obj);
+APIMACHINERY_DECL std::vector<std::string> LabelPairIndexFunc(const runtime::Object& obj);
 }  // namespace internal
 
 }  // namespace apimachinery::cache
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/internal/impl/label_index.ipp"
+#endif

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <mutex>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::cache::internal {
 
 class SharedMutex {
@@ -29,47 +31,22 @@ class SharedMutex {
   SharedMutex& operator=(const SharedMutex&) = delete;
   ~SharedMutex() = default;
 
-  void lock_shared() noexcept {
-    if (state_.fetch_add(1, std::memory_order_acquire) & kWriter) [[unlikely]]
-      LockSharedSlow();
-  }
-  void unlock_shared() noexcept {
-    // The last reader leaving while a writer waits wakes it.
-    if (state_.fetch_sub(1, std::memory_order_release) - 1 == kWriter) [[unlikely]]
-      state_.notify_all();
-  }
-  void lock() {
-    writers_.lock();
-    std::uint32_t s = state_.fetch_or(kWriter, std::memory_order_acquire) | kWriter;
-    while (s != kWriter) {  // readers still inside
-      state_.wait(s, std::memory_order_acquire);
-      s = state_.load(std::memory_order_acquire);
-    }
-  }
-  void unlock() noexcept {
-    state_.fetch_and(~kWriter, std::memory_order_release);
-    state_.notify_all();  // readers waiting for the writer to leave
-    writers_.unlock();
-  }
+  APIMACHINERY_DECL void lock_shared() noexcept;
+  APIMACHINERY_DECL void unlock_shared() noexcept;
+  APIMACHINERY_DECL void lock();
+  APIMACHINERY_DECL void unlock() noexcept;
 
  private:
   static constexpr std::uint32_t kWriter = 0x80000000u;
 
-  void LockSharedSlow() noexcept {
-    while (true) {
-      // Back out (this reader touched nothing), waking the writer if it waits for us alone.
-      std::uint32_t s = state_.fetch_sub(1, std::memory_order_relaxed) - 1;
-      if (s == kWriter) state_.notify_all();
-      while (s & kWriter) {
-        state_.wait(s, std::memory_order_relaxed);
-        s = state_.load(std::memory_order_relaxed);
-      }
-      if (!(state_.fetch_add(1, std::memory_order_acquire) & kWriter)) return;
-    }
-  }
+  APIMACHINERY_DECL void LockSharedSlow() noexcept;
 
   std::atomic<std::uint32_t> state_{0};
   std::mutex writers_;
 };
 
 }  // namespace apimachinery::cache::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/internal/impl/shared_mutex.ipp"
+#endif

@@ -46,6 +46,7 @@
 
 #include <fmt/format.h>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/util/clock.hpp"
 
@@ -68,15 +69,9 @@ struct Notification {
   ObjectPtr old_obj;  // kUpdate: the old state; kDelete: the deleted object (or tombstone)
   ObjectPtr new_obj;  // kAdd, kUpdate: the new state
 
-  static Notification Add(ObjectPtr obj, bool initial) {
-    return Notification{Kind::kAdd, initial, nullptr, std::move(obj)};
-  }
-  static Notification Update(ObjectPtr old_obj, ObjectPtr new_obj) {
-    return Notification{Kind::kUpdate, false, std::move(old_obj), std::move(new_obj)};
-  }
-  static Notification Delete(ObjectPtr obj) {
-    return Notification{Kind::kDelete, false, std::move(obj), nullptr};
-  }
+  APIMACHINERY_DECL static Notification Add(ObjectPtr obj, bool initial);
+  APIMACHINERY_DECL static Notification Update(ObjectPtr old_obj, ObjectPtr new_obj);
+  APIMACHINERY_DECL static Notification Delete(ObjectPtr obj);
 };
 
 // ErrorFunc receives what a handler callback threw.
@@ -90,166 +85,48 @@ class ProcessorListener {
   // requested_resync_period: what the handler asked for (after the minimum); resync_period: the
   // period in use (0 when the informer does not resync). upstream_has_synced: the informer's
   // HasSynced.
-  ProcessorListener(ListenerHandler handler, Duration requested_resync_period, Duration resync_period,
-                    Time now, std::function<bool()> upstream_has_synced, ErrorFunc on_error = {})
-      : handler_(std::move(handler)),
-        upstream_has_synced_(std::move(upstream_has_synced)),
-        on_error_(std::move(on_error)),
-        requested_resync_period_(requested_resync_period),
-        resync_period_(resync_period) {
-    DetermineNextResync(now);
-  }
+  APIMACHINERY_DECL ProcessorListener(ListenerHandler handler, Duration requested_resync_period,
+                                      Duration resync_period, Time now,
+                                      std::function<bool()> upstream_has_synced, ErrorFunc on_error = {});
   ProcessorListener(const ProcessorListener&) = delete;
   ProcessorListener& operator=(const ProcessorListener&) = delete;
-  ~ProcessorListener() {
-    Close();
-    if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
-    if (thread_.joinable()) thread_.detach();  // destroyed by its own thread's last reference
-  }
+  APIMACHINERY_DECL ~ProcessorListener();
 
   // HasSynced: the informer has synced and every initial-list add queued here was delivered
   // (synctrack.SingleFileTracker.HasSynced).
-  bool HasSynced() const {
-    return upstream_has_synced_ && upstream_has_synced_() &&
-           initial_pending_.load(std::memory_order_acquire) == 0;
-  }
+  APIMACHINERY_DECL bool HasSynced() const;
 
   // Add queues a notification (never blocks). Ignored once closed.
-  void Add(Notification n) {
-    std::unique_lock lock(mu_);
-    if (closed_) return;
-    if (n.kind == Notification::Kind::kAdd && n.is_in_initial_list) {
-      initial_pending_.fetch_add(1, std::memory_order_acq_rel);
-    }
-    // The loop waits only for an empty queue: wake it for the first notification, after
-    // unlocking, so it does not block on the mutex at once. notify_all: WaitFinished waits on
-    // the same condition variable.
-    const bool was_empty = queue_.empty();
-    queue_.push_back(std::move(n));
-    lock.unlock();
-    if (was_empty) cv_.notify_all();
-  }
+  APIMACHINERY_DECL void Add(Notification n);
 
   // Start runs the delivery thread (once). No-op after Close.
-  void Start() {
-    std::lock_guard lock(mu_);
-    if (closed_ || started_) return;
-    started_ = true;
-    thread_ = std::thread([this] { RunLoop(); });
-  }
+  APIMACHINERY_DECL void Start();
 
   // Close stops delivery: queued notifications are dropped, the callback in flight (if any) ends
   // normally, no other callback starts. Idempotent.
-  void Close() {
-    std::lock_guard lock(mu_);
-    if (closed_) return;
-    closed_ = true;
-    if (!started_) finished_ = true;
-    cv_.notify_all();
-  }
+  APIMACHINERY_DECL void Close();
 
   // WaitFinished blocks until the delivery thread has ended (or was never started) after Close
   // (upstream: ShutdownChan). Must not be called from this listener's own callbacks.
-  void WaitFinished() {
-    std::unique_lock lock(mu_);
-    cv_.wait(lock, [&] { return finished_; });
-  }
+  APIMACHINERY_DECL void WaitFinished();
 
   // Join waits for the thread to end (after Close). Not from the listener's own thread.
-  void Join() {
-    WaitFinished();
-    std::thread t;
-    {
-      std::lock_guard lock(mu_);
-      t = std::move(thread_);
-    }
-    if (t.joinable()) {
-      if (t.get_id() == std::this_thread::get_id()) {
-        t.detach();
-      } else {
-        t.join();
-      }
-    }
-  }
+  APIMACHINERY_DECL void Join();
 
-  bool ShouldResync(Time now) {
-    std::lock_guard lock(resync_mu_);
-    if (resync_period_ == Duration::zero()) return false;
-    return now >= next_resync_;
-  }
-  void DetermineNextResync(Time now) {
-    std::lock_guard lock(resync_mu_);
-    next_resync_ = now + resync_period_;
-  }
-  void SetResyncPeriod(Duration d) {
-    std::lock_guard lock(resync_mu_);
-    resync_period_ = d;
-  }
-  Duration ResyncPeriod() const {
-    std::lock_guard lock(resync_mu_);
-    return resync_period_;
-  }
-  Duration RequestedResyncPeriod() const noexcept { return requested_resync_period_; }
+  APIMACHINERY_DECL bool ShouldResync(Time now);
+  APIMACHINERY_DECL void DetermineNextResync(Time now);
+  APIMACHINERY_DECL void SetResyncPeriod(Duration d);
+  APIMACHINERY_DECL Duration ResyncPeriod() const;
+  APIMACHINERY_DECL Duration RequestedResyncPeriod() const noexcept;
   // Pending: notifications queued and not yet started (for tests and metrics).
-  std::size_t Pending() const {
-    std::lock_guard lock(mu_);
-    return queue_.size();
-  }
+  APIMACHINERY_DECL std::size_t Pending() const;
 
  private:
-  void RunLoop() {
-    std::unique_lock lock(mu_);
-    for (;;) {
-      cv_.wait(lock, [&] { return closed_ || !queue_.empty(); });
-      if (closed_) break;
-      Notification n = std::move(queue_.front());
-      queue_.pop_front();
-      lock.unlock();
-      Deliver(n);
-      n = Notification{};  // release the objects before waiting again
-      lock.lock();
-    }
-    std::deque<Notification> dropped;
-    dropped.swap(queue_);
-    finished_ = true;
-    cv_.notify_all();
-    lock.unlock();
-  }
+  APIMACHINERY_DECL void RunLoop();
 
-  void Deliver(const Notification& n) noexcept {
-    try {
-      switch (n.kind) {
-        case Notification::Kind::kAdd:
-          if (handler_.on_add) handler_.on_add(n.new_obj, n.is_in_initial_list);
-          break;
-        case Notification::Kind::kUpdate:
-          if (handler_.on_update) handler_.on_update(n.old_obj, n.new_obj);
-          break;
-        case Notification::Kind::kDelete:
-          if (handler_.on_delete) handler_.on_delete(n.old_obj);
-          break;
-      }
-    } catch (...) {
-      Report(std::current_exception());
-    }
-    if (n.kind == Notification::Kind::kAdd && n.is_in_initial_list) {
-      initial_pending_.fetch_sub(1, std::memory_order_acq_rel);
-    }
-  }
+  APIMACHINERY_DECL void Deliver(const Notification& n) noexcept;
 
-  void Report(const std::exception_ptr& e) noexcept {
-    try {
-      if (on_error_) {
-        on_error_(e);
-        return;
-      }
-      std::rethrow_exception(e);
-    } catch (const std::exception& ex) {
-      fmt::print(stderr, "cache: event handler threw: {}\n", ex.what());
-    } catch (...) {
-      fmt::print(stderr, "cache: event handler threw a non-standard exception\n");
-    }
-  }
+  APIMACHINERY_DECL void Report(const std::exception_ptr& e) noexcept;
 
   ListenerHandler handler_;
   std::function<bool()> upstream_has_synced_;
@@ -273,97 +150,38 @@ class ProcessorListener {
 // SharedProcessor: the listeners of one informer (shared_informer.go: sharedProcessor).
 class SharedProcessor {
  public:
-  explicit SharedProcessor(std::shared_ptr<util::clock::Clock> clock) : clock_(std::move(clock)) {}
+  APIMACHINERY_DECL explicit SharedProcessor(std::shared_ptr<util::clock::Clock> clock);
   SharedProcessor(const SharedProcessor&) = delete;
   SharedProcessor& operator=(const SharedProcessor&) = delete;
-  ~SharedProcessor() { Stop(); }
+  APIMACHINERY_DECL ~SharedProcessor();
 
-  const std::shared_ptr<util::clock::Clock>& Clock() const noexcept { return clock_; }
+  APIMACHINERY_DECL const std::shared_ptr<util::clock::Clock>& Clock() const noexcept;
 
   // AddListener registers a listener (syncing, as upstream) and starts it when the processor
   // runs. Returns whether the processor is running.
-  bool AddListener(const std::shared_ptr<ProcessorListener>& l) {
-    std::unique_lock lock(mu_);
-    listeners_.push_back(Entry{l, true});
-    if (started_) l->Start();
-    return started_;
-  }
+  APIMACHINERY_DECL bool AddListener(const std::shared_ptr<ProcessorListener>& l);
 
   // RemoveListener closes and unregisters `l`; false when it is not registered (no-op).
-  bool RemoveListener(const ProcessorListener* l) {
-    std::shared_ptr<ProcessorListener> removed;
-    {
-      std::unique_lock lock(mu_);
-      auto it = std::find_if(listeners_.begin(), listeners_.end(),
-                             [&](const Entry& e) { return e.listener.get() == l; });
-      if (it == listeners_.end()) return false;
-      removed = std::move(it->listener);
-      listeners_.erase(it);
-      if (started_) retired_.push_back(removed);
-    }
-    removed->Close();
-    return true;
-  }
+  APIMACHINERY_DECL bool RemoveListener(const ProcessorListener* l);
 
   // IsRegistered: `l` is one of the current listeners.
-  bool IsRegistered(const ProcessorListener* l) const {
-    std::shared_lock lock(mu_);
-    return std::any_of(listeners_.begin(), listeners_.end(),
-                       [&](const Entry& e) { return e.listener.get() == l; });
-  }
-  std::size_t ListenerCount() const {
-    std::shared_lock lock(mu_);
-    return listeners_.size();
-  }
+  APIMACHINERY_DECL bool IsRegistered(const ProcessorListener* l) const;
+  APIMACHINERY_DECL std::size_t ListenerCount() const;
 
   // Distribute hands `n` to every listener, or for a sync notification to the listeners whose
   // resync is due (as chosen by the last ShouldResync).
-  void Distribute(const Notification& n, bool sync) {
-    std::shared_lock lock(mu_);
-    for (const Entry& e : listeners_) {
-      if (!sync || e.syncing) e.listener->Add(n);
-    }
-  }
+  APIMACHINERY_DECL void Distribute(const Notification& n, bool sync);
 
   // Run starts every listener's thread; later listeners start as they are added.
-  void Run() {
-    std::unique_lock lock(mu_);
-    started_ = true;
-    for (const Entry& e : listeners_) e.listener->Start();
-  }
+  APIMACHINERY_DECL void Run();
 
   // Stop closes every listener, forgets them (a stopped processor cannot be reused, as
   // upstream) and waits for their threads. Not from a listener's thread.
-  void Stop() {
-    std::vector<std::shared_ptr<ProcessorListener>> all;
-    {
-      std::unique_lock lock(mu_);
-      for (Entry& e : listeners_) all.push_back(std::move(e.listener));
-      listeners_.clear();
-      for (auto& r : retired_) all.push_back(std::move(r));
-      retired_.clear();
-      started_ = false;
-    }
-    for (const auto& l : all) l->Close();
-    for (const auto& l : all) l->Join();
-  }
+  APIMACHINERY_DECL void Stop();
 
   // ShouldResync marks the listeners whose resync is due as syncing (and schedules their next
   // one); true when any is (shared_informer.go: sharedProcessor.shouldResync).
-  bool ShouldResync() {
-    std::unique_lock lock(mu_);
-    bool needed = false;
-    const auto now = clock_->Now();
-    for (Entry& e : listeners_) {
-      const bool due = e.listener->ShouldResync(now);
-      e.syncing = due;
-      if (due) {
-        needed = true;
-        e.listener->DetermineNextResync(now);
-      }
-    }
-    return needed;
-  }
+  APIMACHINERY_DECL bool ShouldResync();
 
   // ResyncCheckPeriodChanged recomputes every listener's period against a new check period.
   template <typename Determine>
@@ -387,3 +205,7 @@ class SharedProcessor {
 };
 
 }  // namespace apimachinery::cache::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/internal/impl/shared_processor.ipp"
+#endif

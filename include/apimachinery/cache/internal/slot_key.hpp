@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::cache::internal {
 
 // SlotKey: an owned key in 32 bytes, two to a cache line: the bytes inline when there are at most
@@ -21,45 +23,20 @@ class alignas(32) SlotKey {
  public:
   static constexpr std::size_t kInline = 31;
 
-  SlotKey() noexcept { raw_[0] = kVacant; }
+  APIMACHINERY_DECL SlotKey() noexcept;
   SlotKey(const SlotKey&) = delete;
   SlotKey& operator=(const SlotKey&) = delete;
-  ~SlotKey() { delete[] HeapData(); }
+  APIMACHINERY_DECL ~SlotKey();
 
   // Assign replaces the key (strong guarantee: allocates before changing anything).
-  void Assign(std::string_view s) {
-    if (s.size() <= kInline) {
-      Clear();
-      raw_[0] = static_cast<unsigned char>(s.size());
-      if (!s.empty()) std::memcpy(raw_ + 1, s.data(), s.size());
-      return;
-    }
-    if (s.size() > std::numeric_limits<std::uint32_t>::max())
-      throw std::length_error("cache: key longer than 4 GiB");
-    char* heap = new char[s.size()];
-    std::memcpy(heap, s.data(), s.size());
-    Clear();
-    const auto n = static_cast<std::uint32_t>(s.size());
-    raw_[0] = kHeap;
-    std::memcpy(raw_ + kSizeAt, &n, sizeof n);
-    std::memcpy(raw_ + kPointerAt, &heap, sizeof heap);
-  }
+  APIMACHINERY_DECL void Assign(std::string_view s);
   // Clear makes the key vacant.
-  void Clear() noexcept {
-    delete[] HeapData();
-    raw_[0] = kVacant;
-  }
+  APIMACHINERY_DECL void Clear() noexcept;
 
-  bool vacant() const noexcept { return raw_[0] == kVacant; }
-  std::string_view view() const noexcept {
-    if (raw_[0] <= kInline) return {reinterpret_cast<const char*>(raw_ + 1), raw_[0]};
-    if (raw_[0] == kVacant) return {};
-    std::uint32_t n;
-    std::memcpy(&n, raw_ + kSizeAt, sizeof n);
-    return {HeapData(), n};
-  }
+  APIMACHINERY_DECL bool vacant() const noexcept;
+  APIMACHINERY_DECL std::string_view view() const noexcept;
   // HeapBytes: what the key allocates beyond its 32 bytes.
-  std::size_t HeapBytes() const noexcept { return raw_[0] == kHeap ? view().size() : 0; }
+  APIMACHINERY_DECL std::size_t HeapBytes() const noexcept;
 
  private:
   static constexpr unsigned char kHeap = 0xFE;
@@ -67,15 +44,14 @@ class alignas(32) SlotKey {
   static constexpr std::size_t kSizeAt = 4;
   static constexpr std::size_t kPointerAt = 8;
 
-  char* HeapData() const noexcept {
-    if (raw_[0] != kHeap) return nullptr;
-    char* p;
-    std::memcpy(&p, raw_ + kPointerAt, sizeof p);
-    return p;
-  }
+  APIMACHINERY_DECL char* HeapData() const noexcept;
 
   unsigned char raw_[32];
 };
 static_assert(sizeof(SlotKey) == 32);
 
 }  // namespace apimachinery::cache::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/cache/internal/impl/slot_key.ipp"
+#endif

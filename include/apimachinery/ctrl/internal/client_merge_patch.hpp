@@ -14,34 +14,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 
 namespace apimachinery::ctrl::internal {
 
-inline nlohmann::json MergePatchDiff(const nlohmann::json& original, const nlohmann::json& modified) {
-  nlohmann::json out = nlohmann::json::object();
-  for (auto it = modified.begin(); it != modified.end(); ++it) {
-    auto old = original.find(it.key());
-    if (old == original.end()) {
-      out[it.key()] = it.value();
-      continue;
-    }
-    if (old->is_object() && it->is_object()) {
-      nlohmann::json sub = MergePatchDiff(*old, *it);
-      if (!sub.empty()) out[it.key()] = std::move(sub);
-      continue;
-    }
-    if (*old != *it) out[it.key()] = it.value();
-  }
-  for (auto it = original.begin(); it != original.end(); ++it) {
-    if (!modified.contains(it.key())) out[it.key()] = nullptr;
-  }
-  return out;
-}
+APIMACHINERY_DECL nlohmann::json MergePatchDiff(const nlohmann::json& original,
+                                                const nlohmann::json& modified);
 
-inline nlohmann::json CreateMergePatch(const nlohmann::json& original, const nlohmann::json& modified) {
-  if (!original.is_object() || !modified.is_object()) throw Error("Invalid JSON Document");
-  return MergePatchDiff(original, modified);
-}
+APIMACHINERY_DECL nlohmann::json CreateMergePatch(const nlohmann::json& original,
+                                                  const nlohmann::json& modified);
 
 }  // namespace apimachinery::ctrl::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/internal/impl/client_merge_patch.ipp"
+#endif

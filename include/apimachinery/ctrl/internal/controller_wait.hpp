@@ -13,25 +13,18 @@
 #include <mutex>
 #include <stop_token>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::ctrl::internal {
 
 enum class PollResult { kSatisfied, kStopped, kTimedOut };
 
-inline PollResult PollUntil(const std::stop_token& stop, std::chrono::milliseconds timeout,
-                            const std::function<bool()>& done,
-                            std::chrono::milliseconds period = std::chrono::milliseconds(100)) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  std::mutex mu;
-  std::condition_variable_any cv;
-  for (;;) {
-    if (done()) return PollResult::kSatisfied;
-    if (stop.stop_requested()) return PollResult::kStopped;
-    const auto now = std::chrono::steady_clock::now();
-    if (now >= deadline) return PollResult::kTimedOut;
-    std::unique_lock lock(mu);
-    cv.wait_for(lock, stop, std::min<std::chrono::steady_clock::duration>(period, deadline - now),
-                [] { return false; });
-  }
-}
+APIMACHINERY_DECL PollResult PollUntil(const std::stop_token& stop, std::chrono::milliseconds timeout,
+                                       const std::function<bool()>& done,
+                                       std::chrono::milliseconds period = std::chrono::milliseconds(100));
 
 }  // namespace apimachinery::ctrl::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/ctrl/internal/impl/controller_wait.ipp"
+#endif

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/labels/internal/lexer.hpp"
 #include "apimachinery/labels/selector.hpp"
 #include "apimachinery/selection/selection.hpp"
@@ -30,187 +31,24 @@ namespace internal {
 // throws for bad input: it records the upstream error text and returns false.
 class Parser {
  public:
-  explicit Parser(std::string_view input) {
-    Lexer lexer(input);
-    while (true) {
-      ScannedItem item = lexer.Lex();
-      items_.push_back(item);
-      if (item.tok == Token::kEndOfString) break;
-    }
-  }
+  APIMACHINERY_DECL explicit Parser(std::string_view input);
 
-  bool Parse(Requirements& out) {
-    while (true) {
-      const ScannedItem t = Lookahead(true);
-      switch (t.tok) {
-        case Token::kIdentifier:
-        case Token::kDoesNotExist: {
-          Requirement r;
-          if (!ParseRequirement(r)) {
-            error_ = "unable to parse requirement: " + error_;
-            return false;
-          }
-          out.push_back(std::move(r));
-          const ScannedItem next = Consume(true);
-          if (next.tok == Token::kEndOfString) return true;
-          if (next.tok == Token::kComma) {
-            const ScannedItem after = Lookahead(true);
-            if (after.tok != Token::kIdentifier && after.tok != Token::kDoesNotExist) {
-              return Fail(after.literal, "', expected: identifier after ','");
-            }
-            break;
-          }
-          return Fail(next.literal, "', expected: ',' or 'end of string'");
-        }
-        case Token::kEndOfString:
-          return true;
-        default:
-          return Fail(t.literal, "', expected: !, identifier, or 'end of string'");
-      }
-    }
-  }
+  APIMACHINERY_DECL bool Parse(Requirements& out);
 
-  const std::string& Error() const noexcept { return error_; }
+  APIMACHINERY_DECL const std::string& Error() const noexcept;
 
  private:
   // In the values context the keywords `in` and `notin` are identifiers.
-  ScannedItem Lookahead(bool values) const noexcept {
-    ScannedItem item = items_[pos_];
-    if (values && (item.tok == Token::kIn || item.tok == Token::kNotIn)) item.tok = Token::kIdentifier;
-    return item;
-  }
-  ScannedItem Consume(bool values) noexcept {
-    ScannedItem item = Lookahead(values);
-    if (pos_ + 1 < items_.size()) ++pos_;
-    return item;
-  }
-  bool Fail(std::string_view literal, std::string_view rest) {
-    error_ = "found '";
-    error_ += literal;
-    error_ += rest;
-    return false;
-  }
+  APIMACHINERY_DECL ScannedItem Lookahead(bool values) const noexcept;
+  APIMACHINERY_DECL ScannedItem Consume(bool values) noexcept;
+  APIMACHINERY_DECL bool Fail(std::string_view literal, std::string_view rest);
 
-  bool ParseRequirement(Requirement& out) {
-    using selection::Operator;
-    Operator op = Operator::kNone;
-    ScannedItem t = Consume(true);
-    if (t.tok == Token::kDoesNotExist) {
-      op = Operator::kDoesNotExist;
-      t = Consume(true);
-    }
-    if (t.tok != Token::kIdentifier) return Fail(t.literal, "', expected: identifier");
-    const std::string_view key = t.literal;
-    if (auto msgs = validation::IsQualifiedName(key); !msgs.empty()) {
-      error_ = KeyError(field::Path(), key, msgs).what();
-      return false;
-    }
-    const Token next = Lookahead(true).tok;
-    if (next == Token::kEndOfString || next == Token::kComma) {
-      if (op != Operator::kDoesNotExist) op = Operator::kExists;
-    }
-    if (op == Operator::kExists || op == Operator::kDoesNotExist) {
-      out = MakeRequirement(std::string(key), op, {});
-      return true;
-    }
-
-    const ScannedItem op_item = Consume(false);
-    switch (op_item.tok) {
-      case Token::kIn:
-        op = Operator::kIn;
-        break;
-      case Token::kEquals:
-        op = Operator::kEquals;
-        break;
-      case Token::kDoubleEquals:
-        op = Operator::kDoubleEquals;
-        break;
-      case Token::kGreaterThan:
-        op = Operator::kGreaterThan;
-        break;
-      case Token::kLessThan:
-        op = Operator::kLessThan;
-        break;
-      case Token::kNotIn:
-        op = Operator::kNotIn;
-        break;
-      case Token::kNotEquals:
-        op = Operator::kNotEquals;
-        break;
-      default:
-        return Fail(op_item.literal, "', expected: in, notin, =, ==, !=, gt, lt");
-    }
-
-    std::vector<std::string> values;
-    const bool ok =
-        (op == Operator::kIn || op == Operator::kNotIn) ? ParseValues(values) : ParseExactValue(values);
-    if (!ok) return false;
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-
-    field::ErrorList errs;
-    ValidateRequirement(key, op, {}, values, /*check_key=*/false, errs);
-    if (!errs.empty()) {
-      error_ = field::ToAggregate(errs)->what();
-      return false;
-    }
-    out = MakeRequirement(std::string(key), op, std::move(values));
-    return true;
-  }
+  APIMACHINERY_DECL bool ParseRequirement(Requirement& out);
 
   // `(` [slot {`,` slot}] `)` where an empty slot is the empty string.
-  bool ParseValues(std::vector<std::string>& out) {
-    const ScannedItem open = Consume(true);
-    if (open.tok != Token::kOpenPar) return Fail(open.literal, "' expected: '('");
-    const ScannedItem first = Lookahead(true);
-    switch (first.tok) {
-      case Token::kClosedPar:
-        Consume(true);
-        out.emplace_back();
-        return true;
-      case Token::kIdentifier:
-      case Token::kComma:
-        break;
-      default:
-        return Fail(first.literal, "', expected: ',', ')' or identifier");
-    }
-    while (true) {
-      const ScannedItem t = Consume(true);
-      if (t.tok == Token::kIdentifier) {
-        out.emplace_back(t.literal);
-        const ScannedItem after = Lookahead(true);
-        if (after.tok == Token::kComma) continue;
-        if (after.tok == Token::kClosedPar) break;
-        return Fail(after.literal, "', expected: ',' or ')'");
-      }
-      if (t.tok == Token::kComma) {
-        if (out.empty()) out.emplace_back();  // "(," starts with an empty slot
-        const Token after = Lookahead(true).tok;
-        if (after == Token::kClosedPar) {
-          out.emplace_back();  // ",)" ends with an empty slot
-          break;
-        }
-        if (after == Token::kComma) out.emplace_back();  // ",," holds an empty slot
-        continue;
-      }
-      return Fail(t.literal, "', expected: ',', or identifier");
-    }
-    const ScannedItem close = Consume(true);
-    if (close.tok != Token::kClosedPar) return Fail(first.literal, "', expected: ')'");
-    return true;
-  }
+  APIMACHINERY_DECL bool ParseValues(std::vector<std::string>& out);
 
-  bool ParseExactValue(std::vector<std::string>& out) {
-    const Token next = Lookahead(true).tok;
-    if (next == Token::kEndOfString || next == Token::kComma) {
-      out.emplace_back();
-      return true;
-    }
-    const ScannedItem t = Consume(true);
-    if (t.tok != Token::kIdentifier) return Fail(t.literal, "', expected: identifier");
-    out.emplace_back(t.literal);
-    return true;
-  }
+  APIMACHINERY_DECL bool ParseExactValue(std::vector<std::string>& out);
 
   std::vector<ScannedItem> items_;
   std::size_t pos_ = 0;
@@ -219,12 +57,8 @@ class Parser {
 
 }  // namespace internal
 
-inline labels::Requirements ParseToRequirements(std::string_view selector) {
-  internal::Parser parser(selector);
-  labels::Requirements reqs;
-  if (!parser.Parse(reqs)) throw ParseError(parser.Error());
-  internal::SortByKey(reqs);
-  return reqs;
-}
-
 }  // namespace apimachinery::labels
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/labels/internal/impl/parser.ipp"
+#endif

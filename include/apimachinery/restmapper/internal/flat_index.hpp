@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/internal/id_table.hpp"
 
@@ -36,33 +37,10 @@ using StringMap = std::unordered_map<std::string, V, util::StringHash, util::Str
 class FlatIndex {
  public:
   // `keys[i]` (first, second) maps to `values[i]`; keys must be distinct, fewer than 2^32 - 1.
-  void Build(const std::vector<std::pair<std::string, std::string>>& keys,
-             const std::vector<std::uint32_t>& values) {
-    entries_.clear();
-    entries_.reserve(keys.size());
-    chars_.clear();
-    table_.Clear();
-    table_.Reserve(keys.size() * 2);
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      const auto& [first, second] = keys[i];
-      entries_.push_back(Entry{values[i], static_cast<std::uint32_t>(chars_.size()),
-                               static_cast<std::uint32_t>(first.size()),
-                               static_cast<std::uint32_t>(second.size())});
-      chars_ += first;
-      chars_ += second;
-      table_.Insert(Hash(first, second), static_cast<std::uint32_t>(i));
-    }
-  }
+  APIMACHINERY_DECL void Build(const std::vector<std::pair<std::string, std::string>>& keys,
+                               const std::vector<std::uint32_t>& values);
   // The value of (a, b), or nullptr.
-  const std::uint32_t* Find(std::string_view a, std::string_view b = {}) const noexcept {
-    const char* chars = chars_.data();
-    const std::uint32_t id = table_.Find(Hash(a, b), [&](std::uint32_t i) noexcept {
-      const Entry& e = entries_[i];
-      return KeyEquals(std::string_view(chars + e.offset, e.first_size), a) &&
-             KeyEquals(std::string_view(chars + e.offset + e.first_size, e.second_size), b);
-    });
-    return id == util::internal::kNoId ? nullptr : &entries_[id].value;
-  }
+  APIMACHINERY_DECL const std::uint32_t* Find(std::string_view a, std::string_view b = {}) const noexcept;
 
  private:
   struct Entry {
@@ -83,3 +61,7 @@ class FlatIndex {
 };
 
 }  // namespace apimachinery::restmapper::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/restmapper/internal/impl/flat_index.ipp"
+#endif

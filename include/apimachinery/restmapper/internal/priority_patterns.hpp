@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/discovery/types.hpp"
 
 namespace apimachinery::restmapper::internal {
@@ -38,21 +39,8 @@ struct PriorityPattern {
 // resources, in discovery order; then {group, *} per group.
 std::vector<PriorityPattern> DiscoveryPriorityPatterns(const std::vector<GroupInput>& groups);
 
-inline std::vector<PriorityPattern> DiscoveryPriorityPatterns(const std::vector<GroupInput>& groups) {
-  std::vector<PriorityPattern> out;
-  out.push_back({"", "v1"});  // core v1 always comes first
-  for (const auto& in : groups) {
-    const auto& g = *in.group;
-    const auto& vr = *in.version_resources;
-    const std::string& preferred = g.preferred_version.version;
-    if (!preferred.empty() && vr.count(preferred) != 0) out.push_back({g.name, preferred});
-    for (const auto& v : g.versions) {
-      if (vr.count(v.version) == 0) continue;
-      if (v.version != preferred) out.push_back({g.name, v.version});
-    }
-  }
-  for (const auto& in : groups) out.push_back({in.group->name, "*"});
-  return out;
-}
-
 }  // namespace apimachinery::restmapper::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/restmapper/internal/impl/priority_patterns.ipp"
+#endif

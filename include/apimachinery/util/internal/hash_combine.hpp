@@ -12,10 +12,14 @@
 #include <functional>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::util::internal {
 
-inline std::size_t HashCombine(std::size_t seed, std::string_view s) noexcept {
-  return seed ^ (std::hash<std::string_view>{}(s) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
-}
+APIMACHINERY_DECL std::size_t HashCombine(std::size_t seed, std::string_view s) noexcept;
 
 }  // namespace apimachinery::util::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/internal/impl/hash_combine.ipp"
+#endif

@@ -52,6 +52,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/internal/type_traits.hpp"
 #include "apimachinery/util/number_literals.hpp"
@@ -78,38 +79,17 @@ struct JSONErrorContext {
   // The number literals of the document being decoded (JSONLiteralsScope), or nullptr.
   const util::NumberLiterals* literals = nullptr;
 
-  static JSONErrorContext& Current() noexcept {
-    static thread_local JSONErrorContext c;
-    return c;
-  }
+  APIMACHINERY_DECL static JSONErrorContext& Current() noexcept;
   // The keys joined with '.', then `key` when not empty.
-  std::string Path(std::string_view key = {}) const {
-    std::string p;
-    for (auto f : fields) {
-      if (!p.empty()) p += '.';
-      p += f;
-    }
-    if (!key.empty()) {
-      if (!p.empty()) p += '.';
-      p += key;
-    }
-    return p;
-  }
+  APIMACHINERY_DECL std::string Path(std::string_view key = {}) const;
 };
 
 // JSONFieldScope: while alive, the context says: decoding field `key` of struct `strct`. The
 // string_views must outlive the scope (object keys of the document, static names).
 class JSONFieldScope {
  public:
-  JSONFieldScope(std::string_view strct, std::string_view key) : ctx_(JSONErrorContext::Current()) {
-    prev_ = ctx_.strct;
-    ctx_.strct = strct;
-    ctx_.fields.push_back(key);
-  }
-  ~JSONFieldScope() {
-    ctx_.fields.pop_back();
-    ctx_.strct = prev_;
-  }
+  APIMACHINERY_DECL JSONFieldScope(std::string_view strct, std::string_view key);
+  APIMACHINERY_DECL ~JSONFieldScope();
   JSONFieldScope(const JSONFieldScope&) = delete;
   JSONFieldScope& operator=(const JSONFieldScope&) = delete;
 
@@ -123,11 +103,8 @@ class JSONFieldScope {
 // outlive the scope. Scopes nest; the innermost wins.
 class JSONLiteralsScope {
  public:
-  explicit JSONLiteralsScope(const util::NumberLiterals& literals)
-      : ctx_(JSONErrorContext::Current()), prev_(ctx_.literals) {
-    ctx_.literals = &literals;
-  }
-  ~JSONLiteralsScope() { ctx_.literals = prev_; }
+  APIMACHINERY_DECL explicit JSONLiteralsScope(const util::NumberLiterals& literals);
+  APIMACHINERY_DECL ~JSONLiteralsScope();
   JSONLiteralsScope(const JSONLiteralsScope&) = delete;
   JSONLiteralsScope& operator=(const JSONLiteralsScope&) = delete;
 
@@ -138,38 +115,17 @@ class JSONLiteralsScope {
 
 // NumberLiteral: the literal of number `v` in the document being decoded, or nullptr when none is
 // recorded (see the top of this file).
-inline const std::string* NumberLiteral(const nlohmann::json& v) {
-  const util::NumberLiterals* l = JSONErrorContext::Current().literals;
-  return l == nullptr ? nullptr : l->Find(v);
-}
+APIMACHINERY_DECL const std::string* NumberLiteral(const nlohmann::json& v);
 
 // UnmarshalTypeErrorText: UnmarshalTypeError.Error() at the current context:
 // `json: cannot unmarshal <value> into Go struct field <Struct>.<path> of type <go_type>`, or
 // `... into Go value of type <go_type>` outside any field.
-inline std::string UnmarshalTypeErrorText(std::string_view value, std::string_view go_type) {
-  const auto& ctx = JSONErrorContext::Current();
-  std::string s = "json: cannot unmarshal ";
-  s += value;
-  if (ctx.fields.empty() && ctx.strct.empty()) {
-    s += " into Go value of type ";
-  } else {
-    s += " into Go struct field ";
-    s += ctx.strct;
-    s += '.';
-    s += ctx.Path();
-    s += " of type ";
-  }
-  s += go_type;
-  return s;
-}
+APIMACHINERY_DECL std::string UnmarshalTypeErrorText(std::string_view value, std::string_view go_type);
 
 // UnmarshalFieldTypeErrorText: the same for field `key` of struct `strct` (not pushed on the
 // context: the context's keys are its prefix).
-inline std::string UnmarshalFieldTypeErrorText(std::string_view value, std::string_view strct,
-                                               std::string_view key, std::string_view go_type) {
-  JSONFieldScope scope(strct, key);
-  return UnmarshalTypeErrorText(value, go_type);
-}
+APIMACHINERY_DECL std::string UnmarshalFieldTypeErrorText(std::string_view value, std::string_view strct,
+                                                          std::string_view key, std::string_view go_type);
 
 // TypeErrorValue<T>(v): UnmarshalTypeError.Value for `v` refused by a T member: "number
 // <literal>" for a number refused by a numeric member (out of range, not integral), else the JSON
@@ -192,11 +148,7 @@ bool ReadValue(const nlohmann::json& v, T& out) noexcept;
 
 // Float32Overflows: `d` (a finite double) is out of float32's range after rounding to nearest
 // (strconv.ParseFloat(s, 32)'s ErrRange).
-inline bool Float32Overflows(double d) noexcept {
-  // The midpoint between FLT_MAX and 2^128 rounds (to even) to infinity.
-  constexpr double kLimit = 340282356779733661637539395458142568448.0;  // 2^128 - 2^103
-  return std::fabs(d) >= kLimit;
-}
+APIMACHINERY_DECL bool Float32Overflows(double d) noexcept;
 
 // Implementation details follow.
 
@@ -296,3 +248,7 @@ std::string GoStructName() {
 }
 
 }  // namespace apimachinery::util::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/internal/impl/json_read.ipp"
+#endif

@@ -11,27 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::util::internal {
 
-inline std::string_view JSONTypeName(const nlohmann::json& v) noexcept {
-  switch (v.type()) {
-    case nlohmann::json::value_t::string:
-      return "string";
-    case nlohmann::json::value_t::boolean:
-      return "bool";
-    case nlohmann::json::value_t::number_integer:
-    case nlohmann::json::value_t::number_unsigned:
-    case nlohmann::json::value_t::number_float:
-      return "number";
-    case nlohmann::json::value_t::object:
-      return "object";
-    case nlohmann::json::value_t::array:
-      return "array";
-    case nlohmann::json::value_t::null:
-      return "null";
-    default:
-      return v.type_name();  // binary / discarded: never produced by the parser
-  }
-}
+APIMACHINERY_DECL std::string_view JSONTypeName(const nlohmann::json& v) noexcept;
 
 }  // namespace apimachinery::util::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/internal/impl/json_type_name.ipp"
+#endif

@@ -60,6 +60,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/json/string_pool.hpp"
@@ -98,28 +99,14 @@ static_assert(sizeof(Node) == 8);
 inline constexpr std::uint32_t kKindBits = 4;
 inline constexpr std::uint32_t kMaxCount = (std::uint32_t{1} << (32 - kKindBits)) - 1;
 
-inline ValueKind KindOf(const Node& n) noexcept { return static_cast<ValueKind>(n.head & 0xFu); }
+APIMACHINERY_DECL ValueKind KindOf(const Node& n) noexcept;
 // IsNumber: a kind whose node is followed by a second one holding its 8 bytes.
-inline bool IsNumber(ValueKind k) noexcept {
-  return k == ValueKind::kInteger || k == ValueKind::kUnsigned || k == ValueKind::kFloat;
-}
-inline std::uint32_t CountOf(const Node& n) noexcept { return n.head >> kKindBits; }
+APIMACHINERY_DECL bool IsNumber(ValueKind k) noexcept;
+APIMACHINERY_DECL std::uint32_t CountOf(const Node& n) noexcept;
 // Span: the number of nodes a value occupies.
-inline std::uint32_t SpanOf(const Node& n) noexcept {
-  switch (KindOf(n)) {
-    case ValueKind::kInteger:
-    case ValueKind::kUnsigned:
-    case ValueKind::kFloat:
-      return 2;
-    case ValueKind::kObject:
-    case ValueKind::kArray:
-      return n.extra;
-    default:
-      return 1;
-  }
-}
+APIMACHINERY_DECL std::uint32_t SpanOf(const Node& n) noexcept;
 
-[[noreturn]] inline void TooLarge() { throw Error("json: document too large for a compact document"); }
+[[noreturn]] APIMACHINERY_DECL void TooLarge();
 
 // kPooled: set in a string node's `extra` when the string is in the document's StringPool (the
 // low 31 bits are then its id); otherwise `extra` is the offset of its bytes, below 2^31. A
@@ -131,14 +118,7 @@ inline constexpr std::uint32_t kMaxOffset = kPooled - 1;
 inline constexpr std::size_t kPoolPointerBytes = sizeof(const void*);
 
 // StringOf: the bytes of string node `n` of the document whose string bytes start at `chars`.
-inline std::string_view StringOf(const Node& n, const char* chars) noexcept {
-  if (n.extra & kPooled) [[unlikely]] {
-    const StringPool* pool;
-    std::memcpy(&pool, chars - kPoolPointerBytes, kPoolPointerBytes);
-    return pool->View(n.extra & ~kPooled);
-  }
-  return {chars + n.extra, CountOf(n)};
-}
+APIMACHINERY_DECL std::string_view StringOf(const Node& n, const char* chars) noexcept;
 
 class Builder;
 const Node* NodeOf(ValueRef v) noexcept;
@@ -153,51 +133,30 @@ class ValueRef {
  public:
   ValueRef() = default;
 
-  ValueKind Kind() const noexcept { return node_ ? compact_detail::KindOf(*node_) : ValueKind::kAbsent; }
-  bool IsAbsent() const noexcept { return node_ == nullptr; }
-  explicit operator bool() const noexcept { return node_ != nullptr; }
-  bool IsNull() const noexcept { return Kind() == ValueKind::kNull; }
-  bool IsBool() const noexcept { return Kind() == ValueKind::kFalse || Kind() == ValueKind::kTrue; }
-  bool IsNumber() const noexcept {
-    const auto k = Kind();
-    return k == ValueKind::kInteger || k == ValueKind::kUnsigned || k == ValueKind::kFloat;
-  }
-  bool IsString() const noexcept { return Kind() == ValueKind::kString; }
-  bool IsObject() const noexcept { return Kind() == ValueKind::kObject; }
-  bool IsArray() const noexcept { return Kind() == ValueKind::kArray; }
+  APIMACHINERY_DECL ValueKind Kind() const noexcept;
+  APIMACHINERY_DECL bool IsAbsent() const noexcept;
+  APIMACHINERY_DECL explicit operator bool() const noexcept;
+  APIMACHINERY_DECL bool IsNull() const noexcept;
+  APIMACHINERY_DECL bool IsBool() const noexcept;
+  APIMACHINERY_DECL bool IsNumber() const noexcept;
+  APIMACHINERY_DECL bool IsString() const noexcept;
+  APIMACHINERY_DECL bool IsObject() const noexcept;
+  APIMACHINERY_DECL bool IsArray() const noexcept;
 
-  bool Bool() const noexcept { return Kind() == ValueKind::kTrue; }
+  APIMACHINERY_DECL bool Bool() const noexcept;
   // Int: an integer value (int64), or 0.
-  std::int64_t Int() const noexcept { return Kind() == ValueKind::kInteger ? Bits<std::int64_t>() : 0; }
+  APIMACHINERY_DECL std::int64_t Int() const noexcept;
   // Unsigned: an unsigned value above INT64_MAX, or 0.
-  std::uint64_t Unsigned() const noexcept {
-    return Kind() == ValueKind::kUnsigned ? Bits<std::uint64_t>() : 0;
-  }
+  APIMACHINERY_DECL std::uint64_t Unsigned() const noexcept;
   // Float: a float value, or 0.
-  double Float() const noexcept { return Kind() == ValueKind::kFloat ? Bits<double>() : 0; }
+  APIMACHINERY_DECL double Float() const noexcept;
   // String: a string's decoded bytes, or "".
-  std::string_view String() const noexcept {
-    if (Kind() != ValueKind::kString) return {};
-    return compact_detail::StringOf(*node_, chars_);
-  }
+  APIMACHINERY_DECL std::string_view String() const noexcept;
   // Size: the members of an object, the elements of an array, else 0.
-  std::size_t Size() const noexcept {
-    const auto k = Kind();
-    return k == ValueKind::kObject || k == ValueKind::kArray ? compact_detail::CountOf(*node_) : 0;
-  }
+  APIMACHINERY_DECL std::size_t Size() const noexcept;
 
   // Find: the value of member `key` of an object; kAbsent when missing or not an object.
-  ValueRef Find(std::string_view key) const noexcept {
-    if (Kind() != ValueKind::kObject) return {};
-    const compact_detail::Node* p = node_ + 1;
-    for (std::uint32_t i = 0, n = compact_detail::CountOf(*node_); i < n; ++i) {
-      const int c = compact_detail::StringOf(*p, chars_).compare(key);
-      if (c == 0) return ValueRef(p + 1, chars_);
-      if (c > 0) return {};  // keys are sorted
-      p += 1 + compact_detail::SpanOf(p[1]);
-    }
-    return {};
-  }
+  APIMACHINERY_DECL ValueRef Find(std::string_view key) const noexcept;
   // Find along a path of object keys: Find("spec").Find("nodeName") as FindPath("spec", "nodeName").
   template <typename... Keys>
   ValueRef FindPath(std::string_view first, Keys... rest) const noexcept {
@@ -209,12 +168,7 @@ class ValueRef {
     }
   }
   // At: element i of an array (kAbsent past the end or when not an array). O(i).
-  ValueRef At(std::size_t i) const noexcept {
-    if (Kind() != ValueKind::kArray || i >= Size()) return {};
-    const compact_detail::Node* p = node_ + 1;
-    while (i-- > 0) p += compact_detail::SpanOf(*p);
-    return ValueRef(p, chars_);
-  }
+  APIMACHINERY_DECL ValueRef At(std::size_t i) const noexcept;
 
   // Iteration over an object's members, fn(key, value) in key order, or an array's elements,
   // fn(value); nothing for other kinds.
@@ -238,20 +192,20 @@ class ValueRef {
   }
 
   // ToJSON: the value as an nlohmann::json (null for kAbsent). No recursion.
-  nlohmann::json ToJSON() const;
+  APIMACHINERY_DECL nlohmann::json ToJSON() const;
   // AppendMarshal: appends the value's Go bytes (util::json::Marshal of ToJSON(), without building
   // it); kAbsent appends "null". Throws apimachinery::Error for a non-finite float (never produced
   // by Parse).
-  void AppendMarshal(std::string& out) const;
+  APIMACHINERY_DECL void AppendMarshal(std::string& out) const;
 
   // Equal values: util::json::Equal of the two ToJSON() (numbers by value across kinds); kAbsent
   // equals only kAbsent. No recursion.
-  friend bool operator==(const ValueRef& a, const ValueRef& b);
+  APIMACHINERY_DECL friend bool operator==(const ValueRef& a, const ValueRef& b);
 
  private:
   friend class Compact;
   friend class compact_detail::Builder;
-  ValueRef(const compact_detail::Node* node, const char* chars) noexcept : node_(node), chars_(chars) {}
+  APIMACHINERY_DECL ValueRef(const compact_detail::Node* node, const char* chars) noexcept;
 
   template <typename T>
   T Bits() const noexcept {
@@ -268,26 +222,19 @@ class ValueRef {
   const char* chars_ = nullptr;
 };
 
-namespace compact_detail {
-inline const Node* NodeOf(ValueRef v) noexcept { return v.node_; }
-inline const char* CharsOf(ValueRef v) noexcept { return v.chars_; }
-inline ValueRef MakeRef(const Node* n, const char* chars) noexcept { return ValueRef(n, chars); }
-}  // namespace compact_detail
+namespace compact_detail {}  // namespace compact_detail
 
 // Compact: the document (see the top of this file).
 class Compact {
  public:
   // An empty Compact holds the JSON null.
-  Compact();
+  APIMACHINERY_DECL Compact();
   Compact(Compact&&) noexcept = default;
   Compact& operator=(Compact&&) noexcept = default;
   // Copies copy the block (use a shared_ptr<const Compact> to share one) and intern into the
   // same pool.
-  Compact(const Compact& o) : Compact(o.Root(), o.pool_) {}
-  Compact& operator=(const Compact& o) {
-    if (this != &o) *this = Compact(o.Root(), o.pool_);
-    return *this;
-  }
+  APIMACHINERY_DECL Compact(const Compact& o);
+  APIMACHINERY_DECL Compact& operator=(const Compact& o);
   ~Compact() = default;
 
   // Every function that builds a document takes an optional StringPool: with one, the strings
@@ -304,57 +251,50 @@ class Compact {
 
   // Parse: util::json::Parse's rules and SyntaxError texts. Throws: SyntaxError; apimachinery::Error
   // (too large); std::bad_alloc.
-  static Compact Parse(std::string_view text, std::shared_ptr<StringPool> pool = nullptr);
+  APIMACHINERY_DECL static Compact Parse(std::string_view text, std::shared_ptr<StringPool> pool = nullptr);
   // ParseSplitting: Parse of a document whose elements of the root object's array member
   // `member` (a list's "items") become documents of their own, appended to `elements` in order;
   // the returned document keeps that member as an empty array. The elements are the last such
   // member's (duplicate keys: the last wins, as in Parse); none when the root is not an object or
   // the member is absent or not an array. The peak memory is the text plus the documents: no
   // document of the whole list exists. Throws: as Parse (`elements` unchanged).
-  static Compact ParseSplitting(std::string_view text, std::string_view member,
-                                std::vector<Compact>& elements, std::shared_ptr<StringPool> pool = nullptr);
+  APIMACHINERY_DECL static Compact ParseSplitting(std::string_view text, std::string_view member,
+                                                  std::vector<Compact>& elements,
+                                                  std::shared_ptr<StringPool> pool = nullptr);
   // WithStrings: a copy whose root object has each (key, value) as a string member, replacing a
   // member of that key; a document whose root is not an object is copied unchanged. Interns into
   // this document's pool.
-  Compact WithStrings(std::initializer_list<std::pair<std::string_view, std::string_view>> members) const;
+  APIMACHINERY_DECL Compact
+  WithStrings(std::initializer_list<std::pair<std::string_view, std::string_view>> members) const;
   // From: the document `v` (binary values are refused with `json: unsupported type: binary`, as
   // Marshal). Throws: apimachinery::Error.
-  static Compact From(const nlohmann::json& v, std::shared_ptr<StringPool> pool = nullptr);
+  APIMACHINERY_DECL static Compact From(const nlohmann::json& v, std::shared_ptr<StringPool> pool = nullptr);
   // A document holding a copy of `v` (a value of another document, or of this one).
-  explicit Compact(ValueRef v, std::shared_ptr<StringPool> pool = nullptr);
+  APIMACHINERY_DECL explicit Compact(ValueRef v, std::shared_ptr<StringPool> pool = nullptr);
 
   // WithoutMember: a copy of this document without the object member at `path` (object keys from
   // the root, at least one); an equal copy when no member is there. Cost: one copy of the
   // document. Interns into this document's pool.
-  Compact WithoutMember(std::initializer_list<std::string_view> path) const;
+  APIMACHINERY_DECL Compact WithoutMember(std::initializer_list<std::string_view> path) const;
 
-  ValueRef Root() const noexcept { return ValueRef(nodes(), chars()); }
-  nlohmann::json ToJSON() const { return Root().ToJSON(); }
-  std::string Marshal() const {
-    std::string out;
-    out.reserve(chars_bytes_ + node_count_ * 2);
-    Root().AppendMarshal(out);
-    return out;
-  }
+  APIMACHINERY_DECL ValueRef Root() const noexcept;
+  APIMACHINERY_DECL nlohmann::json ToJSON() const;
+  APIMACHINERY_DECL std::string Marshal() const;
   // HeapBytes: the size of the one block this document owns (not the pool it shares).
-  std::size_t HeapBytes() const noexcept { return CharsAt() + chars_bytes_; }
+  APIMACHINERY_DECL std::size_t HeapBytes() const noexcept;
   // Pool: the StringPool holding some of this document's strings (null when none is).
-  const std::shared_ptr<StringPool>& Pool() const noexcept { return pool_; }
+  APIMACHINERY_DECL const std::shared_ptr<StringPool>& Pool() const noexcept;
 
-  friend bool operator==(const Compact& a, const Compact& b) { return a.Root() == b.Root(); }
+  APIMACHINERY_DECL friend bool operator==(const Compact& a, const Compact& b);
 
  private:
   friend class compact_detail::Builder;
   struct Unfilled {};
-  explicit Compact(Unfilled) noexcept {}
-  const compact_detail::Node* nodes() const noexcept {
-    return reinterpret_cast<const compact_detail::Node*>(block_.get());
-  }
+  APIMACHINERY_DECL explicit Compact(Unfilled) noexcept;
+  APIMACHINERY_DECL const compact_detail::Node* nodes() const noexcept;
   // CharsAt: where the string bytes start in the block.
-  std::size_t CharsAt() const noexcept {
-    return node_count_ * sizeof(compact_detail::Node) + (pool_ ? compact_detail::kPoolPointerBytes : 0);
-  }
-  const char* chars() const noexcept { return reinterpret_cast<const char*>(block_.get()) + CharsAt(); }
+  APIMACHINERY_DECL std::size_t CharsAt() const noexcept;
+  APIMACHINERY_DECL const char* chars() const noexcept;
 
   // One block: node_count_ nodes, then (when pool_ is set) the StringPool* that pooled string
   // nodes are read through, then chars_bytes_ bytes of strings. Nodes need 4-byte alignment,
@@ -380,57 +320,35 @@ class Builder {
   using binary_t = Json::binary_t;
 
   // With a pool, Finish interns the strings of Compact's interning policy into it.
-  explicit Builder(std::shared_ptr<StringPool> pool = nullptr) : pool_(std::move(pool)) {
-    nodes_.reserve(64);
-    if (pool_) intern_below_ = pool_->options().max_length + 1;
-  }
+  APIMACHINERY_DECL explicit Builder(std::shared_ptr<StringPool> pool = nullptr);
 
   // The SAX interface (nlohmann::json_sax); every call returns true.
-  bool null() { return Leaf(ValueKind::kNull); }
-  bool boolean(bool v) { return Leaf(v ? ValueKind::kTrue : ValueKind::kFalse); }
-  bool number_integer(number_integer_t v) { return Number(ValueKind::kInteger, v); }
-  bool number_unsigned(number_unsigned_t v) {
-    // nlohmann reports every non-negative integer as unsigned; keep the int64 kind where it fits,
-    // as nlohmann's DOM does not (it keeps number_unsigned) but Equal and Marshal do not care.
-    return Number(ValueKind::kUnsigned, v);
-  }
-  bool number_float(number_float_t v, const string_t&) { return Number(ValueKind::kFloat, v); }
-  bool string(string_t& v) { return StringValue(v); }
-  bool binary(binary_t&) { throw Error("json: unsupported type: binary"); }
-  bool start_object(std::size_t) { return Open(ValueKind::kObject); }
-  bool key(string_t& v) { return Key(v); }
-  bool end_object() { return Close(); }
-  bool start_array(std::size_t) { return Open(ValueKind::kArray); }
-  bool end_array() { return Close(); }
+  APIMACHINERY_DECL bool null();
+  APIMACHINERY_DECL bool boolean(bool v);
+  APIMACHINERY_DECL bool number_integer(number_integer_t v);
+  APIMACHINERY_DECL bool number_unsigned(number_unsigned_t v);
+  APIMACHINERY_DECL bool number_float(number_float_t v, const string_t&);
+  APIMACHINERY_DECL bool string(string_t& v);
+  APIMACHINERY_DECL bool binary(binary_t&);
+  APIMACHINERY_DECL bool start_object(std::size_t);
+  APIMACHINERY_DECL bool key(string_t& v);
+  APIMACHINERY_DECL bool end_object();
+  APIMACHINERY_DECL bool start_array(std::size_t);
+  APIMACHINERY_DECL bool end_array();
   template <typename Exception>
   bool parse_error(std::size_t, const std::string&, const Exception& ex) {
     throw ex;
   }
 
   // Copy: appends value `v` of any document.
-  void Copy(ValueRef v);
+  APIMACHINERY_DECL void Copy(ValueRef v);
   // Finish: the document built (exactly one top-level value was written).
-  Compact Finish();
+  APIMACHINERY_DECL Compact Finish();
 
   // StringValue and Key: a string value, and an object member's key (the SAX calls without the
   // std::string).
-  bool StringValue(std::string_view v) {
-    String(v, v.size() < intern_below_ && InternedValue());
-    Counted();
-    return true;
-  }
-  bool Key(std::string_view v) {
-    Frame& f = stack_.back();
-    const std::uint32_t at = static_cast<std::uint32_t>(nodes_.size());
-    String(v, v.size() < intern_below_);
-    if (f.last_key != kNone) {
-      const std::string_view prev = KeyAt(f.last_key);
-      if (!(prev < v)) f.unordered = true;
-    }
-    f.last_key = at;
-    if (pool_) f.next = RoleOfKey(v);
-    return true;
-  }
+  APIMACHINERY_DECL bool StringValue(std::string_view v);
+  APIMACHINERY_DECL bool Key(std::string_view v);
 
  private:
   static constexpr std::uint32_t kNone = UINT32_MAX;
@@ -443,26 +361,7 @@ class Builder {
     kLabels,      // an object under this key has its string values interned
     kFinalizers,  // an array under this key has its string elements interned
   };
-  static Role RoleOfKey(std::string_view k) noexcept {
-    switch (k.size()) {
-      case 4:
-        return k == "kind" ? Role::kValue : Role::kNone;
-      case 6:
-        return k == "labels" ? Role::kLabels : Role::kNone;
-      case 7:
-        return k == "manager" ? Role::kValue : Role::kNone;
-      case 9:
-        return k == "namespace" || k == "operation" ? Role::kValue : Role::kNone;
-      case 10:
-        if (k == "apiVersion" || k == "fieldsType") return Role::kValue;
-        return k == "finalizers" ? Role::kFinalizers : Role::kNone;
-      case 11:
-        if (k == "subresource") return Role::kValue;
-        return k == "matchLabels" ? Role::kLabels : Role::kNone;
-      default:
-        return Role::kNone;
-    }
-  }
+  APIMACHINERY_DECL static Role RoleOfKey(std::string_view k) noexcept;
 
   struct Frame {
     std::uint32_t start;      // index of the container's node
@@ -475,39 +374,14 @@ class Builder {
   };
 
   // InternedValue: the string value about to be written is interned by the policy.
-  bool InternedValue() const noexcept {
-    if (stack_.empty()) return false;
-    const Frame& f = stack_.back();
-    if (f.object) return f.next == Role::kValue || f.role == Role::kLabels;
-    return f.role == Role::kFinalizers;
-  }
+  APIMACHINERY_DECL bool InternedValue() const noexcept;
 
   // String: a string node; `candidate` marks it for interning by Finish.
-  void String(std::string_view s, bool candidate) {
-    if (s.size() > kMaxCount) TooLarge();
-    const std::uint32_t off = Append(s);
-    Push(Node{static_cast<std::uint32_t>(ValueKind::kString) | static_cast<std::uint32_t>(s.size())
-                                                                   << kKindBits,
-              candidate ? off | kPooled : off});
-    candidates_ += candidate ? 1 : 0;
-  }
+  APIMACHINERY_DECL void String(std::string_view s, bool candidate);
 
-  void Push(Node n) {
-    if (nodes_.size() >= UINT32_MAX - 2) TooLarge();
-    nodes_.push_back(n);
-  }
-  void Counted() {
-    if (!stack_.empty()) {
-      Frame& f = stack_.back();
-      // An object counts a member at its value (the key came first).
-      if (++f.count > kMaxCount) TooLarge();
-    }
-  }
-  bool Leaf(ValueKind k) {
-    Push(Node{static_cast<std::uint32_t>(k), 0});
-    Counted();
-    return true;
-  }
+  APIMACHINERY_DECL void Push(Node n);
+  APIMACHINERY_DECL void Counted();
+  APIMACHINERY_DECL bool Leaf(ValueKind k);
   template <typename T>
   bool Number(ValueKind k, T v) {
     if constexpr (std::is_same_v<T, number_unsigned_t>) {
@@ -522,47 +396,16 @@ class Builder {
     Counted();
     return true;
   }
-  bool Open(ValueKind k) {
-    Counted();
-    Role role = Role::kNone;
-    if (pool_ && !stack_.empty() && stack_.back().object) {
-      const Role parent = stack_.back().next;
-      if ((parent == Role::kLabels && k == ValueKind::kObject) ||
-          (parent == Role::kFinalizers && k == ValueKind::kArray)) {
-        role = parent;
-      }
-    }
-    Frame f{static_cast<std::uint32_t>(nodes_.size())};
-    f.object = k == ValueKind::kObject;
-    f.role = role;
-    stack_.push_back(f);
-    Push(Node{static_cast<std::uint32_t>(k), 0});
-    return true;
-  }
-  bool Close() {
-    Frame f = stack_.back();
-    stack_.pop_back();
-    Node& n = nodes_[f.start];
-    if (f.unordered) f.count = SortMembers(f.start, f.count);
-    n.head |= f.count << kKindBits;
-    n.extra = static_cast<std::uint32_t>(nodes_.size()) - f.start;
-    return true;
-  }
-  std::string_view KeyAt(std::uint32_t i) const {
-    return {chars_.data() + (nodes_[i].extra & ~kPooled), CountOf(nodes_[i])};
-  }
-  std::uint32_t Append(std::string_view s) {
-    if (chars_.size() + s.size() > kMaxOffset) TooLarge();
-    const auto off = static_cast<std::uint32_t>(chars_.size());
-    chars_.append(s);
-    return off;
-  }
+  APIMACHINERY_DECL bool Open(ValueKind k);
+  APIMACHINERY_DECL bool Close();
+  APIMACHINERY_DECL std::string_view KeyAt(std::uint32_t i) const;
+  APIMACHINERY_DECL std::uint32_t Append(std::string_view s);
   // SortMembers: the members of the object at `start` sorted by key, the last of equal keys kept;
   // returns the member count.
-  std::uint32_t SortMembers(std::uint32_t start, std::uint32_t count);
+  APIMACHINERY_DECL std::uint32_t SortMembers(std::uint32_t start, std::uint32_t count);
   // Intern: interns the candidate strings into pool_; returns whether any was pooled (their
   // nodes then hold pool ids and chars_ only the other strings).
-  bool Intern();
+  APIMACHINERY_DECL bool Intern();
 
   struct MemberRange {
     std::string_view key;
@@ -579,200 +422,12 @@ class Builder {
   std::size_t candidates_ = 0;    // string nodes marked kPooled for Intern
 };
 
-inline std::uint32_t Builder::SortMembers(std::uint32_t start, std::uint32_t count) {
-  std::vector<MemberRange>& members = sort_members_;  // scratch space, reused by every object
-  members.clear();
-  members.reserve(count);
-  std::uint32_t p = start + 1;
-  const auto end = static_cast<std::uint32_t>(nodes_.size());
-  while (p < end) {
-    const std::uint32_t next = p + 1 + SpanOf(nodes_[p + 1]);
-    members.push_back(MemberRange{KeyAt(p), p, next});
-    p = next;
-  }
-  // By key, then by position, so that the last of equal keys comes last.
-  std::sort(members.begin(), members.end(), [](const MemberRange& a, const MemberRange& b) {
-    const int c = a.key.compare(b.key);
-    return c != 0 ? c < 0 : a.begin < b.begin;
-  });
-  std::vector<Node>& sorted = sort_nodes_;
-  sorted.clear();
-  sorted.reserve(end - start - 1);
-  std::uint32_t kept = 0;
-  for (std::size_t i = 0; i < members.size(); ++i) {
-    if (i + 1 < members.size() && members[i + 1].key == members[i].key) continue;  // the last wins
-    sorted.insert(sorted.end(), nodes_.begin() + members[i].begin, nodes_.begin() + members[i].end);
-    ++kept;
-  }
-  nodes_.resize(start + 1);
-  nodes_.insert(nodes_.end(), sorted.begin(), sorted.end());
-  return kept;
-}
-
-inline void Builder::Copy(ValueRef v) {
-  if (v.IsAbsent()) {
-    null();
-    return;
-  }
-  // Iterative: walk the source nodes in order, appending strings to this document.
-  struct Pending {
-    std::uint32_t remaining;  // values (arrays) or members (objects) still to copy
-    bool object;
-    bool want_key;
-  };
-  std::vector<Pending> open;
-  const Node* p = v.node_;
-  const char* chars = v.chars_;
-  do {
-    bool is_key = false;
-    if (!open.empty()) {
-      Pending& o = open.back();
-      if (o.remaining == 0) {
-        Close();
-        open.pop_back();
-        continue;
-      }
-      if (o.object && o.want_key) {
-        is_key = true;
-        o.want_key = false;
-      } else {
-        --o.remaining;
-        o.want_key = o.object;
-      }
-    }
-    const Node& n = *p;
-    switch (KindOf(n)) {
-      case ValueKind::kString: {
-        const std::string_view s = StringOf(n, chars);
-        if (is_key) {
-          Key(s);
-        } else {
-          StringValue(s);
-        }
-        ++p;
-        break;
-      }
-      case ValueKind::kObject:
-      case ValueKind::kArray:
-        Open(KindOf(n));
-        open.push_back({CountOf(n), KindOf(n) == ValueKind::kObject, KindOf(n) == ValueKind::kObject});
-        ++p;
-        break;
-      case ValueKind::kInteger:
-      case ValueKind::kUnsigned:
-      case ValueKind::kFloat:
-        Push(n);
-        Push(p[1]);
-        Counted();
-        p += 2;
-        break;
-      default:
-        Leaf(KindOf(n));
-        ++p;
-        break;
-    }
-  } while (!open.empty());
-}
-
-inline bool Builder::Intern() {
-  // The candidates in node order (a number's second node holds raw bits: skip it).
-  std::vector<std::string_view> strings;
-  strings.reserve(candidates_);
-  const std::size_t n = nodes_.size();
-  for (std::size_t i = 0; i < n;) {
-    const Node& node = nodes_[i];
-    const ValueKind k = KindOf(node);
-    i += IsNumber(k) ? 2 : 1;
-    if (k == ValueKind::kString && (node.extra & kPooled))
-      strings.emplace_back(chars_.data() + (node.extra & ~kPooled), CountOf(node));
-  }
-  std::vector<std::uint32_t> ids(strings.size());
-  pool_->InternMany(strings, ids);
-  bool any = false;
-  for (std::uint32_t id : ids) any = any || id != StringPool::kNone;
-  // Rewrite the string nodes: a pooled one holds its id, the others their new offset in the
-  // string bytes that remain.
-  std::string kept;
-  if (any) kept.reserve(chars_.size());
-  std::size_t next_id = 0;
-  for (std::size_t i = 0; i < n;) {
-    Node& node = nodes_[i];
-    const ValueKind k = KindOf(node);
-    i += IsNumber(k) ? 2 : 1;
-    if (k != ValueKind::kString) continue;
-    const std::uint32_t id = (node.extra & kPooled) ? ids[next_id++] : StringPool::kNone;
-    const std::uint32_t off = node.extra & ~kPooled;
-    if (id != StringPool::kNone) {
-      node.extra = kPooled | id;
-    } else if (any) {
-      node.extra = static_cast<std::uint32_t>(kept.size());
-      kept.append(chars_, off, CountOf(node));
-    } else {
-      node.extra = off;
-    }
-  }
-  if (any) chars_.swap(kept);
-  return any;
-}
-
-inline Compact Builder::Finish() {
-  Compact c{Compact::Unfilled{}};
-  if (candidates_ != 0 && Intern()) c.pool_ = pool_;
-  candidates_ = 0;
-  c.node_count_ = nodes_.size();
-  c.chars_bytes_ = chars_.size();
-  const std::size_t at = c.CharsAt();
-  c.block_ = std::make_unique_for_overwrite<std::uint32_t[]>((at + c.chars_bytes_ + 3) / 4);
-  char* block = reinterpret_cast<char*>(c.block_.get());
-  std::memcpy(block, nodes_.data(), c.node_count_ * sizeof(Node));
-  if (c.pool_) {
-    const StringPool* raw = c.pool_.get();
-    std::memcpy(block + at - kPoolPointerBytes, &raw, kPoolPointerBytes);
-  }
-  if (!chars_.empty()) std::memcpy(block + at, chars_.data(), chars_.size());
-  return c;
-}
-
 }  // namespace compact_detail
-
-inline Compact::Compact() {
-  compact_detail::Builder b;
-  b.null();
-  *this = b.Finish();
-}
-
-inline Compact::Compact(ValueRef v, std::shared_ptr<StringPool> pool) {
-  compact_detail::Builder b(std::move(pool));
-  b.Copy(v);
-  *this = b.Finish();
-}
 
 namespace compact_detail {
 // CopyWithout: appends `v` without the member at path[0..n) (recursive along the path only).
-inline void CopyWithout(Builder& b, ValueRef v, const std::string_view* path, std::size_t n) {
-  if (n == 0 || !v.IsObject()) {
-    b.Copy(v);
-    return;
-  }
-  b.start_object(v.Size());
-  v.ForEachMember([&](std::string_view key, ValueRef member) {
-    if (key != path[0]) {
-      b.Key(key);
-      b.Copy(member);
-    } else if (n > 1) {
-      b.Key(key);
-      CopyWithout(b, member, path + 1, n - 1);
-    }
-  });
-  b.end_object();
-}
+APIMACHINERY_DECL void CopyWithout(Builder& b, ValueRef v, const std::string_view* path, std::size_t n);
 }  // namespace compact_detail
-
-inline Compact Compact::WithoutMember(std::initializer_list<std::string_view> path) const {
-  compact_detail::Builder b(pool_);
-  compact_detail::CopyWithout(b, Root(), path.begin(), path.size());
-  return b.Finish();
-}
 
 namespace compact_detail {
 
@@ -783,50 +438,30 @@ class Splitter {
   using string_t = Builder::string_t;
   using binary_t = Builder::binary_t;
 
-  Splitter(std::string_view member, const std::shared_ptr<StringPool>& pool)
-      : member_(member), root_(pool), pool_(pool) {}
+  APIMACHINERY_DECL Splitter(std::string_view member, const std::shared_ptr<StringPool>& pool);
 
-  bool null() {
-    return Scalar([](Builder& b) { b.null(); });
-  }
-  bool boolean(bool v) {
-    return Scalar([&](Builder& b) { b.boolean(v); });
-  }
-  bool number_integer(Builder::number_integer_t v) {
-    return Scalar([&](Builder& b) { b.number_integer(v); });
-  }
-  bool number_unsigned(Builder::number_unsigned_t v) {
-    return Scalar([&](Builder& b) { b.number_unsigned(v); });
-  }
-  bool number_float(Builder::number_float_t v, const string_t& s) {
-    return Scalar([&](Builder& b) { b.number_float(v, s); });
-  }
-  bool string(string_t& v) {
-    return Scalar([&](Builder& b) { b.StringValue(v); });
-  }
-  bool binary(binary_t& v) { return root_.binary(v); }
-  bool key(string_t& v) {
-    if (InElement()) return element_->Key(v);
-    if (depth_ == 1) {
-      next_is_member_ = root_is_object_ && v == member_;
-      if (next_is_member_) elements_.clear();  // a later duplicate wins
-    }
-    return root_.Key(v);
-  }
-  bool start_object(std::size_t n) { return Open(true, n); }
-  bool start_array(std::size_t n) { return Open(false, n); }
-  bool end_object() { return Close(true); }
-  bool end_array() { return Close(false); }
+  APIMACHINERY_DECL bool null();
+  APIMACHINERY_DECL bool boolean(bool v);
+  APIMACHINERY_DECL bool number_integer(Builder::number_integer_t v);
+  APIMACHINERY_DECL bool number_unsigned(Builder::number_unsigned_t v);
+  APIMACHINERY_DECL bool number_float(Builder::number_float_t v, const string_t& s);
+  APIMACHINERY_DECL bool string(string_t& v);
+  APIMACHINERY_DECL bool binary(binary_t& v);
+  APIMACHINERY_DECL bool key(string_t& v);
+  APIMACHINERY_DECL bool start_object(std::size_t n);
+  APIMACHINERY_DECL bool start_array(std::size_t n);
+  APIMACHINERY_DECL bool end_object();
+  APIMACHINERY_DECL bool end_array();
   template <typename Exception>
   bool parse_error(std::size_t, const std::string&, const Exception& ex) {
     throw ex;
   }
 
-  Compact Finish() { return root_.Finish(); }
-  std::vector<Compact>& Elements() noexcept { return elements_; }
+  APIMACHINERY_DECL Compact Finish();
+  APIMACHINERY_DECL std::vector<Compact>& Elements() noexcept;
 
  private:
-  bool InElement() const noexcept { return in_member_ && depth_ >= 2; }
+  APIMACHINERY_DECL bool InElement() const noexcept;
   template <typename Fn>
   bool Scalar(Fn&& write) {
     if (InElement()) {
@@ -843,34 +478,8 @@ class Splitter {
     }
     return true;
   }
-  bool Open(bool object, std::size_t n) {
-    if (InElement()) {
-      if (depth_ == 2) element_.emplace(pool_);
-      object ? element_->start_object(n) : element_->start_array(n);
-    } else {
-      if (depth_ == 0) root_is_object_ = object;
-      if (depth_ == 1) {
-        in_member_ = next_is_member_ && !object;
-        next_is_member_ = false;
-      }
-      object ? root_.start_object(n) : root_.start_array(n);
-    }
-    ++depth_;
-    return true;
-  }
-  bool Close(bool object) {
-    --depth_;
-    if (InElement()) {
-      object ? element_->end_object() : element_->end_array();
-      if (depth_ == 2) {
-        elements_.push_back(element_->Finish());
-        element_.reset();
-      }
-      return true;
-    }
-    if (depth_ == 1) in_member_ = false;  // the member's array closed
-    return object ? root_.end_object() : root_.end_array();
-  }
+  APIMACHINERY_DECL bool Open(bool object, std::size_t n);
+  APIMACHINERY_DECL bool Close(bool object);
 
   std::string_view member_;
   Builder root_;
@@ -885,119 +494,10 @@ class Splitter {
 
 }  // namespace compact_detail
 
-inline Compact Compact::ParseSplitting(std::string_view text, std::string_view member,
-                                       std::vector<Compact>& elements, std::shared_ptr<StringPool> pool) {
-  std::optional<compact_detail::Splitter> splitter;
-  detail::ParseWith(text, [&](auto&&...) -> compact_detail::Splitter& {
-    splitter.emplace(member, pool);  // a fresh one for each attempt (ParseWith may retry on repaired text)
-    return *splitter;
-  });
-  Compact rest = splitter->Finish();
-  if (!rest.Root().Find(member).IsArray()) splitter->Elements().clear();  // the last value was not an array
-  std::vector<Compact>& got = splitter->Elements();
-  elements.insert(elements.end(), std::make_move_iterator(got.begin()), std::make_move_iterator(got.end()));
-  return rest;
-}
-
-inline Compact Compact::WithStrings(
-    std::initializer_list<std::pair<std::string_view, std::string_view>> members) const {
-  const ValueRef root = Root();
-  if (!root.IsObject()) return Compact(root, pool_);
-  compact_detail::Builder b(pool_);
-  b.start_object(root.Size() + members.size());
-  root.ForEachMember([&](std::string_view key, ValueRef value) {
-    for (const auto& [k, v] : members) {
-      if (k == key) return;  // replaced
-    }
-    b.Key(key);
-    b.Copy(value);
-  });
-  for (const auto& [k, v] : members) {
-    b.Key(k);
-    b.StringValue(v);
-  }
-  b.end_object();
-  return b.Finish();
-}
-
-inline Compact Compact::Parse(std::string_view text, std::shared_ptr<StringPool> pool) {
-  std::optional<compact_detail::Builder> builder;
-  detail::ParseWith(text, [&](auto&&...) -> compact_detail::Builder& {
-    builder.emplace(pool);  // a fresh builder for each attempt (ParseWith may retry on repaired text)
-    return *builder;
-  });
-  return builder->Finish();
-}
-
-inline Compact Compact::From(const nlohmann::json& v, std::shared_ptr<StringPool> pool) {
-  // The document through the SAX interface, as Parse would have produced it.
-  compact_detail::Builder b(std::move(pool));
-  struct Frame {
-    const nlohmann::json* value;
-    nlohmann::json::const_iterator it;
-  };
-  std::vector<Frame> stack;
-  auto visit_value = [&](const nlohmann::json& x) {
-    if (x.is_string()) {
-      b.StringValue(x.get_ref<const std::string&>());
-    } else if (x.is_object()) {
-      b.start_object(x.size());
-      stack.push_back({&x, x.begin()});
-    } else if (x.is_array()) {
-      b.start_array(x.size());
-      stack.push_back({&x, x.begin()});
-    } else if (x.is_null() || x.is_discarded()) {
-      b.null();
-    } else if (x.is_boolean()) {
-      b.boolean(x.get<bool>());
-    } else if (x.is_number_unsigned()) {
-      b.number_unsigned(x.get<std::uint64_t>());
-    } else if (x.is_number_integer()) {
-      b.number_integer(x.get<std::int64_t>());
-    } else if (x.is_number_float()) {
-      b.number_float(x.get<double>(), {});
-    } else {
-      throw Error("json: unsupported type: binary");
-    }
-  };
-  visit_value(v);
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    if (f.it == f.value->end()) {
-      if (f.value->is_object()) {
-        b.end_object();
-      } else {
-        b.end_array();
-      }
-      stack.pop_back();
-      continue;
-    }
-    const auto it = f.it++;
-    if (f.value->is_object()) b.Key(it.key());
-    visit_value(*it);
-  }
-  return b.Finish();
-}
-
 namespace compact_detail {
 
 // Scalar: a number or literal node as an nlohmann::json scalar (no allocation).
-inline nlohmann::json Scalar(ValueRef v) {
-  switch (v.Kind()) {
-    case ValueKind::kFalse:
-      return false;
-    case ValueKind::kTrue:
-      return true;
-    case ValueKind::kInteger:
-      return v.Int();
-    case ValueKind::kUnsigned:
-      return v.Unsigned();
-    case ValueKind::kFloat:
-      return v.Float();
-    default:
-      return nullptr;
-  }
-}
+APIMACHINERY_DECL nlohmann::json Scalar(ValueRef v);
 
 // Walk: visits the nodes of value `v` in document order without recursion:
 // on_value(ValueRef, is_key) for every key and leaf, on_open(ValueRef) / on_close(ValueRef) around
@@ -1051,109 +551,8 @@ void Walk(ValueRef v, OnValue on_value, OnOpen on_open, OnClose on_close) {
 
 }  // namespace compact_detail
 
-inline nlohmann::json ValueRef::ToJSON() const {
-  nlohmann::json root;
-  std::vector<nlohmann::json*> stack;
-  std::string pending_key;
-  auto place = [&](nlohmann::json value) -> nlohmann::json* {
-    if (stack.empty()) {
-      root = std::move(value);
-      return &root;
-    }
-    nlohmann::json& c = *stack.back();
-    if (c.is_object()) return &(c[pending_key] = std::move(value));
-    c.push_back(std::move(value));
-    return &c.back();
-  };
-  compact_detail::Walk(
-      *this,
-      [&](ValueRef x, bool is_key) {
-        if (is_key) {
-          pending_key.assign(x.String());
-        } else if (x.IsString()) {
-          place(std::string(x.String()));
-        } else {
-          place(compact_detail::Scalar(x));
-        }
-      },
-      [&](ValueRef x) {
-        nlohmann::json* c = place(x.IsObject() ? nlohmann::json::object() : nlohmann::json::array());
-        stack.push_back(c);
-      },
-      [&](ValueRef) { stack.pop_back(); });
-  return root;
-}
-
-inline void ValueRef::AppendMarshal(std::string& out) const {
-  // first[i]: no member written yet in the i-th open container.
-  std::vector<bool> first;
-  auto sep = [&] {
-    if (first.empty()) return;
-    if (!first.back()) out += ',';
-    first.back() = false;
-  };
-  bool after_key = false;
-  compact_detail::Walk(
-      *this,
-      [&](ValueRef x, bool is_key) {
-        if (is_key) {
-          sep();
-          AppendJSONQuote(out, x.String());
-          out += ':';
-          after_key = true;
-          return;
-        }
-        if (!after_key) sep();
-        after_key = false;
-        if (x.IsString()) {
-          AppendJSONQuote(out, x.String());
-        } else if (x.IsAbsent() || x.IsNull()) {
-          out += "null";
-        } else {
-          detail::AppendScalar(out, compact_detail::Scalar(x));
-        }
-      },
-      [&](ValueRef x) {
-        if (!after_key) sep();
-        after_key = false;
-        out += x.IsObject() ? '{' : '[';
-        first.push_back(true);
-      },
-      [&](ValueRef x) {
-        first.pop_back();
-        out += x.IsObject() ? '}' : ']';
-      });
-}
-
-inline bool operator==(const ValueRef& a, const ValueRef& b) {
-  if (a.IsAbsent() || b.IsAbsent()) return a.IsAbsent() == b.IsAbsent();
-  // Both documents hold objects in key order, so equal values have the same walk.
-  std::vector<ValueRef> left;
-  compact_detail::Walk(
-      a, [&](ValueRef x, bool) { left.push_back(x); }, [&](ValueRef x) { left.push_back(x); },
-      [&](ValueRef) {});
-  std::size_t i = 0;
-  bool equal = true;
-  auto same = [&](ValueRef y) {
-    if (!equal) return;
-    if (i >= left.size()) {
-      equal = false;
-      return;
-    }
-    const ValueRef x = left[i++];
-    if (x.IsNumber() && y.IsNumber()) {
-      equal = compact_detail::Scalar(x) == compact_detail::Scalar(y);
-    } else if (x.Kind() != y.Kind()) {
-      equal = false;
-    } else if (x.IsString()) {
-      equal = x.String() == y.String();
-    } else if (x.IsObject() || x.IsArray()) {
-      equal = x.Size() == y.Size();
-    }
-  };
-  compact_detail::Walk(
-      b, [&](ValueRef y, bool) { same(y); }, [&](ValueRef y) { same(y); }, [&](ValueRef) {});
-  return equal && i == left.size();
-}
-
 }  // namespace apimachinery::util::json
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/json/impl/compact.ipp"
+#endif

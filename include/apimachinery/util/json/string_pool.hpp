@@ -46,6 +46,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/fast_hash.hpp"
 #include "apimachinery/util/internal/id_table.hpp"
 
@@ -64,79 +65,35 @@ class StringPool {
     std::size_t max_length = 128;
   };
 
-  StringPool() : StringPool(Options{}) {}
-  explicit StringPool(Options options) : options_(options) {
-    if (options_.max_length > 255) throw std::invalid_argument("json: StringPool max_length above 255");
-    if (options_.max_bytes > (std::size_t{1} << 31))
-      throw std::invalid_argument("json: StringPool max_bytes above 2 GiB");
-    max_chunks_ = (options_.max_bytes + kChunkBytes - 1) / kChunkBytes;
-    chunks_ = std::make_unique<std::atomic<char*>[]>(max_chunks_);
-    for (std::size_t i = 0; i < max_chunks_; ++i) chunks_[i].store(nullptr, std::memory_order_relaxed);
-  }
+  APIMACHINERY_DECL StringPool();
+  APIMACHINERY_DECL explicit StringPool(Options options);
   StringPool(const StringPool&) = delete;
   StringPool& operator=(const StringPool&) = delete;
-  ~StringPool() {
-    for (std::size_t i = 0; i < chunk_count_; ++i) delete[] chunks_[i].load(std::memory_order_relaxed);
-  }
+  APIMACHINERY_DECL ~StringPool();
 
-  const Options& options() const noexcept { return options_; }
+  APIMACHINERY_DECL const Options& options() const noexcept;
 
   // Intern: the id of `s`, added when new; kNone when `s` is longer than max_length or the pool
   // has no room left for it.
-  std::uint32_t Intern(std::string_view s) {
-    std::lock_guard lock(mu_);
-    return InternLocked(s);
-  }
+  APIMACHINERY_DECL std::uint32_t Intern(std::string_view s);
   // InternMany: ids[i] = Intern(strings[i]) for every i, under one lock. `ids` has at least
   // strings.size() elements.
-  void InternMany(std::span<const std::string_view> strings, std::span<std::uint32_t> ids) {
-    std::lock_guard lock(mu_);
-    for (std::size_t i = 0; i < strings.size(); ++i) ids[i] = InternLocked(strings[i]);
-  }
+  APIMACHINERY_DECL void InternMany(std::span<const std::string_view> strings, std::span<std::uint32_t> ids);
 
   // View: the bytes of an id that Intern returned (see the thread-safety note above).
-  std::string_view View(std::uint32_t id) const noexcept {
-    const char* chunk = chunks_[id >> kOffsetBits].load(std::memory_order_acquire);
-    const char* at = chunk + (id & kOffsetMask);
-    return {at + 1, static_cast<unsigned char>(*at)};
-  }
+  APIMACHINERY_DECL std::string_view View(std::uint32_t id) const noexcept;
 
   // Size: the strings interned. Bytes: the memory the pool holds (chunks, hash table, chunk
   // directory).
-  std::size_t Size() const {
-    std::lock_guard lock(mu_);
-    return table_.size();
-  }
-  std::size_t Bytes() const {
-    std::lock_guard lock(mu_);
-    return chunk_count_ * kChunkBytes + table_.MemoryBytes() + max_chunks_ * sizeof(std::atomic<char*>);
-  }
+  APIMACHINERY_DECL std::size_t Size() const;
+  APIMACHINERY_DECL std::size_t Bytes() const;
 
  private:
   static constexpr std::uint32_t kOffsetBits = 14;
   static constexpr std::size_t kChunkBytes = std::size_t{1} << kOffsetBits;
   static constexpr std::uint32_t kOffsetMask = static_cast<std::uint32_t>(kChunkBytes) - 1;
 
-  std::uint32_t InternLocked(std::string_view s) {
-    if (s.size() > options_.max_length) return kNone;
-    const std::uint64_t h = util::FastHash(s);
-    const std::uint32_t found = table_.Find(h, [&](std::uint32_t id) { return View(id) == s; });
-    if (found != util::internal::kNoId) return found;
-    const std::size_t need = s.size() + 1;
-    if (chunk_count_ == 0 || used_ + need > kChunkBytes) {
-      if (chunk_count_ == max_chunks_) return kNone;
-      chunks_[chunk_count_].store(new char[kChunkBytes], std::memory_order_release);
-      ++chunk_count_;
-      used_ = 0;
-    }
-    char* chunk = chunks_[chunk_count_ - 1].load(std::memory_order_relaxed);
-    chunk[used_] = static_cast<char>(static_cast<unsigned char>(s.size()));
-    if (!s.empty()) std::memcpy(chunk + used_ + 1, s.data(), s.size());
-    const auto id = static_cast<std::uint32_t>(((chunk_count_ - 1) << kOffsetBits) | used_);
-    table_.Insert(h, id);  // may throw: the bytes written stay unused, nothing refers to them
-    used_ += need;
-    return id;
-  }
+  APIMACHINERY_DECL std::uint32_t InternLocked(std::string_view s);
 
   Options options_;
   std::size_t max_chunks_ = 0;
@@ -150,3 +107,7 @@ class StringPool {
 };
 
 }  // namespace apimachinery::util::json
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/json/impl/string_pool.ipp"
+#endif

@@ -25,6 +25,8 @@
 #include <string_view>
 #include <vector>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::validation {
 
 inline constexpr std::size_t kLabelValueMaxLength = 63;
@@ -39,11 +41,9 @@ inline constexpr std::string_view kDNS1123SubdomainFmt =
     "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
 
 // EmptyError: "must be non-empty".
-inline std::string EmptyError() { return "must be non-empty"; }
+APIMACHINERY_DECL std::string EmptyError();
 // MaxLenError: "must be no more than <n> bytes".
-inline std::string MaxLenError(std::size_t n) {
-  return "must be no more than " + std::to_string(n) + " bytes";
-}
+APIMACHINERY_DECL std::string MaxLenError(std::size_t n);
 // RegexError renders upstream's "<msg> (e.g. 'a',  or 'b', regex used for validation is '<fmt>')".
 std::string RegexError(std::string_view msg, std::string_view fmt,
                        const std::vector<std::string_view>& examples = {});
@@ -64,14 +64,7 @@ constexpr bool MatchesDNS1123LabelPattern(std::string_view s) noexcept;
 constexpr bool MatchesDNS1123SubdomainPattern(std::string_view s) noexcept;
 
 // JoinMessages joins Is* messages with "; " as the label validators do.
-inline std::string JoinMessages(const std::vector<std::string>& msgs) {
-  std::string out;
-  for (std::size_t i = 0; i < msgs.size(); ++i) {
-    if (i) out += "; ";
-    out += msgs[i];
-  }
-  return out;
-}
+APIMACHINERY_DECL std::string JoinMessages(const std::vector<std::string>& msgs);
 
 // Implementation details follow.
 
@@ -117,26 +110,6 @@ constexpr bool MatchesDNS1123SubdomainPattern(std::string_view s) noexcept {
   }
 }
 
-inline std::string RegexError(std::string_view msg, std::string_view fmt,
-                              const std::vector<std::string_view>& examples) {
-  std::string out(msg);
-  if (examples.empty()) {
-    out += " (regex used for validation is '";
-  } else {
-    out += " (e.g. ";
-    for (std::size_t i = 0; i < examples.size(); ++i) {
-      if (i) out += " or ";
-      out += '\'';
-      out += examples[i];
-      out += "', ";
-    }
-    out += "regex used for validation is '";
-  }
-  out += fmt;
-  out += "')";
-  return out;
-}
-
 namespace internal {
 inline constexpr std::string_view kLabelKeyErrMsg =
     "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
@@ -152,62 +125,8 @@ inline constexpr std::string_view kDNS1123SubdomainErrMsg =
     "'.', and must start and end with an alphanumeric character";
 }  // namespace internal
 
-inline std::vector<std::string> IsDNS1123Subdomain(std::string_view value) {
-  std::vector<std::string> errs;
-  if (value.size() > kDNS1123SubdomainMaxLength) errs.push_back(MaxLenError(kDNS1123SubdomainMaxLength));
-  if (!MatchesDNS1123SubdomainPattern(value)) {
-    errs.push_back(RegexError(internal::kDNS1123SubdomainErrMsg, kDNS1123SubdomainFmt, {"example.com"}));
-  }
-  return errs;
-}
-
-inline std::vector<std::string> IsDNS1123Label(std::string_view value) {
-  std::vector<std::string> errs;
-  if (value.size() > kDNS1123LabelMaxLength) errs.push_back(MaxLenError(kDNS1123LabelMaxLength));
-  if (!MatchesDNS1123LabelPattern(value)) {
-    errs.push_back(RegexError(internal::kDNS1123LabelErrMsg, kDNS1123LabelFmt, {"my-name", "123-abc"}));
-  }
-  return errs;
-}
-
-inline std::vector<std::string> IsQualifiedName(std::string_view value) {
-  std::vector<std::string> errs;
-  std::string_view name = value;
-  if (const std::size_t slash = value.find('/'); slash != std::string_view::npos) {
-    const std::string_view prefix = value.substr(0, slash);
-    name = value.substr(slash + 1);
-    if (name.find('/') != std::string_view::npos) {
-      errs.push_back(
-          "a valid label key " +
-          RegexError(internal::kLabelKeyErrMsg, kQualifiedNameFmt, {"MyName", "my.name", "123-abc"}) +
-          " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
-      return errs;
-    }
-    if (prefix.empty()) {
-      errs.push_back("prefix part " + EmptyError());
-    } else if (auto msgs = IsDNS1123Subdomain(prefix); !msgs.empty()) {
-      for (auto& m : msgs) errs.push_back("prefix part " + m);
-    }
-  }
-  if (name.empty()) {
-    errs.push_back("name part " + EmptyError());
-  } else if (name.size() > kQualifiedNameMaxLength) {
-    errs.push_back("name part " + MaxLenError(kQualifiedNameMaxLength));
-  }
-  if (!MatchesQualifiedNamePattern(name)) {
-    errs.push_back("name part " + RegexError(internal::kLabelKeyErrMsg, kQualifiedNameFmt,
-                                             {"MyName", "my.name", "123-abc"}));
-  }
-  return errs;
-}
-
-inline std::vector<std::string> IsValidLabelValue(std::string_view value) {
-  std::vector<std::string> errs;
-  if (value.size() > kLabelValueMaxLength) errs.push_back(MaxLenError(kLabelValueMaxLength));
-  if (!value.empty() && !MatchesQualifiedNamePattern(value)) {
-    errs.push_back(RegexError(internal::kLabelValueErrMsg, kLabelValueFmt, {"MyValue", "my_value", "12345"}));
-  }
-  return errs;
-}
-
 }  // namespace apimachinery::validation
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/validation/impl/validation.ipp"
+#endif

@@ -30,6 +30,7 @@
 #include <random>
 #include <utility>
 
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/clock.hpp"
 
 namespace apimachinery::wait {
@@ -41,19 +42,12 @@ using DelayFunc = std::function<Duration()>;
 
 namespace internal {
 // RandFloat64: a uniform number in [0, 1) (Go's rand.Float64).
-inline double RandFloat64() {
-  thread_local std::mt19937_64 engine{std::random_device{}()};
-  return std::uniform_real_distribution<double>(0.0, 1.0)(engine);
-}
+APIMACHINERY_DECL double RandFloat64();
 }  // namespace internal
 
 // Jitter returns a duration in [duration, duration + max_factor*duration); a max_factor <= 0
 // means 1.0 (wait.go: Jitter).
-inline Duration Jitter(Duration duration, double max_factor) {
-  if (max_factor <= 0.0) max_factor = 1.0;
-  return duration + Duration(static_cast<Duration::rep>(internal::RandFloat64() * max_factor *
-                                                        static_cast<double>(duration.count())));
-}
+APIMACHINERY_DECL Duration Jitter(Duration duration, double max_factor);
 
 // Backoff: the parameters of an exponential backoff (backoff.go: Backoff).
 struct Backoff {
@@ -69,15 +63,16 @@ struct Backoff {
   Duration cap{};
 
   // Step returns the time to sleep and advances duration and steps (backoff.go: Backoff.Step).
-  Duration Step();
+  APIMACHINERY_DECL Duration Step();
   // DelayFunc returns a function computing the successive delays of a copy of this backoff
   // (backoff.go: Backoff.DelayFunc).
-  wait::DelayFunc DelayFunc() const;
+  APIMACHINERY_DECL wait::DelayFunc DelayFunc() const;
   // DelayWithReset: like DelayFunc, but the backoff returns to its initial state whenever more
   // than reset_interval has passed on `clock` since the last reset (backoff.go:
   // Backoff.DelayWithReset). factor <= 0: DelayFunc(); reset_interval <= 0: a constant delay
   // (jittered) of duration. A null clock means a RealClock.
-  wait::DelayFunc DelayWithReset(std::shared_ptr<util::clock::Clock> clock, Duration reset_interval) const;
+  APIMACHINERY_DECL wait::DelayFunc DelayWithReset(std::shared_ptr<util::clock::Clock> clock,
+                                                   Duration reset_interval) const;
 };
 
 // Implementation details follow.
@@ -90,70 +85,11 @@ struct DelayResult {
 };
 
 // Delay: the core algorithm (backoff.go: delay).
-inline DelayResult Delay(int steps, Duration duration, Duration cap, double factor, double jitter) {
-  if (steps < 1) {
-    if (jitter > 0) return {Jitter(duration, jitter), duration, 0};
-    return {duration, duration, 0};
-  }
-  --steps;
-  Duration next = duration;
-  if (factor != 0) {
-    next = Duration(static_cast<Duration::rep>(static_cast<double>(duration.count()) * factor));
-    if (cap > Duration::zero() && next > cap) {
-      next = cap;
-      steps = 0;
-    }
-  }
-  Duration sleep = duration;
-  if (jitter > 0) sleep = Jitter(duration, jitter);
-  return {sleep, next, steps};
-}
+APIMACHINERY_DECL DelayResult Delay(int steps, Duration duration, Duration cap, double factor, double jitter);
 }  // namespace internal
 
-inline Duration Backoff::Step() {
-  internal::DelayResult r = internal::Delay(steps, duration, cap, factor, jitter);
-  duration = r.next;
-  steps = r.next_steps;
-  return r.sleep;
-}
-
-inline DelayFunc Backoff::DelayFunc() const {
-  return [b = *this]() mutable { return b.Step(); };
-}
-
-inline DelayFunc Backoff::DelayWithReset(std::shared_ptr<util::clock::Clock> clock,
-                                         Duration reset_interval) const {
-  if (factor <= 0) return DelayFunc();
-  if (reset_interval <= Duration::zero()) {
-    Backoff b = *this;
-    b.steps = 0;
-    b.factor = 0;
-    return b.DelayFunc();
-  }
-  if (!clock) clock = std::make_shared<util::clock::RealClock>();
-  struct Manager {
-    Backoff backoff;
-    Backoff initial;
-    Duration reset_interval;
-    std::shared_ptr<util::clock::Clock> clock;
-    std::mutex mu;
-    util::clock::Time last_start;
-  };
-  auto m = std::make_shared<Manager>();
-  m->backoff = *this;
-  m->initial = *this;
-  m->reset_interval = reset_interval;
-  m->clock = std::move(clock);
-  m->last_start = m->clock->Now();
-  return [m]() {
-    std::lock_guard lock(m->mu);
-    const util::clock::Time now = m->clock->Now();
-    if (now - m->last_start > m->reset_interval) {
-      m->backoff = m->initial;
-      m->last_start = now;
-    }
-    return m->backoff.Step();
-  };
-}
-
 }  // namespace apimachinery::wait
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/wait/impl/backoff.ipp"
+#endif

@@ -26,56 +26,33 @@
 #include <optional>
 
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 #include "apimachinery/schema/group_version.hpp"
 
 namespace apimachinery::metav1 {
 
 // GetControllerOfNoCopy returns the owner reference marked as controller, or nullptr.
-inline const OwnerReference* GetControllerOfNoCopy(const ObjectMeta& controllee) noexcept {
-  for (const auto& ref : controllee.owner_references) {
-    if (ref.controller.value_or(false)) return &ref;
-  }
-  return nullptr;
-}
-inline const OwnerReference* GetControllerOfNoCopy(const runtime::Object& controllee) noexcept {
-  const ObjectMeta* m = controllee.GetObjectMeta();
-  return m == nullptr ? nullptr : GetControllerOfNoCopy(*m);
-}
+APIMACHINERY_DECL const OwnerReference* GetControllerOfNoCopy(const ObjectMeta& controllee) noexcept;
+APIMACHINERY_DECL const OwnerReference* GetControllerOfNoCopy(const runtime::Object& controllee) noexcept;
 
 // GetControllerOf returns a copy of the controller reference, if any.
-inline std::optional<OwnerReference> GetControllerOf(const ObjectMeta& controllee) {
-  const OwnerReference* ref = GetControllerOfNoCopy(controllee);
-  if (ref == nullptr) return std::nullopt;
-  return *ref;
-}
-inline std::optional<OwnerReference> GetControllerOf(const runtime::Object& controllee) {
-  const OwnerReference* ref = GetControllerOfNoCopy(controllee);
-  if (ref == nullptr) return std::nullopt;
-  return *ref;
-}
+APIMACHINERY_DECL std::optional<OwnerReference> GetControllerOf(const ObjectMeta& controllee);
+APIMACHINERY_DECL std::optional<OwnerReference> GetControllerOf(const runtime::Object& controllee);
 
 // IsControlledBy reports whether `obj` has a controller reference whose UID is the owner's.
-inline bool IsControlledBy(const ObjectMeta& obj, const ObjectMeta& owner) noexcept {
-  const OwnerReference* ref = GetControllerOfNoCopy(obj);
-  return ref != nullptr && ref->uid == owner.uid;
-}
-inline bool IsControlledBy(const runtime::Object& obj, const runtime::Object& owner) noexcept {
-  const OwnerReference* ref = GetControllerOfNoCopy(obj);
-  if (ref == nullptr) return false;
-  const ObjectMeta* m = owner.GetObjectMeta();
-  return ref->uid == (m == nullptr ? std::string_view() : std::string_view(m->uid));
-}
+APIMACHINERY_DECL bool IsControlledBy(const ObjectMeta& obj, const ObjectMeta& owner) noexcept;
+APIMACHINERY_DECL bool IsControlledBy(const runtime::Object& obj, const runtime::Object& owner) noexcept;
 
 // NewControllerRef returns a controller reference (controller and blockOwnerDeletion true) to
 // `owner`, whose kind is `gvk`.
-inline OwnerReference NewControllerRef(const ObjectMeta& owner, const schema::GroupVersionKind& gvk) {
-  return OwnerReference{gvk.GroupVersion().String(), gvk.kind, owner.name, owner.uid, true, true};
-}
-inline OwnerReference NewControllerRef(const runtime::Object& owner, const schema::GroupVersionKind& gvk) {
-  const ObjectMeta* m = owner.GetObjectMeta();
-  if (m == nullptr) return OwnerReference{gvk.GroupVersion().String(), gvk.kind, {}, {}, true, true};
-  return NewControllerRef(*m, gvk);
-}
+APIMACHINERY_DECL OwnerReference NewControllerRef(const ObjectMeta& owner,
+                                                  const schema::GroupVersionKind& gvk);
+APIMACHINERY_DECL OwnerReference NewControllerRef(const runtime::Object& owner,
+                                                  const schema::GroupVersionKind& gvk);
 
 }  // namespace apimachinery::metav1
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/apis/meta/v1/impl/controller_ref.ipp"
+#endif

@@ -24,6 +24,7 @@
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/internal/json.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/duration.hpp"
 #include "apimachinery/util/format.hpp"
 
@@ -33,30 +34,23 @@ struct Duration {
   std::chrono::nanoseconds duration{};
 
   // String: Go's time.Duration String() ("0s" for zero).
-  std::string String() const { return util::FormatDuration(duration); }
+  APIMACHINERY_DECL std::string String() const;
   // ToUnstructured: the value Unstructured content holds (upstream: Duration.ToUnstructured).
-  std::string ToUnstructured() const { return String(); }
+  APIMACHINERY_DECL std::string ToUnstructured() const;
 
   friend bool operator==(const Duration&, const Duration&) = default;
   friend auto operator<=>(const Duration&, const Duration&) = default;
 };
 
 // JSON: always the string form (no omitempty upstream: a zero Duration is "0s").
-inline void to_json(nlohmann::json& j, const Duration& d) { j = d.String(); }
+APIMACHINERY_DECL void to_json(nlohmann::json& j, const Duration& d);
 
-inline void from_json(const nlohmann::json& j, Duration& d) {
-  std::string s;  // null leaves it empty, as Go's json.Unmarshal into a string
-  if (!j.is_null()) {
-    if (!j.is_string()) internal::ThrowValueType(j, "string");
-    s = j.get_ref<const std::string&>();
-  }
-  try {
-    d.duration = util::ParseDuration(s);
-  } catch (const util::DurationParseError& e) {
-    throw DecodeError(e.what());
-  }
-}
+APIMACHINERY_DECL void from_json(const nlohmann::json& j, Duration& d);
 
 }  // namespace apimachinery::metav1
 
 APIMACHINERY_STRINGER(apimachinery::metav1, Duration);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/apis/meta/v1/impl/duration.ipp"
+#endif

@@ -39,6 +39,7 @@
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
 #include "apimachinery/apis/meta/v1/internal/json.hpp"
 #include "apimachinery/apis/meta/v1/time.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/format.hpp"
 
 namespace apimachinery::metav1 {
@@ -49,18 +50,18 @@ inline constexpr std::string_view kRFC3339Micro = internal::kRFC3339MicroLayout;
 struct MicroTime {
   std::chrono::sys_time<std::chrono::microseconds> time{};
 
-  bool IsZero() const noexcept { return time.time_since_epoch().count() == 0; }
-  bool Before(const MicroTime& u) const noexcept { return time < u.time; }
-  bool Equal(const MicroTime& u) const noexcept { return time == u.time; }
+  APIMACHINERY_DECL bool IsZero() const noexcept;
+  APIMACHINERY_DECL bool Before(const MicroTime& u) const noexcept;
+  APIMACHINERY_DECL bool Equal(const MicroTime& u) const noexcept;
   // BeforeTime / EqualTime compare with a (second-precision) Time.
-  bool BeforeTime(const Time& u) const noexcept { return time < u.time; }
-  bool EqualTime(const Time& u) const noexcept { return time == u.time; }
+  APIMACHINERY_DECL bool BeforeTime(const Time& u) const noexcept;
+  APIMACHINERY_DECL bool EqualTime(const Time& u) const noexcept;
   // MarshalQueryParameter: the RFC3339Micro text, "" for the zero value.
-  std::string MarshalQueryParameter() const;
+  APIMACHINERY_DECL std::string MarshalQueryParameter() const;
   // UnmarshalQueryParameter: "" and "null" give the zero value. Throws: TimeParseError.
-  void UnmarshalQueryParameter(std::string_view s);
+  APIMACHINERY_DECL void UnmarshalQueryParameter(std::string_view s);
   // String: the RFC3339Micro text ("" for zero). Go prints time.Time's String form instead.
-  std::string String() const { return MarshalQueryParameter(); }
+  APIMACHINERY_DECL std::string String() const;
 
   friend bool operator==(const MicroTime&, const MicroTime&) = default;
   friend auto operator<=>(const MicroTime&, const MicroTime&) = default;
@@ -82,52 +83,10 @@ void from_json(const nlohmann::json& j, MicroTime& t);
 
 // Implementation details follow.
 
-inline MicroTime ParseRFC3339Micro(std::string_view s) {
-  return MicroTime{internal::ParseTimeLayout(s, true)};
-}
-
-inline std::string FormatRFC3339Micro(const MicroTime& t) { return internal::FormatTimeLayout(t.time, true); }
-
-inline std::string MicroTime::MarshalQueryParameter() const {
-  if (IsZero()) return {};
-  return FormatRFC3339Micro(*this);
-}
-
-inline void MicroTime::UnmarshalQueryParameter(std::string_view s) {
-  if (s.empty() || s == "null") {
-    time = {};
-    return;
-  }
-  *this = ParseRFC3339Micro(s);
-}
-
-inline MicroTime NowMicro() {
-  return MicroTime{std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now())};
-}
-
-inline MicroTime UnixMicro(std::int64_t sec, std::int64_t nsec) noexcept {
-  using namespace std::chrono;
-  return MicroTime{sys_time<microseconds>{duration_cast<microseconds>(seconds{sec}) +
-                                          floor<microseconds>(nanoseconds{nsec})}};
-}
-
-inline void to_json(nlohmann::json& j, const MicroTime& t) {
-  if (t.IsZero()) {
-    j = nullptr;
-  } else {
-    j = FormatRFC3339Micro(t);
-  }
-}
-
-inline void from_json(const nlohmann::json& j, MicroTime& t) {
-  if (j.is_null()) {
-    t = MicroTime{};
-    return;
-  }
-  if (!j.is_string()) internal::ThrowValueType(j, "string");
-  t = ParseRFC3339Micro(j.get_ref<const std::string&>());
-}
-
 }  // namespace apimachinery::metav1
 
 APIMACHINERY_STRINGER(apimachinery::metav1, MicroTime);
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/apis/meta/v1/impl/micro_time.ipp"
+#endif

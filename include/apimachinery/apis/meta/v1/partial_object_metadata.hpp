@@ -30,6 +30,7 @@
 
 #include "apimachinery/apis/meta/v1/internal/json.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/runtime/interfaces.hpp"
 
 namespace apimachinery::metav1 {
@@ -41,9 +42,7 @@ struct PartialObjectMetadata : runtime::ObjectBase<PartialObjectMetadata> {
   TypeMeta type_meta;
   ObjectMeta metadata;
 
-  friend bool operator==(const PartialObjectMetadata& a, const PartialObjectMetadata& b) {
-    return a.type_meta == b.type_meta && a.metadata == b.metadata;
-  }
+  APIMACHINERY_DECL friend bool operator==(const PartialObjectMetadata& a, const PartialObjectMetadata& b);
 };
 
 // PartialObjectMetadataList: a list of PartialObjectMetadata.
@@ -54,9 +53,8 @@ struct PartialObjectMetadataList : runtime::ObjectBase<PartialObjectMetadataList
   ListMeta list_meta;  // "metadata"
   std::vector<PartialObjectMetadata> items;
 
-  friend bool operator==(const PartialObjectMetadataList& a, const PartialObjectMetadataList& b) {
-    return a.type_meta == b.type_meta && a.list_meta == b.list_meta && a.items == b.items;
-  }
+  APIMACHINERY_DECL friend bool operator==(const PartialObjectMetadataList& a,
+                                           const PartialObjectMetadataList& b);
 };
 
 void to_json(nlohmann::json& j, const PartialObjectMetadata& v);
@@ -72,22 +70,9 @@ void from_json(const nlohmann::json& j, PartialObjectMetadataList& v);
 // Implementation details follow.
 
 namespace internal {
-inline void WriteTypeMeta(nlohmann::json& j, const TypeMeta& t) {
-  WriteString(j, "apiVersion", t.api_version);
-  WriteString(j, "kind", t.kind);
-}
-inline void ReadTypeMeta(const nlohmann::json& j, TypeMeta& t, std::string_view strct) {
-  if (const auto* x = Find(j, "apiVersion")) ReadString(*x, t.api_version, strct, "apiVersion");
-  if (const auto* x = Find(j, "kind")) ReadString(*x, t.kind, strct, "kind");
-}
+APIMACHINERY_DECL void WriteTypeMeta(nlohmann::json& j, const TypeMeta& t);
+APIMACHINERY_DECL void ReadTypeMeta(const nlohmann::json& j, TypeMeta& t, std::string_view strct);
 }  // namespace internal
-
-inline void to_json(nlohmann::json& j, const PartialObjectMetadata& v) {
-  j = nlohmann::json::object();
-  internal::WriteTypeMeta(j, v.type_meta);
-  nlohmann::json meta = v.metadata;
-  if (!meta.empty()) j["metadata"] = std::move(meta);
-}
 
 namespace internal {
 // AppendNonEmptyMeta: `"metadata":{...}` unless the metadata writes as `{}` (to_json omits it).
@@ -105,57 +90,8 @@ void AppendNonEmptyMeta(std::string& out, bool& first, const Meta& m) {
 }
 }  // namespace internal
 
-inline void AppendJSON(std::string& out, const PartialObjectMetadata& v, const TypeMeta* type_meta) {
-  bool first = true;
-  out += '{';
-  AppendInlineJSON(out, first, type_meta != nullptr ? *type_meta : v.type_meta);
-  internal::AppendNonEmptyMeta(out, first, v.metadata);
-  out += '}';
-}
-
-inline void AppendJSON(std::string& out, const PartialObjectMetadataList& v, const TypeMeta* type_meta) {
-  bool first = true;
-  out += '{';
-  AppendInlineJSON(out, first, type_meta != nullptr ? *type_meta : v.type_meta);
-  internal::AppendNonEmptyMeta(out, first, v.list_meta);
-  util::json::AppendKey(out, first, "items");
-  out += '[';
-  for (std::size_t i = 0; i < v.items.size(); ++i) {
-    if (i > 0) out += ',';
-    AppendJSON(out, v.items[i]);
-  }
-  out += ']';
-  out += '}';
-}
-
-inline void from_json(const nlohmann::json& j, PartialObjectMetadata& v) {
-  internal::RequireObject(j, "v1.PartialObjectMetadata");
-  PartialObjectMetadata p;
-  internal::ReadTypeMeta(j, p.type_meta, "PartialObjectMetadata");
-  if (const auto* x = internal::Find(j, "metadata")) from_json(*x, p.metadata);
-  v = std::move(p);
-}
-
-inline void to_json(nlohmann::json& j, const PartialObjectMetadataList& v) {
-  j = nlohmann::json::object();
-  internal::WriteTypeMeta(j, v.type_meta);
-  nlohmann::json meta = v.list_meta;
-  if (!meta.empty()) j["metadata"] = std::move(meta);
-  nlohmann::json items = nlohmann::json::array();
-  for (const auto& item : v.items) items.push_back(item);
-  j["items"] = std::move(items);
-}
-
-inline void from_json(const nlohmann::json& j, PartialObjectMetadataList& v) {
-  internal::RequireObject(j, "v1.PartialObjectMetadataList");
-  PartialObjectMetadataList l;
-  internal::ReadTypeMeta(j, l.type_meta, "PartialObjectMetadataList");
-  if (const auto* x = internal::Find(j, "metadata")) from_json(*x, l.list_meta);
-  if (const auto* x = internal::Find(j, "items")) {
-    internal::ReadObjectSlice(*x, l.items, "PartialObjectMetadataList", "items",
-                              "[]v1.PartialObjectMetadata");
-  }
-  v = std::move(l);
-}
-
 }  // namespace apimachinery::metav1
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/apis/meta/v1/impl/partial_object_metadata.ipp"
+#endif

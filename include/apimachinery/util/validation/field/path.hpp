@@ -22,6 +22,8 @@
 #include <string>
 #include <string_view>
 
+#include "apimachinery/config.hpp"
+
 namespace apimachinery::field {
 
 class Path {
@@ -30,50 +32,33 @@ class Path {
   Path() = default;
 
   // Child appends name and then each of more (path.go: Path.Child).
-  Path Child(std::string_view name, std::initializer_list<std::string_view> more = {}) const {
-    Path out = *this;
-    out.Append(name);
-    for (auto n : more) out.Append(n);
-    return out;
-  }
+  APIMACHINERY_DECL Path Child(std::string_view name,
+                               std::initializer_list<std::string_view> more = {}) const;
   // Index appends a list index, `[i]` (path.go: Path.Index).
-  Path Index(long long index) const { return Subscript(std::to_string(index)); }
+  APIMACHINERY_DECL Path Index(long long index) const;
   // Key appends a map key, `[key]` (path.go: Path.Key).
-  Path Key(std::string_view key) const { return Subscript(key); }
+  APIMACHINERY_DECL Path Key(std::string_view key) const;
   // String renders the path; "<nil>" for the nil path (path.go: Path.String).
-  std::string String() const { return nil_ ? "<nil>" : text_; }
+  APIMACHINERY_DECL std::string String() const;
   // IsNil reports whether this is the nil path.
-  bool IsNil() const noexcept { return nil_; }
+  APIMACHINERY_DECL bool IsNil() const noexcept;
 
-  friend bool operator==(const Path& a, const Path& b) { return a.nil_ == b.nil_ && a.text_ == b.text_; }
+  APIMACHINERY_DECL friend bool operator==(const Path& a, const Path& b);
 
  private:
   // Append adds one named element: "." + name below the root, `[]` for an empty name.
-  void Append(std::string_view name) {
-    if (name.empty()) {
-      text_ += "[]";
-    } else {
-      if (!nil_) text_ += '.';
-      text_ += name;
-    }
-    nil_ = false;
-  }
-  Path Subscript(std::string_view index) const {
-    Path out = *this;
-    out.text_ += '[';
-    out.text_ += index;
-    out.text_ += ']';
-    out.nil_ = false;
-    return out;
-  }
+  APIMACHINERY_DECL void Append(std::string_view name);
+  APIMACHINERY_DECL Path Subscript(std::string_view index) const;
 
   std::string text_;
   bool nil_ = true;
 };
 
 // NewPath starts a path at name, then each of more (path.go: NewPath).
-inline Path NewPath(std::string_view name, std::initializer_list<std::string_view> more = {}) {
-  return Path().Child(name, more);
-}
+APIMACHINERY_DECL Path NewPath(std::string_view name, std::initializer_list<std::string_view> more = {});
 
 }  // namespace apimachinery::field
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/util/validation/field/impl/path.ipp"
+#endif

@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/decode_error.hpp"
+#include "apimachinery/config.hpp"
 #include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
 #include "apimachinery/util/json/json.hpp"
@@ -35,38 +36,22 @@ namespace apimachinery::metav1::internal {
 // JSONTypeName: the word Go's UnmarshalTypeError uses for a JSON value (the shared helper).
 using util::internal::JSONTypeName;
 
-[[noreturn]] inline void ThrowFieldType(std::string_view json_type, std::string_view strct,
-                                        std::string_view key, std::string_view go_type) {
-  throw DecodeError(util::internal::UnmarshalFieldTypeErrorText(json_type, strct, key, go_type));
-}
+[[noreturn]] APIMACHINERY_DECL void ThrowFieldType(std::string_view json_type, std::string_view strct,
+                                                   std::string_view key, std::string_view go_type);
 
-[[noreturn]] inline void ThrowValueType(const nlohmann::json& v, std::string_view go_type) {
-  throw DecodeError(util::internal::UnmarshalTypeErrorText(JSONTypeName(v), go_type));
-}
+[[noreturn]] APIMACHINERY_DECL void ThrowValueType(const nlohmann::json& v, std::string_view go_type);
 
 // RequireObject: `j` must be a JSON object (or null, which the caller treats as empty).
-inline void RequireObject(const nlohmann::json& j, std::string_view go_type) {
-  if (!j.is_object() && !j.is_null()) ThrowValueType(j, go_type);
-}
+APIMACHINERY_DECL void RequireObject(const nlohmann::json& j, std::string_view go_type);
 
 // Find returns the member `key` of object `j`, or nullptr when absent or null.
-inline const nlohmann::json* Find(const nlohmann::json& j, std::string_view key) {
-  if (!j.is_object()) return nullptr;
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return nullptr;
-  return &*it;
-}
+APIMACHINERY_DECL const nlohmann::json* Find(const nlohmann::json& j, std::string_view key);
 
-inline void ReadString(const nlohmann::json& v, std::string& out, std::string_view strct,
-                       std::string_view key) {
-  if (v.is_null()) return;
-  if (!util::internal::ReadValue(v, out)) ThrowFieldType(JSONTypeName(v), strct, key, "string");
-}
+APIMACHINERY_DECL void ReadString(const nlohmann::json& v, std::string& out, std::string_view strct,
+                                  std::string_view key);
 
-inline void ReadBool(const nlohmann::json& v, bool& out, std::string_view strct, std::string_view key) {
-  if (v.is_null()) return;
-  if (!util::internal::ReadValue(v, out)) ThrowFieldType(JSONTypeName(v), strct, key, "bool");
-}
+APIMACHINERY_DECL void ReadBool(const nlohmann::json& v, bool& out, std::string_view strct,
+                                std::string_view key);
 
 // ReadInt: an integral JSON number within Int's range; a float or out-of-range number is Go's
 // "number <literal>" error.
@@ -88,42 +73,16 @@ void ReadOptionalInt(const nlohmann::json& v, std::optional<Int>& out, std::stri
   out = i;
 }
 
-inline void ReadOptionalBool(const nlohmann::json& v, std::optional<bool>& out, std::string_view strct,
-                             std::string_view key) {
-  if (v.is_null()) return;
-  bool b = false;
-  ReadBool(v, b, strct, key);
-  out = b;
-}
+APIMACHINERY_DECL void ReadOptionalBool(const nlohmann::json& v, std::optional<bool>& out,
+                                        std::string_view strct, std::string_view key);
 
 // ReadStringMap: map[string]string; null values become "" (as Go).
-inline void ReadStringMap(const nlohmann::json& v, std::map<std::string, std::string>& out,
-                          std::string_view strct, std::string_view key) {
-  if (v.is_null()) return;
-  if (!v.is_object()) ThrowFieldType(JSONTypeName(v), strct, key, "map[string]string");
-  std::map<std::string, std::string> m;
-  for (const auto& [k, e] : v.items()) {
-    std::string s;
-    ReadString(e, s, strct, key);
-    m.emplace(k, std::move(s));
-  }
-  out = std::move(m);
-}
+APIMACHINERY_DECL void ReadStringMap(const nlohmann::json& v, std::map<std::string, std::string>& out,
+                                     std::string_view strct, std::string_view key);
 
 // ReadStringSlice: []string; null elements become "" (as Go).
-inline void ReadStringSlice(const nlohmann::json& v, std::vector<std::string>& out, std::string_view strct,
-                            std::string_view key) {
-  if (v.is_null()) return;
-  if (!v.is_array()) ThrowFieldType(JSONTypeName(v), strct, key, "[]string");
-  std::vector<std::string> s;
-  s.reserve(v.size());
-  for (const auto& e : v) {
-    std::string x;
-    ReadString(e, x, strct, key);
-    s.push_back(std::move(x));
-  }
-  out = std::move(s);
-}
+APIMACHINERY_DECL void ReadStringSlice(const nlohmann::json& v, std::vector<std::string>& out,
+                                       std::string_view strct, std::string_view key);
 
 // ReadObjectSlice: []T through T's from_json, inside field `key` of `strct` (so T's errors name
 // the path); null elements give a default T (as Go).
@@ -143,9 +102,7 @@ void ReadObjectSlice(const nlohmann::json& v, std::vector<T>& out, std::string_v
   out = std::move(s);
 }
 
-inline void WriteString(nlohmann::json& j, const char* key, const std::string& v) {
-  if (!v.empty()) j[key] = v;
-}
+APIMACHINERY_DECL void WriteString(nlohmann::json& j, const char* key, const std::string& v);
 
 template <typename Int>
 void WriteInt(nlohmann::json& j, const char* key, Int v) {
@@ -162,11 +119,8 @@ void WriteContainer(nlohmann::json& j, const char* key, const Container& v) {
   if (!v.empty()) j[key] = v;
 }
 
-inline void AppendString(std::string& out, bool& first, std::string_view key, const std::string& v) {
-  if (v.empty()) return;
-  util::json::AppendKey(out, first, key);
-  util::AppendJSONQuote(out, v);
-}
+APIMACHINERY_DECL void AppendString(std::string& out, bool& first, std::string_view key,
+                                    const std::string& v);
 
 template <typename Int>
 void AppendInt(std::string& out, bool& first, std::string_view key, Int v) {
@@ -188,18 +142,8 @@ void AppendOptional(std::string& out, bool& first, std::string_view key, const s
 }
 
 // AppendStringMap: a map[string]string, keys in byte order (as Go sorts map keys), when not empty.
-inline void AppendStringMap(std::string& out, bool& first, std::string_view key,
-                            const std::map<std::string, std::string>& v) {
-  if (v.empty()) return;
-  util::json::AppendKey(out, first, key);
-  out += '{';
-  bool inner = true;
-  for (const auto& [k, e] : v) {
-    util::json::AppendKey(out, inner, k);
-    util::AppendJSONQuote(out, e);
-  }
-  out += '}';
-}
+APIMACHINERY_DECL void AppendStringMap(std::string& out, bool& first, std::string_view key,
+                                       const std::map<std::string, std::string>& v);
 
 // AppendSlice: a []string, or a slice of a type with AppendJSON, when not empty.
 template <typename T>
@@ -220,11 +164,10 @@ void AppendSlice(std::string& out, bool& first, std::string_view key, const std:
 
 // MergeUnknown copies `unknown` (an object of keys the type does not model) into `j` without
 // overwriting modelled keys.
-inline void MergeUnknown(nlohmann::json& j, const nlohmann::json& unknown) {
-  if (!unknown.is_object()) return;
-  for (const auto& [k, v] : unknown.items()) {
-    if (!j.contains(k)) j[k] = v;
-  }
-}
+APIMACHINERY_DECL void MergeUnknown(nlohmann::json& j, const nlohmann::json& unknown);
 
 }  // namespace apimachinery::metav1::internal
+
+#if !defined(APIMACHINERY_SEPARATE_COMPILATION)
+#include "apimachinery/apis/meta/v1/internal/impl/json.ipp"
+#endif
