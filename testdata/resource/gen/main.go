@@ -1,5 +1,5 @@
 // Command quantitygolden prints the answers of k8s.io/apimachinery v0.37.2's resource.Quantity
-// that testdata/resource/*.tsv hold (tests/resource/quantity_golden_test.cpp compares with them):
+// that testdata/resource/*.tsv hold (tests/api/resource/quantity_golden_test.cpp compares with them):
 //
 //	cut -f1 ../quantity_parse.tsv | grep -v '^#' | GOFLAGS=-mod=mod go run .        # parse table
 //	cut -f1,2 ../quantity_arith.tsv | grep -v '^#' | GOFLAGS=-mod=mod go run . arith # arithmetic

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace runtime_errors_test {
+namespace api_errors_errors_test {
 
 namespace errors = apimachinery::errors;
 namespace field = apimachinery::field;
@@ -397,4 +397,4 @@ TEST_CASE("NewInvalid over several field errors: the aggregate and one cause eac
         R"(Deployment.apps "web" is invalid)");
 }
 
-}  // namespace runtime_errors_test
+}  // namespace api_errors_errors_test

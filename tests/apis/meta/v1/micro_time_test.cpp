@@ -1,3 +1,5 @@
+#include "apimachinery/apis/meta/v1/micro_time.hpp"
+
 #include <chrono>
 #include <random>
 #include <string>
@@ -8,11 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/apis/meta/v1/duration.hpp"
-#include "apimachinery/apis/meta/v1/micro_time.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace runtime_metav1_micro_time_test {
+namespace apis_meta_v1_micro_time_test {
 
 namespace metav1 = apimachinery::metav1;
 using nlohmann::json;
@@ -154,4 +155,4 @@ TEST_CASE("Time is null when zero, creationTimestamp omitted as Go", "[runtime][
         R"({"lastTransitionTime":null,"message":"","reason":"","status":"","type":""})");
 }
 
-}  // namespace runtime_metav1_micro_time_test
+}  // namespace apis_meta_v1_micro_time_test

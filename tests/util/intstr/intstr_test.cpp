@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace intstr_intstr_test {
+namespace util_intstr_intstr_test {
 
 namespace intstr = apimachinery::intstr;
 using intstr::IntOrString;
@@ -216,4 +216,4 @@ TEST_CASE("ValueOrDefault, equality and hashing", "[intstr]") {
   CHECK(set.size() == 2);
 }
 
-}  // namespace intstr_intstr_test
+}  // namespace util_intstr_intstr_test

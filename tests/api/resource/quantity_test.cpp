@@ -18,7 +18,7 @@
 #include "apimachinery/api/resource/resource.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace resource_quantity_test {
+namespace api_resource_quantity_test {
 
 namespace resource = apimachinery::resource;
 using resource::BinarySI;
@@ -776,4 +776,4 @@ TEST_CASE("Fuzz findings (resource_quantity_fuzz)", "[resource][quantity][fuzz]"
   CHECK(sum.String() == "70001e-9");     // upstream's (wrong) answer, printed by Go
 }
 
-}  // namespace resource_quantity_test
+}  // namespace api_resource_quantity_test

@@ -15,7 +15,7 @@
 #include "apimachinery/api/resource/quantity.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace resource_quantity_golden_test {
+namespace api_resource_quantity_golden_test {
 
 namespace resource = apimachinery::resource;
 
@@ -137,4 +137,4 @@ TEST_CASE("Quantity arithmetic matches Go on the golden table", "[resource][quan
   }
 }
 
-}  // namespace resource_quantity_golden_test
+}  // namespace api_resource_quantity_golden_test

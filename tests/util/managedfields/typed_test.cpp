@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-namespace managedfields_typed_test {
+namespace util_managedfields_typed_test {
 
 namespace managedfields = apimachinery::managedfields;
 using managedfields::Path;
@@ -109,4 +109,4 @@ TEST_CASE("ObjectMeta's schema: finalizers a set, owner references keyed by uid"
   CHECK_THROWS_AS(managedfields::TypeFromOpenAPI(json::array()), apimachinery::Error);
 }
 
-}  // namespace managedfields_typed_test
+}  // namespace util_managedfields_typed_test

@@ -1,10 +1,11 @@
+#include "apimachinery/util/json/scanner.hpp"
+
 #include <string>
 #include <utility>
 
 #include <catch2/catch.hpp>
 
 #include "apimachinery/util/json/json.hpp"
-#include "apimachinery/util/json/scanner.hpp"
 
 namespace util_json_scanner_test {
 

@@ -1,3 +1,5 @@
+#include "apimachinery/labels/selector.hpp"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -8,10 +10,9 @@
 
 #include "apimachinery/apis/meta/v1/helpers.hpp"
 #include "apimachinery/apis/meta/v1/types.hpp"
-#include "apimachinery/labels/selector.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace runtime_metav1_selector_test {
+namespace apis_meta_v1_selector_test {
 
 namespace metav1 = apimachinery::metav1;
 namespace labels = apimachinery::labels;
@@ -174,4 +175,4 @@ TEST_CASE("LabelSelector JSON", "[runtime][metav1][selector]") {
                        Message("json: cannot unmarshal array into Go value of type v1.LabelSelector"));
 }
 
-}  // namespace runtime_metav1_selector_test
+}  // namespace apis_meta_v1_selector_test

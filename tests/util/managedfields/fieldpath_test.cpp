@@ -11,7 +11,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-namespace managedfields_fieldpath_test {
+namespace util_managedfields_fieldpath_test {
 
 namespace managedfields = apimachinery::managedfields;
 using managedfields::Path;
@@ -164,4 +164,4 @@ TEST_CASE("Set operations agree with a model over random sets", "[managedfields]
   }
 }
 
-}  // namespace managedfields_fieldpath_test
+}  // namespace util_managedfields_fieldpath_test

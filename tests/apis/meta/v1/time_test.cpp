@@ -1,13 +1,13 @@
+#include "apimachinery/apis/meta/v1/time.hpp"
+
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "apimachinery/apis/meta/v1/time.hpp"
-
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace runtime_metav1_time_test {
+namespace apis_meta_v1_time_test {
 
 namespace metav1 = apimachinery::metav1;
 
@@ -102,4 +102,4 @@ TEST_CASE("TimeJSON", "[runtime][metav1][time]") {
   }
 }
 
-}  // namespace runtime_metav1_time_test
+}  // namespace apis_meta_v1_time_test

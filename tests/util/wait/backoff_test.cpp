@@ -10,7 +10,7 @@
 
 #include "apimachinery/util/clock.hpp"
 
-namespace wait_backoff_test {
+namespace util_wait_backoff_test {
 
 namespace wait = apimachinery::wait;
 namespace clk = apimachinery::util::clock;
@@ -104,4 +104,4 @@ TEST_CASE("Backoff::DelayWithReset: back to the start once the reset interval pa
   CHECK(real() == 1s);
 }
 
-}  // namespace wait_backoff_test
+}  // namespace util_wait_backoff_test

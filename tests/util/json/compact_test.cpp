@@ -1,3 +1,5 @@
+#include "apimachinery/util/json/compact.hpp"
+
 #include <cstdint>
 #include <exception>
 #include <filesystem>
@@ -15,7 +17,6 @@
 #include <nlohmann/json.hpp>
 
 #include "apimachinery/error.hpp"
-#include "apimachinery/util/json/compact.hpp"
 #include "apimachinery/util/json/json.hpp"
 #include "apimachinery/util/json/string_pool.hpp"
 

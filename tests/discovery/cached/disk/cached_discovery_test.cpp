@@ -1,5 +1,7 @@
 // Tests for discovery/cached/disk/cached_discovery.hpp: kubectl's layout, round trips, TTL expiry,
 // Fresh/Invalidate transitions, corrupt files, atomic writes, clients sharing one directory.
+#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -15,12 +17,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "apimachinery/discovery/cached/disk/cached_discovery.hpp"
 #include "apimachinery/discovery/memory_discovery.hpp"
 #include "apimachinery/restmapper/discovery.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace discovery_disk_cache_test {
+namespace discovery_cached_disk_cached_discovery_test {
 
 namespace discovery = apimachinery::discovery;
 namespace disk = apimachinery::discovery::disk;
@@ -490,4 +491,4 @@ TEST_CASE("Disk cache: clients sharing one directory from many threads", "[disco
   }
 }
 
-}  // namespace discovery_disk_cache_test
+}  // namespace discovery_cached_disk_cached_discovery_test

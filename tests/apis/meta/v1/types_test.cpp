@@ -7,7 +7,7 @@
 #include "apimachinery/apis/meta/v1/v1.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace runtime_metav1_types_test {
+namespace apis_meta_v1_types_test {
 
 namespace metav1 = apimachinery::metav1;
 using nlohmann::json;
@@ -229,4 +229,4 @@ TEST_CASE("PartialObjectMetadata", "[runtime][metav1]") {
                   metav1::DecodeError);
 }
 
-}  // namespace runtime_metav1_types_test
+}  // namespace apis_meta_v1_types_test

@@ -1,3 +1,5 @@
+#include "apimachinery/util/json/string_pool.hpp"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -9,8 +11,6 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
-
-#include "apimachinery/util/json/string_pool.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
 namespace util_json_string_pool_test {

@@ -11,7 +11,7 @@
 #include "apimachinery/util/validation/field/field.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace util_field_errors_test {
+namespace util_validation_field_errors_test {
 
 namespace field = apimachinery::field;
 using nlohmann::json;
@@ -114,4 +114,4 @@ TEST_CASE("field::ToAggregate drops duplicate texts", "[util][field]") {
         R"([spec.containers[0].image: Invalid value: "a b\a\xff": bad, x: Invalid value: 3])");
 }
 
-}  // namespace util_field_errors_test
+}  // namespace util_validation_field_errors_test

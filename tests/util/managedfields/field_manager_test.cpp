@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-namespace managedfields_field_manager_test {
+namespace util_managedfields_field_manager_test {
 
 namespace managedfields = apimachinery::managedfields;
 using nlohmann::json;
@@ -90,4 +90,4 @@ TEST_CASE("Managed fields that do not decode", "[managedfields]") {
   CHECK(updated["data"]["a"] == "2");
 }
 
-}  // namespace managedfields_field_manager_test
+}  // namespace util_managedfields_field_manager_test

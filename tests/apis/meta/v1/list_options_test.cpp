@@ -2,15 +2,15 @@
 // the query-parameter form, against answers printed by Go (k8s.io/apimachinery v0.37.2:
 // json.Marshal, scheme.ParameterCodec.EncodeParameters / DecodeParameters with client-go's scheme,
 // url.Values.Encode).
+#include "apimachinery/apis/meta/v1/list_options.hpp"
+
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "apimachinery/apis/meta/v1/list_options.hpp"
-
-namespace runtime_metav1_list_options_test {
+namespace apis_meta_v1_list_options_test {
 
 namespace metav1 = apimachinery::metav1;
 using nlohmann::json;
@@ -215,4 +215,4 @@ TEST_CASE("Get/Create/Update/PatchOptions: wrong JSON types are Go's errors", "[
         "json: cannot unmarshal number into Go value of type v1.GetOptions");
 }
 
-}  // namespace runtime_metav1_list_options_test
+}  // namespace apis_meta_v1_list_options_test

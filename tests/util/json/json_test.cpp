@@ -12,7 +12,7 @@
 #include "support/small_stack.hpp"
 
 // Everything below is file-local: a package's test files are compiled as one unit.
-namespace util_json_test {
+namespace util_json_json_test {
 
 namespace ujson = apimachinery::util::json;
 using nlohmann::json;
@@ -418,4 +418,4 @@ TEST_CASE("Document copies, assigns, compares and converts as nlohmann::json, at
   });  // every holder and Document is destroyed on the small stack
 }
 
-}  // namespace util_json_test
+}  // namespace util_json_json_test
