@@ -29,6 +29,22 @@ std::string ReasonOf(Parse parse, const char* doc) {
   return "";
 }
 
+TEST_CASE("discovery: a decode failure is the one decode error type", "[discovery][types]") {
+  // discovery::DecodeError derives from util::json::DecodeError (metav1::DecodeError's type), so
+  // one catch handles a bad discovery document and a bad API object alike.
+  try {
+    discovery::ParseAPIResourceList(R"({"groupVersion": 1})");
+    FAIL("no error");
+  } catch (const apimachinery::util::json::DecodeError& e) {
+    const auto* d = dynamic_cast<const discovery::DecodeError*>(&e);
+    REQUIRE(d != nullptr);
+    CHECK(d->path == "groupVersion");
+    CHECK(std::string(e.what()) ==
+          "discovery: cannot decode APIResourceList: groupVersion: json: cannot unmarshal number into Go "
+          "struct field APIResourceList.groupVersion of type string");
+  }
+}
+
 TEST_CASE("discovery: the reason of a type error is Go's text", "[discovery][types]") {
   const Row resource_lists[] = {
       {R"({"resources": {}})",

@@ -232,16 +232,35 @@ TEST_CASE("Field-list JSON: camelCase keys, omitempty, replace semantics, typed 
   REQUIRE_THROWS_WITH(from_json(not_object, out),
                       "json: cannot unmarshal number into Go struct field Widget.spec of type v1.WidgetSpec");
 
-  // Strict scope: unknown keys are recorded with their path.
+  // Strict form: unknown keys are recorded with their path; the two-argument form ignores them.
   nlohmann::json unknown = j;
   unknown["spec"]["bogus"] = 1;
   unknown["spec"]["template"]["containers"][1]["extra"] = true;
   unknown["topLevel"] = "x";
-  runtime::StrictFieldsScope strict;
+  runtime::StrictFieldErrors strict;
   from_json(unknown, out);
+  CHECK(strict.errors().empty());
+  from_json(unknown, out, &strict);
   CHECK(strict.errors() == std::vector<std::string>{"unknown field \"spec.bogus\"",
                                                     "unknown field \"spec.template.containers[1].extra\"",
                                                     "unknown field \"topLevel\""});
+
+  // UnmarshalJSON's strict form (sigs.k8s.io/json UnmarshalStrict): unknown keys, then duplicate
+  // keys; without a collector the same text decodes leniently. Each call has its own collector:
+  // nothing carries over to the next decode on the thread.
+  const std::string text = R"({"spec":{"replicas":1,"replicas":2,"bogus":0},"spec2":1})";
+  runtime::StrictFieldErrors from_text;
+  runtime::UnmarshalJSON(text, out, &from_text);
+  CHECK(out.spec.replicas == 2);
+  CHECK(from_text.errors() == std::vector<std::string>{"unknown field \"spec.bogus\"",
+                                                       "unknown field \"spec2\"",
+                                                       "duplicate field \"spec.replicas\""});
+  runtime::UnmarshalJSON(text, out);
+  CHECK(out.spec.replicas == 2);
+  runtime::StrictFieldErrors clean;
+  runtime::UnmarshalJSON(R"({"spec":{"replicas":3}})", out, &clean);
+  CHECK(clean.errors().empty());
+  CHECK(from_text.errors().size() == 3);
 }
 
 }  // namespace runtime_conversion_widgets_test

@@ -17,6 +17,8 @@
 #include <catch2/catch.hpp>
 
 #include "apimachinery/runtime/codec_json.hpp"
+#include "apimachinery/schema/group_version.hpp"
+#include "apimachinery/util/intstr/intstr.hpp"
 
 #include "../../examples/widgets/widgets.hpp"
 
@@ -753,10 +755,10 @@ TEST_CASE("Field list: wire keys and Go's tag options", "[runtime][fields_json]"
   CHECK(DecodeError(R"({"enabled":"yes"})", back) ==
         "json: invalid use of ,string struct tag, trying to unmarshal \"yes\" into bool");
   // Keys are case-sensitive (sigs.k8s.io/json), and `-` or the C++ name is not a key.
-  runtime::StrictFieldsScope strict;
-  j.get_to(back);
+  runtime::StrictFieldErrors strict;
+  runtime::FieldsFromJSON(j, back, &strict);
   CHECK(strict.errors().empty());
-  json::parse(R"({"url":"x","cache":"y","common":{},"-":1})").get_to(back);
+  runtime::FieldsFromJSON(json::parse(R"({"url":"x","cache":"y","common":{},"-":1})"), back, &strict);
   CHECK(strict.errors() == std::vector<std::string>{"unknown field \"-\"", "unknown field \"cache\"",
                                                     "unknown field \"common\"", "unknown field \"url\""});
 }
@@ -911,8 +913,8 @@ TEST_CASE("Field list: a real core/v1 Service decodes with its acronym keys and 
   const json doc = ReadTestdata("core.v1.Service.json");
   corev1::Service svc;
   {
-    runtime::StrictFieldsScope strict;
-    doc.get_to(svc);
+    runtime::StrictFieldErrors strict;
+    runtime::FieldsFromJSON(doc, svc, &strict);
     // Every key is modelled except metadata.selfLink, which metav1::ObjectMeta keeps as an unknown
     // field (Go's ObjectMeta still has SelfLink).
     CHECK(strict.errors() == std::vector<std::string>{"unknown field \"metadata.selfLink\""});
@@ -967,6 +969,53 @@ TEST_CASE("Field list: a real Pod's status decodes podIP, podIPs, hostIP and hos
   CHECK_THROWS_WITH(
       bad.get<corev1::Pod>(),
       "json: cannot unmarshal number into Go struct field PodIP.status.podIPs.ip of type string");
+}
+
+// Members whose from_json is their own (IntOrString's and metav1's UnmarshalJSON): Go's decoder
+// adds its path to the UnmarshalTypeError they return. Texts printed by Go 1.26 through
+// encoding/json and sigs.k8s.io/json (both agree) for the same Go structs.
+namespace ownjson {
+struct Spec {
+  apimachinery::intstr::IntOrString port;
+  apimachinery::schema::GroupKind gk;
+  apimachinery::schema::GroupVersion gv;
+};
+APIMACHINERY_FIELDS(Spec, port, gk, gv)
+APIMACHINERY_JSON_FIELDS(Spec)
+struct W {
+  Spec spec;
+};
+APIMACHINERY_FIELDS(W, spec)
+APIMACHINERY_JSON_FIELDS(W)
+}  // namespace ownjson
+
+TEST_CASE("FieldsFromJSON: members with their own from_json raise the one decode error with Go's path",
+          "[runtime][fields_json]") {
+  const std::pair<const char*, const char*> rows[] = {
+      {R"({"spec":{"port":1.5}})",
+       "json: cannot unmarshal number 1.5 into Go struct field Spec.spec.port of type int32"},
+      {R"({"spec":{"port":true}})",
+       "json: cannot unmarshal bool into Go struct field Spec.spec.port of type int32"},
+      {R"({"spec":{"gk":{"kind":3}}})",
+       "json: cannot unmarshal number into Go struct field GroupKind.spec.gk.kind of type string"},
+      {R"({"spec":{"gk":5}})",
+       "json: cannot unmarshal number into Go struct field Spec.spec.gk of type v1.GroupKind"},
+      {R"({"spec":{"gv":5}})",
+       "json: cannot unmarshal number into Go struct field Spec.spec.gv of type string"},
+      {R"({"spec":{"gv":"a/b/c"}})", "unexpected GroupVersion string: a/b/c"},
+      {R"({"spec":{"gv":null,"port":"80%","gk":{"group":"apps","kind":"Deployment"}}})", ""},
+  };
+  for (const auto& [doc, text] : rows) {
+    INFO(doc);
+    ownjson::W w;
+    CHECK(DecodeError(doc, w) == text);
+  }
+  ownjson::W w;
+  runtime::UnmarshalJSON(
+      R"({"spec":{"gv":"apps/v1","port":"80%","gk":{"group":"apps","kind":"Deployment"}}})", w);
+  CHECK(w.spec.port == apimachinery::intstr::FromString("80%"));
+  CHECK(w.spec.gk == apimachinery::schema::GroupKind{"apps", "Deployment"});
+  CHECK(w.spec.gv == apimachinery::schema::GroupVersion{"apps", "v1"});
 }
 
 }  // namespace runtime_fields_json_test

@@ -218,11 +218,34 @@ TEST_CASE("JSON wire shapes", "[schema]") {
   // Missing keys are empty, as Go's zero values.
   CHECK(nlohmann::json::object().get<GroupKind>() == GroupKind{});
 
-  // Bad input: typed errors, never crashes.
-  CHECK_THROWS_AS(nlohmann::json(42).get<GroupVersion>(), ParseError);
-  CHECK_THROWS_AS(nlohmann::json("a/b/c").get<GroupVersion>(), ParseError);
-  CHECK_THROWS_AS(nlohmann::json::array().get<GroupVersionKind>(), ParseError);
-  CHECK_THROWS_WITH((nlohmann::json{{"kind", 3}}.get<GroupKind>()), "GroupKind.kind must be a string");
+  // null: the empty value (GroupVersion.UnmarshalJSON parses ""; a struct keeps its zero value).
+  CHECK(nlohmann::json(nullptr).get<GroupVersion>() == GroupVersion{});
+  CHECK(nlohmann::json(nullptr).get<GroupKind>() == GroupKind{});
+  CHECK((nlohmann::json{{"group", nullptr}, {"kind", "K"}}.get<GroupKind>()) == GroupKind{"", "K"});
+
+  // Bad input: the one decode error type, with the texts Go 1.26 prints for metav1's types
+  // (json.Unmarshal into metav1.GroupVersion, metav1.GroupKind, ...).
+  using apimachinery::util::json::DecodeError;
+  CHECK_THROWS_AS(nlohmann::json(42).get<GroupVersion>(), DecodeError);
+  CHECK_THROWS_WITH(nlohmann::json(42).get<GroupVersion>(),
+                    "json: cannot unmarshal number into Go value of type string");
+  CHECK_THROWS_AS(nlohmann::json("a/b/c").get<GroupVersion>(), DecodeError);
+  CHECK_THROWS_WITH(nlohmann::json("a/b/c").get<GroupVersion>(), "unexpected GroupVersion string: a/b/c");
+  CHECK_THROWS_WITH(nlohmann::json(5).get<GroupKind>(),
+                    "json: cannot unmarshal number into Go value of type v1.GroupKind");
+  CHECK_THROWS_WITH(nlohmann::json::array().get<GroupVersionKind>(),
+                    "json: cannot unmarshal array into Go value of type v1.GroupVersionKind");
+  CHECK_THROWS_WITH((nlohmann::json{{"kind", 3}}.get<GroupKind>()),
+                    "json: cannot unmarshal number into Go struct field GroupKind.kind of type string");
+  CHECK_THROWS_WITH((nlohmann::json{{"group", nlohmann::json::array()}}.get<GroupKind>()),
+                    "json: cannot unmarshal array into Go struct field GroupKind.group of type string");
+  CHECK_THROWS_WITH(
+      (nlohmann::json{{"resource", true}}.get<GroupVersionResource>()),
+      "json: cannot unmarshal bool into Go struct field GroupVersionResource.resource of type string");
+  // A failed decode leaves the value as it was.
+  GroupResource kept{"apps", "deployments"};
+  CHECK_THROWS_AS((nlohmann::json{{"group", "x"}, {"resource", 1}}.get_to(kept)), DecodeError);
+  CHECK(kept == GroupResource{"apps", "deployments"});
 }
 
 }  // namespace schema_group_version_test

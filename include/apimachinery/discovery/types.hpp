@@ -18,8 +18,8 @@
 //
 // Throws: every decode failure (malformed or truncated JSON, an empty document, a value of the
 // wrong JSON type, a document of another kind) throws discovery::DecodeError, derived from
-// apimachinery::Error; its what() names the document, the JSON path and the problem, for a value
-// of the wrong type Go's encoding/json text (what client-go's json.Unmarshal returns):
+// util::json::DecodeError (metav1::DecodeError); its what() names the document, the JSON path and the
+// problem, for a value of the wrong type Go's encoding/json text (what client-go's json.Unmarshal returns):
 //   discovery: cannot decode APIResourceList: resources[2].namespaced: json: cannot unmarshal
 //   string into Go struct field APIResource.resources.namespaced of type bool
 // nlohmann exceptions never escape. Strong guarantee: the output object is only assigned on success
@@ -46,12 +46,14 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/decode_error.hpp"
 #include "apimachinery/util/json/json.hpp"
 
 namespace apimachinery::discovery {
 
-// DecodeError: a discovery document could not be decoded.
-class DecodeError : public Error {
+// DecodeError: a discovery document could not be decoded. It is a util::json::DecodeError (the
+// one decode error type), with the document's name and the JSON path (array indices included).
+class DecodeError : public util::json::DecodeError {
  public:
   // `document` names what was decoded (a type or a file name), `path` the JSON location inside it
   // ("" for the document itself), `reason` the problem.

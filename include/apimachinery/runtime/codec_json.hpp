@@ -178,7 +178,7 @@ class JSONSerializer {
   // appends the unknown-field errors to `strict_errors`.
   APIMACHINERY_DECL void Fill(Parsed& p, Object& target, std::vector<std::string>& strict_errors) const;
   APIMACHINERY_DECL void FillTyped(const nlohmann::json& doc, Object& obj,
-                                   const schema::GroupVersionKind& gvk) const;
+                                   const schema::GroupVersionKind& gvk, StrictFieldErrors* strict) const;
   // EncodeKind: the apiVersion/kind Encode writes: the object's own, else its registered kind
   // (the first not internal one).
   APIMACHINERY_DECL schema::GroupVersionKind EncodeKind(const Object& obj) const;

@@ -35,9 +35,9 @@
 //   innermost struct's name, the JSON keys from the document root, Go's type name
 //   (`json: cannot unmarshal number 4294967298 into Go struct field WidgetSpec.spec.replicas of
 //   type int32`; `... of type []v1.Container`; `... into Go value of type v1.Widget` for the
-//   document itself). Unknown keys are ignored, except inside a StrictFieldsScope, which records
-//   each as `unknown field "<path>"` (the path of the key from the document root, as upstream's
-//   strict decoder prints it: `spec.template.containers[0].foo`). Unknown metadata keys (kept by
+//   document itself). Unknown keys are ignored, unless the decode is handed a StrictFieldErrors,
+//   which records each as `unknown field "<path>"` (the path of the key from the document root, as
+//   upstream's strict decoder prints it: `spec.template.containers[0].foo`). Unknown metadata keys (kept by
 //   metav1::ObjectMeta in unknown_fields) are reported the same way.
 // - A member type needs a field list (APIMACHINERY_FIELDS is enough for nested types) or
 //   to_json/from_json; otherwise a static_assert says so. APIMACHINERY_JSON_FIELDS outside the
@@ -46,7 +46,9 @@
 // Throws: metav1::DecodeError (wrong types, out-of-range numbers, a non-object where an object is
 // expected, a bad `,string` value with Go's `json: invalid use of ,string struct tag` text).
 // Cost: one pass over the JSON; a key is found by comparing it with the type's keys in order.
-// Thread-safety: stateless, except the strict scope and the error context, which are thread_local.
+// Thread-safety: stateless; strict mode is a parameter. The error context that names Go's path in a
+// type error is per thread (util/internal/json_read.hpp), so hand-written readers further down
+// (metav1's) name the same path without taking a parameter.
 // Differences from upstream: Go decodes into the existing value (absent keys keep it); from_json
 // replaces it. The first error is thrown (Go keeps decoding and returns the first type error).
 // A refused number is named by its literal only where the document came with its literals
@@ -90,25 +92,28 @@
 
 namespace apimachinery::runtime {
 
-// StrictFieldsScope: while alive (on this thread), field-list decoding records unknown keys.
-class StrictFieldsScope {
+// StrictFieldErrors: what a strict decode found besides type errors: each unknown key as
+// `unknown field "<path>"` (the path from the document root, as sigs.k8s.io/json's strict decoder
+// prints it: `spec.template.containers[0].foo`), in document order. A decode records into it only
+// when it is handed one (FieldsFromJSON's and UnmarshalJSON's `strict` parameter, the Scheme's
+// TypeInfo::from_json): strict mode is a parameter of the call, never state of the thread.
+// Thread-safety: one decode at a time per collector. Cost: a string per unknown key.
+class StrictFieldErrors {
  public:
-  APIMACHINERY_DECL StrictFieldsScope();
-  APIMACHINERY_DECL ~StrictFieldsScope();
-  StrictFieldsScope(const StrictFieldsScope&) = delete;
-  StrictFieldsScope& operator=(const StrictFieldsScope&) = delete;
+  // The recorded errors, in document order.
+  const std::vector<std::string>& errors() const noexcept { return errors_; }
 
-  // The recorded errors (`unknown field "spec.foo"`), in document order.
-  APIMACHINERY_DECL const std::vector<std::string>& errors() const noexcept;
-
-  APIMACHINERY_DECL static StrictFieldsScope* Current() noexcept;
+  // For decoders: enter member `segment` (an array index `[i]` when `index`), leave it, and
+  // record `key` as unknown at the current path.
   APIMACHINERY_DECL void Push(std::string_view segment, bool index = false);
   APIMACHINERY_DECL void Pop();
   APIMACHINERY_DECL void Unknown(std::string_view key);
+  // Appends already-formatted errors (util::json::ParseRecord::duplicates).
+  void Append(const std::vector<std::string>& texts) {
+    errors_.insert(errors_.end(), texts.begin(), texts.end());
+  }
 
  private:
-  static inline thread_local StrictFieldsScope* current_ = nullptr;
-  StrictFieldsScope* prev_;
   std::string path_;
   std::vector<std::size_t> mark_;
   std::vector<std::string> errors_;
@@ -117,8 +122,11 @@ class StrictFieldsScope {
 // FieldsToJSON / FieldsFromJSON: the functions behind APIMACHINERY_JSON_FIELDS.
 template <typename T>
 void FieldsToJSON(nlohmann::json& j, const T& v);
+// FieldsFromJSON with `strict` records unknown keys there (keys that no field, inline member or
+// TypeMeta takes, and ObjectMeta's unknown keys); with nullptr (what from_json passes) they are
+// ignored, as Go's default decoder does.
 template <typename T>
-void FieldsFromJSON(const nlohmann::json& j, T& v);
+void FieldsFromJSON(const nlohmann::json& j, T& v, StrictFieldErrors* strict = nullptr);
 // FieldsAppendJSON appends v's JSON text with its keys in field-list order (see the header
 // comment): the members and bytes FieldsToJSON's document gives through util::json::Marshal, in
 // Go's order. `type_meta`, when given, replaces v's own apiVersion/kind (the serializer's stamp).
@@ -131,10 +139,14 @@ void FieldsAppendJSON(std::string& out, const T& v, const metav1::TypeMeta* type
 // PreserveInts): util::json::Parse's limits and syntax errors, then from_json, with a refused
 // number named by its literal (`json: cannot unmarshal number 1.50 into Go struct field
 // WidgetSpec.spec.replicas of type int32`) and `-0` refused for unsigned members, as the
-// serializer's decode does. Strict mode: inside a StrictFieldsScope, as from_json.
+// serializer's decode does. With `strict` (sigs.k8s.io/json's UnmarshalStrict), the unknown keys
+// (field-list types and what they hold; a hand-written from_json has no strict form) and then
+// duplicate keys (`duplicate field "spec.a"`) are recorded there. Differs from upstream: Go lists
+// both kinds interleaved in document order; here unknown keys come first (as the serializer's
+// strict error does).
 // Throws: util::json::SyntaxError; metav1::DecodeError. Cost: Parse plus from_json.
 template <typename T>
-void UnmarshalJSON(std::string_view data, T& out);
+void UnmarshalJSON(std::string_view data, T& out, StrictFieldErrors* strict = nullptr);
 
 // Implementation details follow.
 namespace internal {
@@ -149,6 +161,12 @@ concept HasToJSON = requires(nlohmann::json& j, const T& v) {
 template <typename T>
 concept HasFromJSON = requires(const nlohmann::json& j, T& v) {
   from_json(j, v);
+};
+// HasStrictFromJSON<T>: T's from_json has a strict form, `from_json(j, v, StrictFieldErrors*)`
+// (APIMACHINERY_JSON_FIELDS defines it beside the two-argument one nlohmann calls).
+template <typename T>
+concept HasStrictFromJSON = requires(const nlohmann::json& j, T& v, StrictFieldErrors* strict) {
+  from_json(j, v, strict);
 };
 void AppendJSON() = delete;
 // HasAppendJSON<T>: T writes its own JSON text in Go's order (`AppendJSON(std::string&, const T&)`
@@ -203,7 +221,7 @@ bool IsEmptyValue(const T& v) {
 }
 
 template <typename M>
-void DecodeValue(const nlohmann::json& j, M& out);
+void DecodeValue(const nlohmann::json& j, M& out, StrictFieldErrors* strict);
 template <typename T>
 void WriteFields(nlohmann::json& j, const T& v);
 
@@ -337,39 +355,37 @@ void DecodeQuoted(const nlohmann::json& j, M& out) {
 }
 
 template <typename M>
-void DecodeValue(const nlohmann::json& j, M& out) {
+void DecodeValue(const nlohmann::json& j, M& out, StrictFieldErrors* strict) {
   if (j.is_null()) {
     out = M{};
     return;
   }
   if constexpr (conversion::HasFields<M>) {
-    FieldsFromJSON(j, out);
+    FieldsFromJSON(j, out, strict);
   } else if constexpr (std::is_arithmetic_v<M> || std::is_same_v<M, std::string>) {
     if (!util::internal::ReadValue(j, out)) ThrowTypeError<M>(j);
   } else if constexpr (util::internal::IsVector<M>::value) {
     if (!j.is_array()) ThrowTypeError<M>(j);
-    StrictFieldsScope* strict = StrictFieldsScope::Current();
     out.clear();
     out.resize(j.size());
     for (std::size_t i = 0; i < j.size(); ++i) {
       if (strict) strict->Push(fmt::format("[{}]", i), true);
-      DecodeValue(j[i], out[i]);
+      DecodeValue(j[i], out[i], strict);
       if (strict) strict->Pop();
     }
   } else if constexpr (util::internal::IsMap<M>::value) {
     static_assert(std::is_same_v<typename M::key_type, std::string>,
                   "the field-list JSON codec reads maps with std::string keys");
     if (!j.is_object()) ThrowTypeError<M>(j);
-    StrictFieldsScope* strict = StrictFieldsScope::Current();
     out.clear();
     for (const auto& [k, v] : j.items()) {
       if (strict) strict->Push(k);
-      DecodeValue(v, out[k]);
+      DecodeValue(v, out[k], strict);
       if (strict) strict->Pop();
     }
   } else if constexpr (util::internal::IsOptional<M>::value) {
     out.emplace();
-    DecodeValue(j, *out);
+    DecodeValue(j, *out, strict);
   } else if constexpr (std::is_same_v<M, nlohmann::json>) {
     out = j;
   } else if constexpr (!adl::HasFromJSON<M>) {
@@ -385,7 +401,6 @@ void DecodeValue(const nlohmann::json& j, M& out) {
       ThrowTypeError<M>(j);
     }
     if constexpr (std::is_same_v<M, metav1::ObjectMeta>) {
-      StrictFieldsScope* strict = StrictFieldsScope::Current();
       if (strict && out.unknown_fields.is_object()) {
         for (const auto& [k, v] : out.unknown_fields.items()) strict->Unknown(k);
       }
@@ -397,14 +412,14 @@ void DecodeValue(const nlohmann::json& j, M& out) {
 // names in errors.
 template <typename T, std::size_t I, typename M>
 void DecodeField(const nlohmann::json& value, M& member, std::string_view strct, std::string_view key,
-                 StrictFieldsScope* strict) {
+                 StrictFieldErrors* strict) {
   constexpr const auto& f = std::get<I>(conversion::kFields<T>);
   util::internal::JSONFieldScope scope(strct, key);
   if (strict) strict->Push(key);
   if constexpr (f.tag.string) {
     DecodeQuoted(value, member);
   } else {
-    DecodeValue(value, member);
+    DecodeValue(value, member, strict);
   }
   if (strict) strict->Pop();
 }
@@ -413,7 +428,7 @@ void DecodeField(const nlohmann::json& value, M& member, std::string_view strct,
 // members); decodes and returns true when found. `strct` is the outer struct, as Go names it.
 template <typename M>
 bool DecodeInlineKey(const std::string& key, const nlohmann::json& value, M& m, std::string_view strct,
-                     StrictFieldsScope* strict) {
+                     StrictFieldErrors* strict) {
   constexpr auto& fields = conversion::kFields<M>;
   constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
   util::internal::JSONFieldScope embedded(strct, StructName<M>());
@@ -615,7 +630,7 @@ void FieldsToJSON(nlohmann::json& j, const T& v) {
 }
 
 template <typename T>
-void FieldsFromJSON(const nlohmann::json& j, T& v) {
+void FieldsFromJSON(const nlohmann::json& j, T& v, StrictFieldErrors* strict) {
   static_assert(conversion::HasFields<T>, "FieldsFromJSON needs APIMACHINERY_FIELDS");
   if (!j.is_object()) {
     throw metav1::DecodeError(util::internal::UnmarshalTypeErrorText(util::internal::JSONTypeName(j),
@@ -624,7 +639,6 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
   constexpr auto& fields = conversion::kFields<T>;
   constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(fields)>>;
   const std::string_view strct = internal::StructName<T>();
-  StrictFieldsScope* strict = StrictFieldsScope::Current();
   std::array<bool, n> seen{};
   if constexpr (HasTypeMeta<T>) {
     v.type_meta = {};
@@ -706,20 +720,27 @@ void FieldsFromJSON(const nlohmann::json& j, T& v) {
 }
 
 template <typename T>
-void UnmarshalJSON(std::string_view data, T& out) {
+void UnmarshalJSON(std::string_view data, T& out, StrictFieldErrors* strict) {
   util::json::ParseRecord record;
   const nlohmann::json j = util::json::Parse(data, record);
   const util::internal::JSONLiteralsScope literals(record.literals);
   try {
-    j.get_to(out);
+    if constexpr (internal::adl::HasStrictFromJSON<T>) {
+      using internal::adl::from_json;
+      from_json(j, out, strict);
+    } else {
+      j.get_to(out);
+    }
   } catch (const nlohmann::json::exception& e) {
     throw metav1::DecodeError(fmt::format("json: {}", e.what()));
   }
+  if (strict != nullptr) strict->Append(record.duplicates);
 }
 
 }  // namespace apimachinery::runtime
 
-// APIMACHINERY_JSON_FIELDS(Type): to_json / from_json for Type from its field list, and
+// APIMACHINERY_JSON_FIELDS(Type): to_json / from_json for Type from its field list (and the strict
+// form `from_json(j, v, StrictFieldErrors*)` the Scheme and UnmarshalJSON call), and
 // AppendJSON(out, v, type_meta = nullptr), the ordered writer (FieldsAppendJSON) the Scheme hands
 // the serializer (place it after APIMACHINERY_FIELDS, in the type's namespace).
 // Type names a type, which cannot be parenthesised.
@@ -730,6 +751,10 @@ void UnmarshalJSON(std::string_view data, T& out) {
   }                                                                                                      \
   [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v) {                             \
     ::apimachinery::runtime::FieldsFromJSON(j, v);                                                       \
+  }                                                                                                      \
+  [[maybe_unused]] inline void from_json(const nlohmann::json& j, Type& v,                               \
+                                         ::apimachinery::runtime::StrictFieldErrors* strict) {           \
+    ::apimachinery::runtime::FieldsFromJSON(j, v, strict);                                               \
   }                                                                                                      \
   [[maybe_unused]] inline void AppendJSON(std::string& out, const Type& v,                               \
                                           const ::apimachinery::metav1::TypeMeta* type_meta = nullptr) { \

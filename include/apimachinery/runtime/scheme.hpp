@@ -154,7 +154,10 @@ struct TypeInfo {
   std::unique_ptr<Object> (*make)() = nullptr;
   // JSON hooks (every registered type has them).
   void (*to_json)(const Object&, nlohmann::json&) = nullptr;
-  void (*from_json)(const nlohmann::json&, Object&) = nullptr;
+  // from_json records unknown keys into `strict` when it is not null (the type's strict form,
+  // `from_json(j, v, StrictFieldErrors*)`; a type with only nlohmann's two-argument from_json
+  // ignores it).
+  void (*from_json)(const nlohmann::json&, Object&, StrictFieldErrors* strict) = nullptr;
   // The JSON text in Go's key order, appended to `out`, with `type_meta`'s apiVersion/kind when
   // not null (runtime/fields_json.hpp: FieldsAppendJSON); null when the type has no such writer
   // (the serializer then writes to_json's document).
@@ -372,7 +375,16 @@ TypeInfo Scheme::MakeTypeInfo() {
   if constexpr (JSONConvertible<T>) {  // else AddKnownTypeWithName's static_assert has fired
     info.to_json =
         +[](const Object& o, nlohmann::json& j) { nlohmann::to_json(j, static_cast<const T&>(o)); };
-    info.from_json = +[](const nlohmann::json& j, Object& o) { nlohmann::from_json(j, static_cast<T&>(o)); };
+    if constexpr (internal::adl::HasStrictFromJSON<T>) {
+      info.from_json = +[](const nlohmann::json& j, Object& o, StrictFieldErrors* strict) {
+        using internal::adl::from_json;
+        from_json(j, static_cast<T&>(o), strict);
+      };
+    } else {
+      info.from_json = +[](const nlohmann::json& j, Object& o, StrictFieldErrors*) {
+        nlohmann::from_json(j, static_cast<T&>(o));
+      };
+    }
   }
   if constexpr (internal::adl::HasObjectAppendJSON<T>) {
     info.append_json = +[](const Object& o, std::string& out, const metav1::TypeMeta* type_meta) {

@@ -12,13 +12,15 @@
 //   fmt::print("{}", gv.WithKind("Deployment"));             // apps/v1, Kind=Deployment
 //
 // Parsing never validates characters or case, exactly as upstream. Parse errors throw
-// schema::ParseError with upstream's text. Thread-safety: value types.
+// schema::ParseError with upstream's text; JSON that does not fit throws util::json::DecodeError
+// (see "JSON" below). Thread-safety: value types.
 #pragma once
 
 #include <array>
 #include <compare>
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -33,6 +35,9 @@
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/format.hpp"
 #include "apimachinery/util/internal/hash_combine.hpp"
+#include "apimachinery/util/internal/json_read.hpp"
+#include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/decode_error.hpp"
 
 namespace apimachinery::schema {
 
@@ -178,8 +183,19 @@ APIMACHINERY_DECL std::optional<std::array<std::string, 3>> SplitThree(std::stri
 }  // namespace internal
 
 // --- JSON (metav1 wire shapes) -----------------------------------------------------------------------
+// The shapes of metav1's GroupVersion (a string, apis/meta/v1/group_version.go:
+// GroupVersion.UnmarshalJSON) and GroupKind, GroupResource, GroupVersionKind, GroupVersionResource
+// (objects of string members, as their json tags say). from_json replaces the value; null gives
+// the empty value. Throws util::json::DecodeError with Go's texts (`json: cannot unmarshal number
+// into Go struct field GroupKind.kind of type string`; `... into Go value of type v1.GroupKind`),
+// and for a GroupVersion string ParseGroupVersion's text (`unexpected GroupVersion string: a/b/c`),
+// as UnmarshalJSON returns it.
 namespace internal {
-APIMACHINERY_DECL std::string RequireStringMember(const nlohmann::json& j, const char* key, const char* type);
+// ReadStringMembers: decodes the object `j` (Go type `go_type`, struct name `strct`) whose members
+// are all strings into `out` (key, destination); absent and null members give "".
+APIMACHINERY_DECL void ReadStringMembers(const nlohmann::json& j, std::string_view strct,
+                                         std::string_view go_type,
+                                         std::initializer_list<std::pair<const char*, std::string*>> out);
 }  // namespace internal
 
 APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersion& v);

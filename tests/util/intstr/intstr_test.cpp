@@ -64,7 +64,7 @@ TEST_CASE("JSON (TestIntOrStringUnmarshalJSON, TestIntOrStringMarshalJSON)", "[i
       FAIL("no error");
     } catch (const apimachinery::Error& e) {
       CHECK(e.what() == std::string(text));
-      CHECK(dynamic_cast<const intstr::Error*>(&e) != nullptr);
+      CHECK(dynamic_cast<const apimachinery::util::json::DecodeError*>(&e) != nullptr);
     }
   }
   // null: Type becomes Int, the value is untouched.

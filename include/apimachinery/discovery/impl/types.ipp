@@ -10,7 +10,7 @@
 namespace apimachinery::discovery {
 
 APIMACHINERY_DECL DecodeError::DecodeError(std::string doc, std::string json_path, std::string why)
-    : Error(Format(doc, json_path, why)),
+    : util::json::DecodeError(Format(doc, json_path, why)),
       document(std::move(doc)),
       path(std::move(json_path)),
       reason(std::move(why)) {}

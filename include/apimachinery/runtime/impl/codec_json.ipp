@@ -111,14 +111,15 @@ APIMACHINERY_DECL void JSONSerializer::RequireKind(const Parsed& p, std::string_
 }
 
 APIMACHINERY_DECL void JSONSerializer::FillTyped(const nlohmann::json& doc, Object& obj,
-                                                 const schema::GroupVersionKind& gvk) const {
+                                                 const schema::GroupVersionKind& gvk,
+                                                 StrictFieldErrors* strict) const {
   const TypeInfo* info = scheme_->TypeInfoFor(obj.GetTypeId());
   if (info == nullptr || info->from_json == nullptr) {
     throw Error(
         fmt::format("no JSON decoding is available for {} ({})", gvk.String(), obj.GetTypeId().name()));
   }
   try {
-    info->from_json(doc, obj);
+    info->from_json(doc, obj, strict);
   } catch (const nlohmann::json::exception& e) {
     throw metav1::DecodeError(fmt::format("json: {}", e.what()));
   }
@@ -127,7 +128,7 @@ APIMACHINERY_DECL void JSONSerializer::FillTyped(const nlohmann::json& doc, Obje
 APIMACHINERY_DECL void JSONSerializer::Fill(Parsed& p, Object& target,
                                             std::vector<std::string>& strict_errors) const {
   const util::internal::JSONLiteralsScope literals(p.record.literals);  // `-0`, "number 1.50"
-  std::optional<StrictFieldsScope> strict;
+  std::optional<StrictFieldErrors> strict;
   if (options_.strict) strict.emplace();
   if (target.GetTypeId() == util::kTypeId<UnstructuredList>) {
     auto& list = static_cast<UnstructuredList&>(target);
@@ -138,13 +139,13 @@ APIMACHINERY_DECL void JSONSerializer::Fill(Parsed& p, Object& target,
       if (auto m = p.doc.find("metadata"); m != p.doc.end() && m->is_object()) {
         metav1::ObjectMeta meta;
         strict->Push("metadata");
-        internal::DecodeValue(*m, meta);  // reports unknown metadata keys
+        internal::DecodeValue(*m, meta, &*strict);  // reports unknown metadata keys
         strict->Pop();
       }
     }
     static_cast<Unstructured&>(target).SetUnstructuredContent(std::move(p.doc));
   } else {
-    FillTyped(p.doc, target, p.gvk);
+    FillTyped(p.doc, target, p.gvk, strict ? &*strict : nullptr);
   }
   if (strict) {
     strict_errors.insert(strict_errors.end(), strict->errors().begin(), strict->errors().end());

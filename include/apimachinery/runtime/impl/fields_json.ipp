@@ -9,28 +9,18 @@
 
 namespace apimachinery::runtime {
 
-APIMACHINERY_DECL StrictFieldsScope::StrictFieldsScope() : prev_(current_) { current_ = this; }
-
-APIMACHINERY_DECL StrictFieldsScope::~StrictFieldsScope() { current_ = prev_; }
-
-APIMACHINERY_DECL const std::vector<std::string>& StrictFieldsScope::errors() const noexcept {
-  return errors_;
-}
-
-APIMACHINERY_DECL StrictFieldsScope* StrictFieldsScope::Current() noexcept { return current_; }
-
-APIMACHINERY_DECL void StrictFieldsScope::Push(std::string_view segment, bool index) {
+APIMACHINERY_DECL void StrictFieldErrors::Push(std::string_view segment, bool index) {
   mark_.push_back(path_.size());
   if (!index && !path_.empty()) path_ += '.';
   path_ += segment;
 }
 
-APIMACHINERY_DECL void StrictFieldsScope::Pop() {
+APIMACHINERY_DECL void StrictFieldErrors::Pop() {
   path_.resize(mark_.back());
   mark_.pop_back();
 }
 
-APIMACHINERY_DECL void StrictFieldsScope::Unknown(std::string_view key) {
+APIMACHINERY_DECL void StrictFieldErrors::Unknown(std::string_view key) {
   std::string p = path_;
   if (!p.empty()) p += '.';
   p += key;

@@ -21,7 +21,7 @@ APIMACHINERY_DECL std::unique_ptr<Object> Scheme::UnstructuredToTyped(const Obje
         fmt::format("unable to convert unstructured object to {}: {}", kinds.front().String(), cause));
   };
   try {
-    info->from_json(content, *typed);
+    info->from_json(content, *typed, nullptr);
   } catch (const std::exception& e) {
     // The type's reader refuses whatever upstream's converter refuses; the converter's walk then
     // names the first mismatch as upstream does (it runs only on failure: no cost on success).

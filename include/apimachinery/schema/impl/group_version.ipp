@@ -206,13 +206,29 @@ APIMACHINERY_DECL GroupVersionKind FromAPIVersionAndKind(std::string_view api_ve
 
 namespace apimachinery::schema::internal {
 
-APIMACHINERY_DECL std::string RequireStringMember(const nlohmann::json& j, const char* key,
-                                                  const char* type) {
-  if (!j.is_object()) throw ParseError(fmt::format("{} must be a JSON object", type));
-  auto it = j.find(key);
-  if (it == j.end()) return {};
-  if (!it->is_string()) throw ParseError(fmt::format("{}.{} must be a string", type, key));
-  return it->get<std::string>();
+APIMACHINERY_DECL void ReadStringMembers(const nlohmann::json& j, std::string_view strct,
+                                         std::string_view go_type,
+                                         std::initializer_list<std::pair<const char*, std::string*>> out) {
+  if (j.is_null()) {
+    for (const auto& [key, member] : out) member->clear();
+    return;
+  }
+  if (!j.is_object()) {
+    throw util::json::DecodeError(
+        util::internal::UnmarshalTypeErrorText(util::internal::JSONTypeName(j), go_type));
+  }
+  std::vector<std::string> values(out.size());
+  std::size_t i = 0;
+  for (const auto& [key, member] : out) {
+    auto it = j.find(key);
+    if (it != j.end() && !it->is_null() && !util::internal::ReadValue(*it, values[i])) {
+      throw util::json::DecodeError(util::internal::UnmarshalFieldTypeErrorText(
+          util::internal::JSONTypeName(*it), strct, key, "string"));
+    }
+    ++i;
+  }
+  i = 0;
+  for (const auto& [key, member] : out) *member = std::move(values[i++]);
 }
 
 }  // namespace apimachinery::schema::internal
@@ -222,8 +238,19 @@ namespace apimachinery::schema {
 APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersion& v) { j = v.String(); }
 
 APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupVersion& v) {
-  if (!j.is_string()) throw ParseError("GroupVersion must be a JSON string");
-  v = ParseGroupVersion(j.get_ref<const std::string&>());
+  if (j.is_null()) {  // UnmarshalJSON gets "null": json.Unmarshal leaves the string "", which parses
+    v = {};
+    return;
+  }
+  if (!j.is_string()) {
+    throw util::json::DecodeError(
+        util::internal::UnmarshalTypeErrorText(util::internal::JSONTypeName(j), "string"));
+  }
+  try {
+    v = ParseGroupVersion(j.get_ref<const std::string&>());
+  } catch (const ParseError& e) {
+    throw util::json::DecodeError(e.what());
+  }
 }
 
 APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupKind& v) {
@@ -231,8 +258,9 @@ APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupKind& v) {
 }
 
 APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupKind& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupKind"),
-       internal::RequireStringMember(j, "kind", "GroupKind")};
+  GroupKind out;
+  internal::ReadStringMembers(j, "GroupKind", "v1.GroupKind", {{"group", &out.group}, {"kind", &out.kind}});
+  v = std::move(out);
 }
 
 APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupResource& v) {
@@ -240,8 +268,10 @@ APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupResource& v) {
 }
 
 APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupResource& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupResource"),
-       internal::RequireStringMember(j, "resource", "GroupResource")};
+  GroupResource out;
+  internal::ReadStringMembers(j, "GroupResource", "v1.GroupResource",
+                              {{"group", &out.group}, {"resource", &out.resource}});
+  v = std::move(out);
 }
 
 APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersionKind& v) {
@@ -249,9 +279,10 @@ APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersionKind& v) {
 }
 
 APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupVersionKind& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupVersionKind"),
-       internal::RequireStringMember(j, "version", "GroupVersionKind"),
-       internal::RequireStringMember(j, "kind", "GroupVersionKind")};
+  GroupVersionKind out;
+  internal::ReadStringMembers(j, "GroupVersionKind", "v1.GroupVersionKind",
+                              {{"group", &out.group}, {"version", &out.version}, {"kind", &out.kind}});
+  v = std::move(out);
 }
 
 APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersionResource& v) {
@@ -259,9 +290,11 @@ APIMACHINERY_DECL void to_json(nlohmann::json& j, const GroupVersionResource& v)
 }
 
 APIMACHINERY_DECL void from_json(const nlohmann::json& j, GroupVersionResource& v) {
-  v = {internal::RequireStringMember(j, "group", "GroupVersionResource"),
-       internal::RequireStringMember(j, "version", "GroupVersionResource"),
-       internal::RequireStringMember(j, "resource", "GroupVersionResource")};
+  GroupVersionResource out;
+  internal::ReadStringMembers(
+      j, "GroupVersionResource", "v1.GroupVersionResource",
+      {{"group", &out.group}, {"version", &out.version}, {"resource", &out.resource}});
+  v = std::move(out);
 }
 
 }  // namespace apimachinery::schema

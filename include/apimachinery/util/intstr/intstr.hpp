@@ -11,9 +11,13 @@
 // JSON: an Int is a JSON number, a String a JSON string (MarshalJSON); reading takes a JSON string
 // as String and anything else as an int32 (UnmarshalJSON), with encoding/json's errors.
 //
-// Throws: intstr::Error (an apimachinery::Error) with upstream's texts:
-//   from_json: `json: cannot unmarshal number 1.5 into Go value of type int32`,
-//     `json: cannot unmarshal bool into Go value of type int32` (object, array likewise);
+// Throws:
+//   from_json: util::json::DecodeError (the one decode error type) with encoding/json's texts,
+//     through the checked reader (util/internal/json_read.hpp): `json: cannot unmarshal number 1.5
+//     into Go value of type int32`, `json: cannot unmarshal bool into Go value of type int32`
+//     (object, array likewise); inside a field-list object Go's path (`Go struct field
+//     Spec.spec.port of type int32`), as Go's decoder adds its context to UnmarshalJSON's error;
+// intstr::Error (an apimachinery::Error) with upstream's texts:
 //   to_json of a Type other than Int and String:
 //     `json: error calling MarshalJSON for type intstr.IntOrString: impossible IntOrString.Type`;
 //   GetScaledValueFromIntOrPercent / GetValueFromIntOrPercent: `nil value for IntOrString`,
@@ -26,8 +30,9 @@
 // - FromInt logs nothing when the value overflows int32 (upstream logs with klog); it truncates as
 //   upstream does.
 // - from_json sees nlohmann's decoded value: a JSON null leaves the value unchanged but sets
-//   Type Int (as upstream); the text of a non-integral number in the error is nlohmann's rendering
-//   (`1.5`, `1000.0` for a literal `1e3`, which Go quotes verbatim).
+//   Type Int (as upstream); the text of a refused number is its literal when the document was
+//   parsed with its literals (the serializer, runtime::UnmarshalJSON), else nlohmann's rendering
+//   (`1000.0` for a literal `1e3`, which Go quotes verbatim).
 // - No CBOR or protobuf.
 #pragma once
 
@@ -42,7 +47,9 @@
 #include "apimachinery/config.hpp"
 #include "apimachinery/error.hpp"
 #include "apimachinery/util/format.hpp"
+#include "apimachinery/util/internal/json_read.hpp"
 #include "apimachinery/util/internal/json_type_name.hpp"
+#include "apimachinery/util/json/decode_error.hpp"
 #include "apimachinery/util/strconv.hpp"
 
 namespace apimachinery::intstr {

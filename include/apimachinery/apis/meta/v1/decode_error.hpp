@@ -9,17 +9,16 @@
 // does for a value decoded alone. Differences from upstream: malformed JSON text carries nlohmann's
 // description of the syntax error, not Go's.
 //
+// It is util::json::DecodeError (util/json/decode_error.hpp), the one decode error type of every
+// package, under metav1's name.
 // Thread-safety: immutable once constructed.
 #pragma once
 
-#include "apimachinery/error.hpp"
+#include "apimachinery/util/json/decode_error.hpp"
 
 namespace apimachinery::metav1 {
 
 // DecodeError: JSON of the wrong shape (wrong type, bad timestamp, malformed text, missing kind).
-class DecodeError : public Error {
- public:
-  using Error::Error;
-};
+using DecodeError = util::json::DecodeError;
 
 }  // namespace apimachinery::metav1

@@ -111,7 +111,7 @@ APIMACHINERY_DECL std::shared_ptr<const runtime::Object> CacheObjectDecoder::Typ
   const runtime::TypeInfo* info = scheme_->TypeInfoFor(typed->GetTypeId());
   try {
     if (info == nullptr || info->from_json == nullptr) throw Error("no JSON reader");
-    info->from_json(content, *typed);
+    info->from_json(content, *typed, nullptr);
   } catch (const std::exception&) {
     runtime::Unstructured u(content);
     u.SetGroupVersionKind(gvk_);

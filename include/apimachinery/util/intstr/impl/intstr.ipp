@@ -150,26 +150,12 @@ APIMACHINERY_DECL void from_json(const nlohmann::json& j, IntOrString& v) {
   }
   v.type = Type::Int;
   if (j.is_null()) return;  // json.Unmarshal of null into an int32 leaves it unchanged
-  const auto fail = [](const std::string& what) {
-    throw Error("json: cannot unmarshal " + what + " into Go value of type int32");
-  };
-  if (j.is_number_unsigned()) {  // before is_number_integer, which is true for unsigned too
-    const auto u = j.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))
-      fail("number " + std::to_string(u));
-    v.intVal = static_cast<std::int32_t>(u);
-    return;
+  std::int32_t i = 0;
+  if (!util::internal::ReadValue(j, i)) {
+    throw util::json::DecodeError(
+        util::internal::UnmarshalTypeErrorText(util::internal::TypeErrorValue<std::int32_t>(j), "int32"));
   }
-  if (j.is_number_integer()) {
-    const auto i = j.get<std::int64_t>();
-    if (i < std::numeric_limits<std::int32_t>::min() || i > std::numeric_limits<std::int32_t>::max()) {
-      fail("number " + std::to_string(i));
-    }
-    v.intVal = static_cast<std::int32_t>(i);
-    return;
-  }
-  if (j.is_number_float()) fail("number " + j.dump());
-  fail(std::string(util::internal::JSONTypeName(j)));
+  v.intVal = i;
 }
 
 }  // namespace apimachinery::intstr
