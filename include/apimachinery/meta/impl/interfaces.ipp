@@ -31,6 +31,11 @@ APIMACHINERY_DECL schema::GroupVersionResource RESTMapper::ResourceFor(
 
 APIMACHINERY_DECL std::vector<schema::GroupVersionResource> RESTMapper::ResourcesFor(
     const schema::GroupVersionResource& input) const {
+  return DoResourcesFor(input);
+}
+
+APIMACHINERY_DECL std::vector<schema::GroupVersionResource> RESTMapper::DoResourcesFor(
+    const schema::GroupVersionResource& input) const {
   return TryResourcesFor(input).ValueOrThrow();
 }
 

@@ -101,6 +101,8 @@ class CompiledRESTMapper final : public meta::RESTMapper {
       const schema::GroupVersionResource& input) const override;
   APIMACHINERY_DECL meta::RESTMapping DoRESTMapping(const schema::GroupKind& gk,
                                                     const std::vector<std::string>& versions) const override;
+  APIMACHINERY_DECL std::vector<schema::GroupVersionResource> DoResourcesFor(
+      const schema::GroupVersionResource& input) const override;
 
  private:
   // One registered group-version (one upstream per-version DefaultRESTMapper).

@@ -397,6 +397,15 @@ APIMACHINERY_DECL schema::GroupVersionResource CompiledRESTMapper::DoResourceFor
   return ValueOrThrowCold([&] { return TryResourceFor(input); });
 }
 
+APIMACHINERY_DECL std::vector<schema::GroupVersionResource> CompiledRESTMapper::DoResourcesFor(
+    const schema::GroupVersionResource& input) const {
+  if (IsPlainRequest(input)) {
+    const ResourceEntry* e = FindPlain(input);
+    if (e != nullptr && !e->all_resources.empty()) return e->all_resources;
+  }
+  return ValueOrThrowCold([&] { return TryResourcesFor(input); });
+}
+
 APIMACHINERY_DECL meta::RESTMapping CompiledRESTMapper::DoRESTMapping(
     const schema::GroupKind& gk, const std::vector<std::string>& versions) const {
   if (versions.empty()) {
