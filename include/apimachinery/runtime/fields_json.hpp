@@ -100,7 +100,7 @@ namespace apimachinery::runtime {
 // Thread-safety: one decode at a time per collector. Cost: a string per unknown key.
 class StrictFieldErrors {
  public:
-  // The recorded errors, in document order.
+  // The recorded errors: the unknown keys in document order, then what Append added.
   const std::vector<std::string>& errors() const noexcept { return errors_; }
 
   // For decoders: enter member `segment` (an array index `[i]` when `index`), leave it, and

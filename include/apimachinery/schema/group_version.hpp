@@ -192,7 +192,8 @@ APIMACHINERY_DECL std::optional<std::array<std::string, 3>> SplitThree(std::stri
 // as UnmarshalJSON returns it.
 namespace internal {
 // ReadStringMembers: decodes the object `j` (Go type `go_type`, struct name `strct`) whose members
-// are all strings into `out` (key, destination); absent and null members give "".
+// are all strings into `out` (key, destination); absent and null members give "". On a throw
+// some destinations may already be written: the callers decode into a local and move it out.
 APIMACHINERY_DECL void ReadStringMembers(const nlohmann::json& j, std::string_view strct,
                                          std::string_view go_type,
                                          std::initializer_list<std::pair<const char*, std::string*>> out);

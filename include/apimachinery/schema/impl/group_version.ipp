@@ -217,18 +217,15 @@ APIMACHINERY_DECL void ReadStringMembers(const nlohmann::json& j, std::string_vi
     throw util::json::DecodeError(
         util::internal::UnmarshalTypeErrorText(util::internal::JSONTypeName(j), go_type));
   }
-  std::vector<std::string> values(out.size());
-  std::size_t i = 0;
   for (const auto& [key, member] : out) {
     auto it = j.find(key);
-    if (it != j.end() && !it->is_null() && !util::internal::ReadValue(*it, values[i])) {
+    if (it == j.end() || it->is_null()) {
+      member->clear();
+    } else if (!util::internal::ReadValue(*it, *member)) {
       throw util::json::DecodeError(util::internal::UnmarshalFieldTypeErrorText(
           util::internal::JSONTypeName(*it), strct, key, "string"));
     }
-    ++i;
   }
-  i = 0;
-  for (const auto& [key, member] : out) *member = std::move(values[i++]);
 }
 
 }  // namespace apimachinery::schema::internal
